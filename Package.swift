@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Transect",
+    products: [
+        .executable(name: "transect", targets: ["transect"]),
+        .library(name: "TransectCore", targets: ["TransectCore"]),
+        .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
+        .library(name: "TransectCLI", targets: ["TransectCLI"]),
+    ],
+    targets: [
+        // System libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
+        .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+
+        // Pure Swift: geodesy, sampling kernels, measurement, units. Standard library only.
+        .target(name: "TransectCore"),
+        // DEMs through GDAL: open, mosaic, CRS transforms, block reads, geoid.
+        .target(name: "TransectGDAL", dependencies: ["TransectCore", "CGDAL"]),
+        // Argument parsing, subcommands and output formats, as a testable library.
+        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL"]),
+        .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
+
+        // PROJ's geodesic (GeographicLib's C port) is the oracle for our own geodesics.
+        .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "CPROJ"]),
+        .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL"]),
+        .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

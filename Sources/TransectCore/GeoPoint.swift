@@ -1,0 +1,20 @@
+/// A position on or above the WGS84 ellipsoid.
+///
+/// Longitude and latitude are geodetic, in degrees; `heightMetres` is a height in metres whose
+/// datum (orthometric or ellipsoidal) is stated by whoever produced it. Longitudes are not
+/// reduced on construction: callers may hold 0–360 values and reduce where they need to.
+public struct GeoPoint: Sendable, Hashable {
+    /// Longitude in degrees, east positive.
+    public var longitude: Double
+    /// Latitude in degrees, north positive, in [−90, 90].
+    public var latitude: Double
+    /// Height in metres; `nil` when not known (for example, not yet sampled from a DEM).
+    public var heightMetres: Double?
+
+    @inlinable
+    public init(longitude: Double, latitude: Double, heightMetres: Double? = nil) {
+        self.longitude = longitude
+        self.latitude = latitude
+        self.heightMetres = heightMetres
+    }
+}
