@@ -1,0 +1,116 @@
+/// One option a subcommand accepts.
+struct OptionSpec {
+    /// Long name without dashes, for example `dem`.
+    let name: String
+    /// One-letter alias without the dash, if any.
+    var short: Character? = nil
+    /// False for a flag that takes no value.
+    var takesValue = true
+    /// True when the option may be given more than once (or takes several values, as `--path`).
+    var repeatable = false
+    /// Takes every following argument up to the next option (for `--path A B C`).
+    var variadic = false
+}
+
+/// Parsed options: values in the order given, flags, and positional arguments.
+struct ParsedArguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    let command: String
+
+    /// The single value of `name`, or nil when absent.
+    func value(_ name: String) -> String? { values[name]?.last }
+    /// Every value of a repeatable option.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    /// Parses `arguments` (after the subcommand) against `specs`. `--name value`,
+    /// `--name=value`, `-x value` and `--` (end of options) are understood. A value may begin
+    /// with `-` (negative coordinates): an option that takes a value always takes the next
+    /// argument.
+    init(_ arguments: [String], specs: [OptionSpec], command: String) throws(CLIError) {
+        self.command = command
+        var byName: [String: OptionSpec] = [:]
+        var byShort: [Character: OptionSpec] = [:]
+        for spec in specs {
+            byName[spec.name] = spec
+            if let s = spec.short { byShort[s] = spec }
+        }
+        var k = 0
+        var onlyPositionals = false
+        while k < arguments.count {
+            let arg = arguments[k]
+            k += 1
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" || Self.looksNumeric(arg) {
+                positionals.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPositionals = true; continue }
+            var name: String
+            var inline: String? = nil
+            let spec: OptionSpec
+            if arg.hasPrefix("--") {
+                name = String(arg.dropFirst(2))
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                guard let s = byName[name] else {
+                    throw .usage("unknown option '--\(name)'", command: command)
+                }
+                spec = s
+            } else {
+                guard arg.count == 2, let s = byShort[arg.last!] else {
+                    throw .usage("unknown option '\(arg)'", command: command)
+                }
+                spec = s
+                name = s.name
+            }
+            if !spec.takesValue {
+                guard inline == nil else { throw .usage("option '--\(name)' takes no value", command: command) }
+                flags.insert(name)
+                continue
+            }
+            var given: [String] = []
+            if let inline { given.append(inline) }
+            else {
+                guard k < arguments.count else { throw .usage("option '--\(name)' needs a value", command: command) }
+                given.append(arguments[k])
+                k += 1
+            }
+            if spec.variadic {
+                while k < arguments.count, !arguments[k].hasPrefix("-") || Self.looksNumeric(arguments[k]) {
+                    given.append(arguments[k])
+                    k += 1
+                }
+            }
+            if values[name] != nil && !spec.repeatable {
+                throw .usage("option '--\(name)' given more than once", command: command)
+            }
+            values[name, default: []] += given
+        }
+    }
+
+    /// `-119.5,37.7` or `-3` is a value, not an option.
+    static func looksNumeric(_ arg: String) -> Bool {
+        guard arg.hasPrefix("-"), let next = arg.dropFirst().first else { return false }
+        return next.isNumber || next == "."
+    }
+
+    /// Fails when positional arguments were given to a command that takes none.
+    func expectNoPositionals() throws(CLIError) {
+        if let first = positionals.first {
+            throw .usage("unexpected argument '\(first)'", command: command)
+        }
+    }
+
+    /// The value of `name` as a finite number, or nil when absent.
+    func number(_ name: String) throws(CLIError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let v = Double(text), v.isFinite else {
+            throw .usage("option '--\(name)': '\(text)' is not a finite number", command: command)
+        }
+        return v
+    }
+}

@@ -1,0 +1,60 @@
+import TransectCore
+
+/// The `transect` command line as a library: parse, run, print, and return the exit code.
+public enum CommandLineTool {
+    /// Runs with `arguments` (the first is the program name) on the process's stdout/stderr.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let console = Console.standard()
+        let code = run(Array(arguments.dropFirst()), console: console)
+        console.flush()
+        return code
+    }
+
+    /// Runs a command line (without the program name). Results go to `console.out`,
+    /// diagnostics to `console.err`. Returns 0 on success, 1 for bad data, 2 for bad usage.
+    public static func run(_ arguments: [String], console: Console) -> Int32 {
+        guard let command = arguments.first else {
+            console.err("Error: missing subcommand\nUsage: \(Help.usageLine(for: nil))\nSee 'transect --help'.\n")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "-h", "--help":
+                console.out(Help.overview)
+                return 0
+            case "--version":
+                console.out("transect \(Help.version)\n")
+                return 0
+            case "help":
+                guard let topic = rest.first else { console.out(Help.overview); return 0 }
+                guard let text = Help.text(for: topic) else {
+                    throw CLIError.usage("no help for unknown subcommand '\(topic)'", command: nil)
+                }
+                console.out(text)
+                return 0
+            case "measure": return try MeasureCommand.run(rest, console: console)
+            case "info": return try InfoCommand.run(rest, console: console)
+            default:
+                throw CLIError.usage("unknown subcommand '\(command)'", command: nil)
+            }
+        } catch let error as CLIError {
+            return report(error, console: console)
+        } catch let error as any UserFacingError {
+            return report(error, console: console)
+        } catch {
+            console.err("Error: \(error)\n")
+            return 1
+        }
+    }
+
+    static func report(_ error: any UserFacingError, console: Console) -> Int32 {
+        console.err("Error: \(error.message)\n")
+        guard error.isUsageError else { return 1 }
+        var command: String? = nil
+        if case let CLIError.usage(_, c)? = error as? CLIError { command = c }
+        console.err("Usage: \(Help.usageLine(for: command))\n")
+        console.err("See 'transect help\(command.map { " " + $0 } ?? "")'.\n")
+        return 2
+    }
+}

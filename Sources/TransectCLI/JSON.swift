@@ -1,0 +1,105 @@
+/// A JSON value with object keys kept in the order they were written, so output is stable
+/// and reads in a sensible order.
+indirect enum JSON {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    /// A number rounded to `decimals` places (nearest double to the decimal value, so it prints
+    /// short), or null when not finite.
+    static func number(_ value: Double?, decimals: Int) -> JSON {
+        guard let value, value.isFinite else { return .null }
+        return .number(round(value, decimals: decimals))
+    }
+
+    static func round(_ value: Double, decimals: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = value * scale
+        // Beyond 2^52 the value has no fractional digits to round.
+        guard abs(scaled) < 4.5e15 else { return value }
+        let r = scaled.rounded(.toNearestOrAwayFromZero) / scale
+        return r == 0 ? 0 : r
+    }
+
+    /// Compact when `indent` is nil, else pretty with that many spaces per level.
+    func serialized(indent: Int? = 2) -> String {
+        var out = ""
+        write(to: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?, level: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let v): out += JSON.format(v)
+        case .string(let s): JSON.writeString(s, to: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (k, item) in items.enumerated() {
+                if k > 0 { out += "," }
+                newline(&out, indent, level + 1)
+                item.write(to: &out, indent: indent, level: level + 1)
+            }
+            newline(&out, indent, level)
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (k, (key, value)) in members.enumerated() {
+                if k > 0 { out += "," }
+                newline(&out, indent, level + 1)
+                JSON.writeString(key, to: &out)
+                out += indent == nil ? ":" : ": "
+                value.write(to: &out, indent: indent, level: level + 1)
+            }
+            newline(&out, indent, level)
+            out += "}"
+        }
+    }
+
+    private func newline(_ out: inout String, _ indent: Int?, _ level: Int) {
+        guard let indent else { return }
+        out += "\n" + String(repeating: " ", count: indent * level)
+    }
+
+    /// Shortest round-trip decimal; integers print without a fraction; never exponent-free
+    /// garbage: Swift's description is already valid JSON for finite values.
+    static func format(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return String(v)
+    }
+
+    static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+/// Plain fixed-point numbers for CSV: no grouping, `.` as the decimal mark, `nan` never
+/// written (an absent value is an empty field).
+enum Fixed {
+    static func format(_ value: Double?, decimals: Int) -> String {
+        guard let value, value.isFinite else { return "" }
+        return JSON.format(JSON.round(value, decimals: decimals))
+    }
+}

@@ -1,0 +1,67 @@
+import TransectCore
+import TransectGDAL
+
+/// The DEM, geoid and input-CRS options that several subcommands share.
+struct TerrainOptions {
+    /// The embedded default surface: ETOPO5 from Debian's ferret-datasets.
+    static let defaultSurfacePath = "/usr/share/ferret-vis/data/etopo5.cdf"
+    /// EGM96 at 15′ from Debian's proj-data.
+    static let egm96Path = "/usr/share/proj/egm96_15.gtx"
+
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "dem", repeatable: true),
+        OptionSpec(name: "interpolation"),
+        OptionSpec(name: "geoid"),
+        OptionSpec(name: "crs"),
+    ]
+
+    var demSpecs: [String]
+    var interpolation: Interpolation
+    var geoidPath: String?
+    var crs: String?
+
+    init(_ args: ParsedArguments) throws(CLIError) {
+        demSpecs = args.all("dem")
+        let method = args.value("interpolation") ?? "bilinear"
+        guard let i = Interpolation(rawValue: method) else {
+            throw .usage("option '--interpolation': '\(method)' is not nearest, bilinear or cubic", command: args.command)
+        }
+        interpolation = i
+        switch args.value("geoid") {
+        case nil: geoidPath = nil
+        case "egm96"?: geoidPath = Self.egm96Path
+        case let path?: geoidPath = path
+        }
+        crs = args.value("crs")
+    }
+
+    /// Opens the DEMs, or the default surface with a note on stderr.
+    func openDEM(console: Console) throws(TerrainError) -> ElevationModel {
+        let model: ElevationModel
+        if demSpecs.isEmpty {
+            model = try ElevationModel([Self.defaultSurfacePath])
+            console.err("note: no --dem given; heights come from ETOPO5, a 5-arc-minute (about 9 km) global relief grid (\(Self.defaultSurfacePath))\n")
+        } else {
+            model = try ElevationModel(demSpecs)
+        }
+        for note in model.notes where !demSpecs.isEmpty { console.err(note + "\n") }
+        return model
+    }
+
+    func openGeoid() throws(TerrainError) -> ElevationModel? {
+        guard let geoidPath else { return nil }
+        return try ElevationModel([geoidPath])
+    }
+
+    /// Turns points written in `--crs` (or WGS84 longitude/latitude) into WGS84 points,
+    /// checking ranges. `names` label each point in messages (`--from`, `row 3 from`).
+    func toWGS84(_ points: [PointArgument]) throws(TerrainError) -> [GeoPoint] {
+        var xs = points.map(\.x), ys = points.map(\.y)
+        if let crs {
+            let source = try SpatialReference(crs)
+            let transformer = try CoordinateTransformer(from: source, to: .wgs84())
+            transformer.transform(x: &xs, y: &ys)
+        }
+        return (0..<points.count).map { GeoPoint(longitude: xs[$0], latitude: ys[$0]) }
+    }
+}

@@ -1,0 +1,60 @@
+import CGDAL
+
+/// Transforms coordinates between two CRSs, in traditional GIS axis order (x = longitude or
+/// easting). Not thread-safe: make one per task.
+/// The corresponding GDAL functions are `OCTNewCoordinateTransformation` and `OCTTransform`.
+public final class CoordinateTransformer {
+    let handle: OGRCoordinateTransformationH
+    /// The CRS coordinates come from.
+    public let source: SpatialReference
+    /// The CRS coordinates go to.
+    public let target: SpatialReference
+
+    public init(from source: SpatialReference, to target: SpatialReference) throws(TerrainError) {
+        GDALEnvironment.ensure()
+        CPLErrorReset()
+        guard let h = OCTNewCoordinateTransformation(source.handle, target.handle) else {
+            throw .cannotTransform(from: source.label, to: target.label,
+                                   reason: GDALEnvironment.lastMessage(or: "no transformation found"))
+        }
+        handle = h
+        self.source = source
+        self.target = target
+    }
+
+    deinit { OCTDestroyCoordinateTransformation(handle) }
+
+    /// Transforms `x`, `y` in place. Points PROJ cannot transform become `nan`.
+    public func transform(x: inout [Double], y: inout [Double]) {
+        precondition(x.count == y.count, "one y per x")
+        let n = x.count
+        guard n > 0 else { return }
+        var success = [Int32](repeating: 0, count: n)
+        x.withUnsafeMutableBufferPointer { xs in
+            y.withUnsafeMutableBufferPointer { ys in
+                success.withUnsafeMutableBufferPointer { ok in
+                    // Large batches go in pieces so one call's buffers stay small.
+                    let piece = 1 << 16
+                    var start = 0
+                    while start < n {
+                        let count = min(piece, n - start)
+                        _ = OCTTransformEx(handle, Int32(count), xs.baseAddress! + start, ys.baseAddress! + start,
+                                           nil, ok.baseAddress! + start)
+                        start += count
+                    }
+                }
+            }
+        }
+        for k in 0..<n where success[k] == 0 || !x[k].isFinite || !y[k].isFinite {
+            x[k] = .nan
+            y[k] = .nan
+        }
+    }
+
+    /// One point; nil when PROJ cannot transform it.
+    public func transform(x: Double, y: Double) -> (x: Double, y: Double)? {
+        var xs = [x], ys = [y]
+        transform(x: &xs, y: &ys)
+        return xs[0].isNaN ? nil : (xs[0], ys[0])
+    }
+}

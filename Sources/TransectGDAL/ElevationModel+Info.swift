@@ -1,0 +1,79 @@
+import CGDAL
+import TransectCore
+
+/// A DEM's extent in WGS84 longitude/latitude degrees.
+public struct GeoExtent: Sendable, Hashable {
+    public var west: Double
+    public var south: Double
+    public var east: Double
+    public var north: Double
+}
+
+extension ElevationModel {
+    /// The extent in the DEM's own CRS: (minX, minY, maxX, maxY) of the pixel edges.
+    public var nativeExtent: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let gt = geoTransform
+        let xs = [0.0, Double(width)].flatMap { c in [0.0, Double(height)].map { r in gt[0] + c * gt[1] + r * gt[2] } }
+        let ys = [0.0, Double(width)].flatMap { c in [0.0, Double(height)].map { r in gt[3] + c * gt[4] + r * gt[5] } }
+        return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+    }
+
+    /// The extent in WGS84 longitude/latitude, densified along the edges so a projected DEM's
+    /// curved edges are covered. The corresponding GDAL function is `OCTTransformBounds`.
+    public func extentLonLat() throws(TerrainError) -> GeoExtent {
+        let e = nativeExtent
+        guard fromWGS84 != nil else { return GeoExtent(west: e.minX, south: e.minY, east: e.maxX, north: e.maxY) }
+        let toWGS84 = try CoordinateTransformer(from: crs, to: .wgs84())
+        var w = 0.0, s = 0.0, east = 0.0, n = 0.0
+        guard OCTTransformBounds(toWGS84.handle, e.minX, e.minY, e.maxX, e.maxY, &w, &s, &east, &n, 21) != 0 else {
+            throw .cannotTransform(from: crs.label, to: "EPSG:4326", reason: GDALEnvironment.lastMessage())
+        }
+        return GeoExtent(west: w, south: s, east: east, north: n)
+    }
+
+    /// The size of one cell in metres (east–west, north–south) at the DEM's centre: geodesic
+    /// lengths for a geographic DEM, map units times the unit's metres for a projected one.
+    public func resolutionMetres() throws(TerrainError) -> (x: Double, y: Double) {
+        let gt = geoTransform
+        if crs.isGeographic {
+            let e = nativeExtent
+            let lon = (e.minX + e.maxX) / 2, lat = (e.minY + e.maxY) / 2
+            let g = Geodesic.wgs84
+            let dx = g.inverse(latitude1: lat, longitude1: lon, latitude2: lat, longitude2: lon + abs(gt[1])).distanceMetres
+            let dy = g.inverse(latitude1: lat - abs(gt[5]) / 2, longitude1: lon,
+                               latitude2: lat + abs(gt[5]) / 2, longitude2: lon).distanceMetres
+            return (dx, dy)
+        }
+        let unit = crs.linearUnitMetres
+        return (hypot2(gt[1], gt[4]) * unit, hypot2(gt[2], gt[5]) * unit)
+    }
+
+    /// The no-data value as stored, if the DEM has one.
+    public var noDataValue: Double? { info.noData }
+
+    /// The band's unit type as recorded (`m`, `ft`, empty).
+    public var unitType: String { info.unitType }
+
+    /// The band's data type name (`Float32`, `Int16`, …).
+    public var dataTypeName: String { GDALGetDataTypeName(info.dataType).map { String(cString: $0) } ?? "unknown" }
+
+    /// Minimum and maximum elevation in metres. Exact for DEMs up to 100 million cells, from
+    /// overviews or a subsample beyond that (`approximate` says which).
+    /// The corresponding GDAL function is `GDALComputeRasterMinMax`.
+    public func elevationRange() throws(TerrainError) -> (min: Double, max: Double, approximate: Bool)? {
+        let approximate = width * height > 100_000_000
+        var minMax = [0.0, 0.0]
+        CPLErrorReset()
+        let err = minMax.withUnsafeMutableBufferPointer { GDALComputeRasterMinMax(band, approximate ? 1 : 0, $0.baseAddress) }
+        if err != CE_None {
+            // GDAL fails on a band that holds nothing but no data.
+            return nil
+        }
+        let scale = info.scale * verticalUnitMetres, offset = info.offset * verticalUnitMetres
+        let a = minMax[0] * scale + offset, b = minMax[1] * scale + offset
+        return (min(a, b), max(a, b), approximate)
+    }
+}
+
+@inline(__always)
+func hypot2(_ a: Double, _ b: Double) -> Double { (a * a + b * b).squareRoot() }

@@ -1,0 +1,103 @@
+import CGDAL
+
+/// A coordinate reference system, owned. Axis order is always the traditional GIS order
+/// (longitude/easting first), whatever the authority says.
+/// The corresponding GDAL functions are `OSRNewSpatialReference` and `OSRSetFromUserInput`.
+public final class SpatialReference {
+    let handle: OGRSpatialReferenceH
+
+    /// A CRS from anything GDAL's `OSRSetFromUserInput` takes: `EPSG:32611`, WKT, PROJ strings.
+    public init(_ definition: String) throws(TerrainError) {
+        GDALEnvironment.ensure()
+        guard let h = OSRNewSpatialReference(nil) else {
+            throw .badCRS(definition, reason: "cannot allocate a spatial reference")
+        }
+        CPLErrorReset()
+        guard OSRSetFromUserInput(h, definition) == OGRERR_NONE else {
+            OSRDestroySpatialReference(h)
+            throw .badCRS(definition, reason: GDALEnvironment.lastMessage(or: "not a CRS that PROJ knows"))
+        }
+        OSRSetAxisMappingStrategy(h, OAMS_TRADITIONAL_GIS_ORDER)
+        handle = h
+    }
+
+    /// Takes ownership of `handle` (a clone the caller made).
+    init(owning handle: OGRSpatialReferenceH) {
+        OSRSetAxisMappingStrategy(handle, OAMS_TRADITIONAL_GIS_ORDER)
+        self.handle = handle
+    }
+
+    deinit { OSRDestroySpatialReference(handle) }
+
+    /// WGS84 geographic (EPSG:4326), longitude first.
+    public static func wgs84() -> SpatialReference {
+        // EPSG:4326 is in every PROJ database; failing here means PROJ is not installed.
+        try! SpatialReference("EPSG:4326")
+    }
+
+    /// True for a geographic (longitude/latitude) CRS.
+    public var isGeographic: Bool { OSRIsGeographic(handle) != 0 }
+
+    /// True for a projected CRS.
+    public var isProjected: Bool { OSRIsProjected(handle) != 0 }
+
+    /// The CRS's name, for example `NAD83` or `WGS 84 / UTM zone 11N`.
+    public var name: String {
+        guard let cName = OSRGetName(handle) else { return "unnamed CRS" }
+        return String(cString: cName)
+    }
+
+    /// `EPSG:code` when the CRS is identified by an authority, else nil.
+    public var authorityCode: String? {
+        let key: String? = isProjected ? "PROJCS" : (isGeographic ? "GEOGCS" : nil)
+        guard let authority = OSRGetAuthorityName(handle, key), let code = OSRGetAuthorityCode(handle, key)
+        else { return nil }
+        return String(cString: authority) + ":" + String(cString: code)
+    }
+
+    /// The CRS as WKT2 (2019), for metadata and round trips.
+    public var wkt: String {
+        var text: UnsafeMutablePointer<CChar>?
+        let options = ["FORMAT=WKT2_2019"]
+        let err = withCStringList(options) { OSRExportToWktEx(handle, &text, constList($0)) }
+        defer { VSIFree(text) }
+        guard err == OGRERR_NONE, let text else { return "" }
+        return String(cString: text)
+    }
+
+    /// A short human label: `EPSG:32611 (WGS 84 / UTM zone 11N)` or the name alone.
+    public var label: String {
+        if let code = authorityCode { return "\(code) (\(name))" }
+        return name
+    }
+
+    /// Metres per unit of the horizontal axes of a projected CRS.
+    public var linearUnitMetres: Double { OSRGetLinearUnits(handle, nil) }
+
+    /// Metres per unit of the vertical axis of a compound or vertical CRS, when it has one.
+    public var verticalUnitMetres: Double? {
+        guard OSRIsCompound(handle) != 0 || OSRIsVertical(handle) != 0 else { return nil }
+        let metres = OSRGetTargetLinearUnits(handle, "VERT_CS", nil)
+        return metres > 0 ? metres : nil
+    }
+
+    /// True when both describe the same CRS, ignoring axis order and data axis mapping.
+    public func isSame(as other: SpatialReference) -> Bool {
+        withCStringList(["IGNORE_DATA_AXIS_TO_SRS_AXIS_MAPPING=YES", "CRITERION=EQUIVALENT"]) {
+            OSRIsSameEx(handle, other.handle, constList($0)) != 0
+        }
+    }
+}
+
+/// Calls `body` with a NULL-terminated C string list (`char **`) built from `strings`.
+func withCStringList<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) throws -> R) rethrows -> R {
+    var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+    for s in strings { list = CSLAddString(list, s) }
+    defer { CSLDestroy(list) }
+    return try body(list)
+}
+
+/// The same list as `const char * const *`, for functions that promise not to change it.
+func constList(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> UnsafePointer<UnsafePointer<CChar>?>? {
+    list.map { UnsafePointer<UnsafePointer<CChar>?>(OpaquePointer($0)) }
+}

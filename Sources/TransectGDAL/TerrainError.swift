@@ -1,0 +1,43 @@
+import TransectCore
+
+/// What can go wrong reading terrain: each case names the input and the problem.
+public enum TerrainError: UserFacingError, Equatable {
+    /// The path names nothing GDAL can open as a raster.
+    case cannotOpen(path: String, reason: String)
+    /// A directory or glob matched no raster files.
+    case noRasters(pattern: String)
+    /// The raster has no band, or one GDAL cannot read.
+    case unusableRaster(path: String, reason: String)
+    /// The tiles cannot be mosaicked together (for example, different CRSs).
+    case cannotMosaic(reason: String)
+    /// A CRS string that GDAL and PROJ do not understand.
+    case badCRS(String, reason: String)
+    /// A coordinate transformation that PROJ cannot build or apply.
+    case cannotTransform(from: String, to: String, reason: String)
+    /// A point that lies outside every DEM.
+    case outsideCoverage(point: String, dem: String)
+    /// A point that lies on no data.
+    case noData(point: String, dem: String)
+    /// Reading pixels failed.
+    case readFailed(path: String, reason: String)
+
+    public var message: String {
+        switch self {
+        case let .cannotOpen(path, reason): "DEM '\(path)': cannot open: \(reason)"
+        case let .noRasters(pattern): "DEM '\(pattern)': no raster files found"
+        case let .unusableRaster(path, reason): "DEM '\(path)': \(reason)"
+        case let .cannotMosaic(reason): "cannot mosaic the DEMs: \(reason)"
+        case let .badCRS(crs, reason): "CRS '\(crs)': \(reason)"
+        case let .cannotTransform(from, to, reason): "cannot transform from \(from) to \(to): \(reason)"
+        case let .outsideCoverage(point, dem): "point \(point) is outside the DEM '\(dem)'"
+        case let .noData(point, dem): "point \(point) falls on no data in the DEM '\(dem)'"
+        case let .readFailed(path, reason): "DEM '\(path)': read failed: \(reason)"
+        }
+    }
+
+    /// A CRS string is given on the command line, so a bad one is a usage error.
+    public var isUsageError: Bool {
+        if case .badCRS = self { return true }
+        return false
+    }
+}
