@@ -22,10 +22,12 @@ let package = Package(
         .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL"]),
         .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
 
+        // Shared by the test targets: the ../shared/data locator and synthetic DEMs via GDAL.
+        .target(name: "TransectTestSupport", dependencies: ["CGDAL"], path: "Tests/Support"),
         // PROJ's geodesic (GeographicLib's C port) is the oracle for our own geodesics.
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "CPROJ"]),
-        .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL"]),
-        .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL"]),
+        .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
+        .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

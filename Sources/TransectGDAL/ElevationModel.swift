@@ -174,14 +174,17 @@ extension ElevationModel {
             var x = xs[k]
             let y = ys[k]
             guard x.isFinite, y.isFinite else { continue }
-            if geographic && !wrapsLongitude {
+            if wrapsLongitude {
+                // Into [minX, minX + 360): the period is 360°, whatever rounding the stored
+                // cell size carries (ETOPO5's is 0.0833341° for 360/4320).
+                x = minX + (x - minX) - ((x - minX) / 360).rounded(.down) * 360
+            } else if geographic {
                 if x < minX, x + 360 <= maxX { x += 360 } else if x > maxX, x - 360 >= minX { x -= 360 }
             }
             var column = g[0] + x * g[1] + y * g[2]
             let row = g[3] + x * g[4] + y * g[5]
-            if wrapsLongitude {
-                let w = Double(width)
-                column = column - (column / w).rounded(.down) * w
+            if wrapsLongitude && column >= Double(width) {
+                column -= Double(width)
             }
             columns[k] = column
             rows[k] = row

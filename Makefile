@@ -1,0 +1,37 @@
+# Transect: two commands on a fresh Debian machine — `make demo` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+PACKAGES := pkg-config libgdal-dev libproj-dev gdal-bin libpng-dev libcairo2-dev proj-data ferret-datasets fonts-dejavu-core
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+TRANSECT := .build/release/transect
+
+.PHONY: all deps build test demo bench clean
+
+all: build
+
+# Installs the Debian packages that are missing, and only those.
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product transect
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	@./scripts/demo.sh $(TRANSECT)
+
+bench: deps
+	$(SWIFT) build -c release --product transect-bench
+	.build/release/transect-bench
+
+clean:
+	rm -rf .build
