@@ -48,11 +48,15 @@ public enum UnitSystem: Sendable, Hashable {
     }
 
     /// The unit this system uses to show a length of `metres` (sign ignored).
+    ///
+    /// The switch looks at the value as it would print: 999.996 m prints as `1.00 km`, not
+    /// `1,000.00 m`, and 1,609.343 m as `1.00 mi`, not `5,280.00 ft`.
     public func unit(for metres: Double) -> LengthUnit {
+        func shown(_ unit: LengthUnit) -> Double { (abs(unit.convert(metres: metres)) * 100).rounded(.toNearestOrAwayFromZero) / 100 }
         switch self {
-        case .metric: abs(metres) >= 1000 ? .kilometres : .metres
-        case .imperial: abs(metres) >= LengthUnit.miles.metres ? .miles : .feet
-        case .fixed(let unit): unit
+        case .metric: return shown(.metres) >= 1000 ? .kilometres : .metres
+        case .imperial: return shown(.feet) >= 5280 ? .miles : .feet
+        case .fixed(let unit): return unit
         }
     }
 
