@@ -21,6 +21,8 @@ let package = Package(
         // Argument parsing, subcommands and output formats, as a testable library.
         .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL"]),
         .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
+        // make bench: hot paths against PROJ and GDAL measured in the same run.
+        .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ"]),
 
         // Shared by the test targets: the ../shared/data locator and synthetic DEMs via GDAL.
         .target(name: "TransectTestSupport", dependencies: ["CGDAL"], path: "Tests/Support"),

@@ -18,7 +18,8 @@ public final class Console {
 
     /// The process's stdout and stderr.
     public static func standard() -> Console {
-        Console(out: { text in fputs(text, stdout) }, err: { text in fputs(text, stderr) })
+        // stdout is flushed before each diagnostic so the two interleave in the order written.
+        Console(out: { text in fputs(text, stdout) }, err: { text in fflush(stdout); fputs(text, stderr) })
     }
 
     /// A console that keeps what is written, for tests.

@@ -51,7 +51,7 @@ enum InfoCommand {
         lines.append("CRS:         \(model.crs.label)\(model.crsAssumed ? " (assumed: none recorded)" : "")")
         lines.append("Extent:      lon \(deg(extent.west)) … \(deg(extent.east)), lat \(deg(extent.south)) … \(deg(extent.north))")
         lines.append("Resolution:  \(NumberFormatting.grouped(resolution.x)) m × \(NumberFormatting.grouped(resolution.y)) m at the centre")
-        lines.append("No data:     \(model.noDataValue.map { JSON.format($0) } ?? "none")")
+        lines.append("No data:     \(model.noDataText ?? "none")")
         lines.append("Unit:        \(model.unitType.isEmpty ? "m (assumed)" : model.unitType)")
         if let range {
             lines.append("Elevation:   \(NumberFormatting.grouped(range.min)) m … \(NumberFormatting.grouped(range.max)) m\(range.approximate ? " (approximate)" : "")")

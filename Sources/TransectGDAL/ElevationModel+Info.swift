@@ -48,8 +48,17 @@ extension ElevationModel {
         return (hypot2(gt[1], gt[4]) * unit, hypot2(gt[2], gt[5]) * unit)
     }
 
-    /// The no-data value as stored, if the DEM has one.
+    /// The no-data value as the band stores it (rounded to single precision for a Float32
+    /// band, so ETOPO5's reads as −1e34), if the DEM has one.
     public var noDataValue: Double? { info.noData }
+
+    /// The no-data value written as the band's type holds it: `-1e+34` for ETOPO5's Float32.
+    public var noDataText: String? {
+        guard let noData = info.noData else { return nil }
+        if info.dataType == GDT_Float32 { return "\(Float(noData))" }
+        if noData == noData.rounded(), abs(noData) < 1e15 { return String(Int64(noData)) }
+        return "\(noData)"
+    }
 
     /// The band's unit type as recorded (`m`, `ft`, empty).
     public var unitType: String { info.unitType }
