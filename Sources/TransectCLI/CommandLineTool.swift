@@ -35,6 +35,7 @@ public enum CommandLineTool {
                 return 0
             case "measure": return try MeasureCommand.run(rest, console: console)
             case "info": return try InfoCommand.run(rest, console: console)
+            case "profile": return try ProfileCommand.run(rest, console: console)
             default:
                 throw CLIError.usage("unknown subcommand '\(command)'", command: nil)
             }

@@ -9,6 +9,7 @@ enum Help {
 
     SUBCOMMANDS:
       measure    Direct, horizontal and vertical distance between two points
+      profile    Elevation profile, statistics and line of sight between points
       info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
       help       Show help for a subcommand
 
@@ -54,6 +55,45 @@ enum Help {
 
     """
 
+    static let profileUsage = "transect profile [--dem PATH…] (--from LON,LAT --to LON,LAT | --path LON,LAT LON,LAT…) [options]"
+    static let profile = """
+    Sample the elevation profile along the geodesic between points, with statistics and the
+    line of sight from the first point to the last.
+
+    USAGE: \(profileUsage)
+
+    OPTIONS:
+      --dem PATH            A DEM file, a directory of tiles or a glob; repeatable.
+      --from LON,LAT        Start of the profile.
+      --to LON,LAT          End of the profile.
+      --path LON,LAT …      Two or more vertices, profiled leg after leg with continuous
+                            distance (instead of --from/--to).
+      --step M              Metres between samples (default: the DEM's resolution at the
+                            path's middle). The last step of each leg may be shorter.
+      --samples N           N evenly spaced samples instead of a step.
+      --max-samples N       Allow more than 10,000,000 samples.
+      --observer-height M   Eye height above the terrain at the start (default 1.7).
+      --target-height M     Target height above the terrain at the end (default 0).
+      --curvature C         Curvature coefficient (default 0.85714; 1 = curvature only,
+                            0 = flat earth).
+      --interpolation I     nearest, bilinear (default) or cubic.
+      --crs CRS             Points are X,Y in this CRS instead of lon/lat.
+      --units U             Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.
+      --format F            text (default), json or csv (json and csv are in metres).
+      -o, --out FILE        Write to FILE (atomically) instead of stdout.
+      -h, --help            Show this help.
+
+    Samples follow the geodesic (not a straight line in lon/lat); gaps where the DEM has no
+    data are null in JSON, empty in CSV, and skipped by the statistics.
+
+    Line of sight: every terrain height is reduced by cc·d²/(2R), with d the geodesic distance
+    from the start, R = 6,371,008.8 m and cc the curvature coefficient; the sight line is
+    straight between the reduced observer and target heights. The verdict is visible,
+    obstructed (with the first obstruction), or unknown when only samples in gaps could
+    block it.
+
+    """
+
     static let infoUsage = "transect info [--dem] PATH… [--format text|json]"
     static let info = """
     Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
@@ -72,6 +112,7 @@ enum Help {
         switch command {
         case "measure"?: measureUsage
         case "info"?: infoUsage
+        case "profile"?: profileUsage
         default: "transect <subcommand> [options]"
         }
     }
@@ -80,6 +121,7 @@ enum Help {
         switch command {
         case "measure": measure
         case "info": info
+        case "profile": profile
         default: nil
         }
     }

@@ -34,18 +34,31 @@ extension ElevationModel {
     /// The size of one cell in metres (east–west, north–south) at the DEM's centre: geodesic
     /// lengths for a geographic DEM, map units times the unit's metres for a projected one.
     public func resolutionMetres() throws(TerrainError) -> (x: Double, y: Double) {
-        let gt = geoTransform
+        let e = nativeExtent
         if crs.isGeographic {
-            let e = nativeExtent
-            let lon = (e.minX + e.maxX) / 2, lat = (e.minY + e.maxY) / 2
-            let g = Geodesic.wgs84
-            let dx = g.inverse(latitude1: lat, longitude1: lon, latitude2: lat, longitude2: lon + abs(gt[1])).distanceMetres
-            let dy = g.inverse(latitude1: lat - abs(gt[5]) / 2, longitude1: lon,
-                               latitude2: lat + abs(gt[5]) / 2, longitude2: lon).distanceMetres
-            return (dx, dy)
+            return geographicCell(longitude: (e.minX + e.maxX) / 2, latitude: (e.minY + e.maxY) / 2)
         }
-        let unit = crs.linearUnitMetres
+        return projectedCell
+    }
+
+    /// The size of one cell in metres (east–west, north–south) at a WGS84 point.
+    public func resolutionMetres(at point: GeoPoint) -> (x: Double, y: Double) {
+        guard crs.isGeographic else { return projectedCell }
+        return geographicCell(longitude: point.longitude, latitude: point.latitude)
+    }
+
+    private var projectedCell: (x: Double, y: Double) {
+        let gt = geoTransform, unit = crs.linearUnitMetres
         return (hypot2(gt[1], gt[4]) * unit, hypot2(gt[2], gt[5]) * unit)
+    }
+
+    private func geographicCell(longitude lon: Double, latitude lat: Double) -> (x: Double, y: Double) {
+        let gt = geoTransform
+        let g = Geodesic.wgs84
+        let dx = g.inverse(latitude1: lat, longitude1: lon, latitude2: lat, longitude2: lon + abs(gt[1])).distanceMetres
+        let dy = g.inverse(latitude1: max(lat - abs(gt[5]) / 2, -90), longitude1: lon,
+                           latitude2: min(lat + abs(gt[5]) / 2, 90), longitude2: lon).distanceMetres
+        return (dx, dy)
     }
 
     /// The no-data value as the band stores it (rounded to single precision for a Float32

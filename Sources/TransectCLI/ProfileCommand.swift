@@ -1,0 +1,152 @@
+import TransectCore
+import TransectGDAL
+
+/// `transect profile`: the elevation profile along a geodesic path, its statistics and the
+/// line of sight from one end to the other.
+enum ProfileCommand {
+    static let specs: [OptionSpec] = TerrainOptions.specs + [
+        OptionSpec(name: "from"), OptionSpec(name: "to"), OptionSpec(name: "path", repeatable: true, variadic: true),
+        OptionSpec(name: "step"), OptionSpec(name: "samples"), OptionSpec(name: "max-samples"),
+        OptionSpec(name: "observer-height"), OptionSpec(name: "target-height"), OptionSpec(name: "curvature"),
+        OptionSpec(name: "units"), OptionSpec(name: "format"), OptionSpec(name: "out", short: "o"),
+        OptionSpec(name: "help", short: "h", takesValue: false),
+    ]
+
+    /// More samples than this need `--max-samples`: a typo in `--step` should not fill memory.
+    static let defaultMaxSamples = 10_000_000
+
+    /// Everything a profile run produces, for the output writers (and the chart, later).
+    struct Run {
+        var profile: Profile
+        var statistics: ProfileStatistics
+        var lineOfSight: LineOfSight?
+        var stepMetres: Double?
+        var observerHeightMetres: Double
+        var targetHeightMetres: Double
+        var curvature: Double
+        var dem: String
+    }
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        let args = try ParsedArguments(arguments, specs: specs, command: "profile")
+        if args.has("help") { console.out(Help.profile); return 0 }
+        try args.expectNoPositionals()
+        let terrain = try TerrainOptions(args)
+        let unitName = args.value("units") ?? "metric"
+        guard let units = UnitSystem(name: unitName) else {
+            throw CLIError.usage("option '--units': '\(unitName)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: "profile")
+        }
+        let format = args.value("format") ?? "text"
+        guard ["text", "json", "csv"].contains(format) else {
+            throw CLIError.usage("option '--format': '\(format)' is not text, json or csv", command: "profile")
+        }
+        // The path: --from/--to, or --path with two or more vertices.
+        var texts: [(String, String)] = []
+        if args.has("path") {
+            guard !args.has("from") && !args.has("to") else {
+                throw CLIError.usage("--path cannot be combined with --from/--to", command: "profile")
+            }
+            texts = args.all("path").map { ("path", $0) }
+            guard texts.count >= 2 else { throw CLIError.usage("--path needs at least two LON,LAT vertices", command: "profile") }
+        } else {
+            guard let from = args.value("from") else { throw CLIError.usage("missing --from LON,LAT (or --path)", command: "profile") }
+            guard let to = args.value("to") else { throw CLIError.usage("missing --to LON,LAT", command: "profile") }
+            texts = [("from", from), ("to", to)]
+        }
+        var parsed: [PointArgument] = []
+        for (option, text) in texts {
+            switch PointArgument.parse(text) {
+            case .success(let p) where p.z == nil: parsed.append(p)
+            case .success: throw CLIError.usage("option '--\(option)': '\(text)': a profile takes LON,LAT; heights come from the DEM", command: "profile")
+            case .failure(let e): throw CLIError.usage("option '--\(option)': \(e.text)", command: "profile")
+            }
+        }
+        let vertices = try terrain.toWGS84(parsed)
+        for (k, v) in vertices.enumerated() {
+            guard v.longitude.isFinite else {
+                throw CLIError.badInput("option '--\(texts[k].0)': cannot transform '\(texts[k].1)' from \(terrain.crs ?? "the input CRS") to WGS84")
+            }
+            if let problem = PointArgument.checkGeographic(longitude: v.longitude, latitude: v.latitude) {
+                throw CLIError.usage("option '--\(texts[k].0)': \(problem.text)", command: "profile")
+            }
+        }
+        let step = try args.number("step")
+        if let step, step <= 0 { throw CLIError.usage("option '--step': the step must be above 0 m, not \(JSON.format(step))", command: "profile") }
+        var samples: Int? = nil
+        if let text = args.value("samples") {
+            guard let n = Int(text), n >= 2 else { throw CLIError.usage("option '--samples': '\(text)' is not a whole number of at least 2", command: "profile") }
+            samples = n
+        }
+        guard step == nil || samples == nil else { throw CLIError.usage("give --step or --samples, not both", command: "profile") }
+        var maxSamples = defaultMaxSamples
+        if let text = args.value("max-samples") {
+            guard let n = Int(text), n >= 1 else { throw CLIError.usage("option '--max-samples': '\(text)' is not a positive whole number", command: "profile") }
+            maxSamples = n
+        }
+        let observer = try args.number("observer-height") ?? 1.7
+        let target = try args.number("target-height") ?? 0
+        let curvature = try args.number("curvature") ?? LineOfSight.defaultCurvature
+
+        let model = try terrain.openDEM(console: console)
+        // Every vertex must lie on the DEM; a vertex on no data is a gap, not an error.
+        let (columns, rows) = model.pixelCoordinates(of: vertices)
+        for k in vertices.indices where !model.contains(column: columns[k], row: rows[k]) {
+            throw TerrainError.outsideCoverage(point: MeasureCommand.describe(vertices[k]), dem: model.label)
+        }
+        let result = try profile(vertices: vertices, model: model, step: step, samples: samples, maxSamples: maxSamples,
+                                 interpolation: terrain.interpolation, observer: observer, target: target, curvature: curvature)
+        let output = try OutputTarget(path: args.value("out"), console: console)
+        switch format {
+        case "json": ProfileOutput.writeJSON(result, to: output)
+        case "csv": ProfileOutput.writeCSV(result, to: output)
+        default: output.write(ProfileOutput.text(result, units: units))
+        }
+        try output.commit()
+        return 0
+    }
+
+    /// Samples the path and computes statistics and line of sight.
+    static func profile(vertices: [GeoPoint], model: ElevationModel, step: Double?, samples: Int?, maxSamples: Int,
+                        interpolation: Interpolation, observer: Double, target: Double, curvature: Double) throws -> Run {
+        let geodesic = Geodesic.wgs84
+        let legs = zip(vertices, vertices.dropFirst()).map { geodesic.inverse(from: $0, to: $1).distanceMetres }
+        var spacing: ProfilePlan.Spacing
+        var stepUsed: Double? = step
+        if let samples {
+            spacing = .count(samples)
+        } else if let step {
+            spacing = .step(step)
+        } else {
+            // The DEM's native resolution at the path's middle (the finer of its two axes).
+            let cell = model.resolutionMetres(at: midpoint(vertices, legs: legs, geodesic: geodesic))
+            let native = min(cell.x, cell.y)
+            stepUsed = native
+            spacing = .step(native)
+        }
+        let count = ProfilePlan.sampleCount(legLengthsMetres: legs, spacing: spacing)
+        guard count <= maxSamples else {
+            throw CLIError.usage("the profile would take \(count == Int.max ? "too many" : NumberFormatting.grouped(Double(count), decimals: 0)) samples, more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); use a larger --step or raise --max-samples", command: "profile")
+        }
+        let plan = ProfilePlan(vertices: vertices, spacing: spacing, geodesic: geodesic)
+        let points = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
+        let elevations = try model.elevations(at: points, interpolation: interpolation)
+        let profile = Profile(distancesMetres: plan.distancesMetres, longitudes: plan.longitudes, latitudes: plan.latitudes,
+                              elevationsMetres: elevations)
+        return Run(profile: profile, statistics: ProfileStatistics(profile),
+                      lineOfSight: LineOfSight(profile: profile, observerHeightMetres: observer, targetHeightMetres: target, curvature: curvature),
+                      stepMetres: samples == nil ? stepUsed : nil, observerHeightMetres: observer, targetHeightMetres: target,
+                      curvature: curvature, dem: model.label)
+    }
+
+    /// The point halfway along the path.
+    static func midpoint(_ vertices: [GeoPoint], legs: [Double], geodesic: Geodesic) -> GeoPoint {
+        var remaining = legs.reduce(0, +) / 2
+        for (k, length) in legs.enumerated() {
+            if remaining <= length && length > 0 {
+                return geodesic.inverseLine(from: vertices[k], to: vertices[k + 1]).position(atDistance: remaining).point
+            }
+            remaining -= length
+        }
+        return vertices[0]
+    }
+}

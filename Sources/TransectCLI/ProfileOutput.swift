@@ -1,0 +1,140 @@
+import TransectCore
+
+/// Writers for `transect profile`: a compact human table, JSON and CSV. JSON and CSV are in
+/// metres; the table uses the chosen units.
+enum ProfileOutput {
+    static func position(_ p: Profile, _ i: Int) -> String {
+        "\(Fixed.format(p.longitudes[i], decimals: 6)),\(Fixed.format(p.latitudes[i], decimals: 6))"
+    }
+
+    static func text(_ r: ProfileCommand.Run, units: UnitSystem) -> String {
+        let s = r.statistics, p = r.profile
+        let h = units.heightUnit
+        func height(_ metres: Double) -> String { NumberFormatting.grouped(h.convert(metres: metres)) + " " + h.rawValue }
+        func pct(_ v: Double) -> String { (v > 0 ? "+" : "") + NumberFormatting.grouped(v, decimals: 1) + " %" }
+        var lines: [String] = []
+        let spacing = r.stepMetres.map { "step \(units.format($0))" } ?? "evenly spaced"
+        lines.append("Profile       \(units.format(s.horizontalLengthMetres)), \(NumberFormatting.grouped(Double(p.count), decimals: 0)) samples (\(spacing))")
+        if let lo = s.minimum, let hi = s.maximum {
+            lines.append("Elevation     min \(height(lo.elevationMetres)) at \(units.format(p.distancesMetres[lo.index])), "
+                         + "max \(height(hi.elevationMetres)) at \(units.format(p.distancesMetres[hi.index])), avg \(height(s.averageElevationMetres))")
+        } else {
+            lines.append("Elevation     no data along the path")
+        }
+        lines.append("Gain / loss   +\(height(s.elevationGainMetres)) / -\(height(s.elevationLossMetres))")
+        lines.append("Slope         max \(pct(s.maxPositiveSlopePercent)) / \(pct(s.maxNegativeSlopePercent)), "
+                     + "avg \(pct(s.averagePositiveSlopePercent)) / \(pct(s.averageNegativeSlopePercent))")
+        lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)), surface \(units.format(s.surfaceLengthMetres))")
+        lines.append("Gaps          " + (s.gapCount == 0 ? "none" : "\(s.gapCount), \(units.format(s.gapLengthMetres)) in all"))
+        let eyes = "observer \(height(r.observerHeightMetres)), target \(height(r.targetHeightMetres)), curvature \(JSON.format(r.curvature))"
+        if let los = r.lineOfSight {
+            var verdict = "Line of sight \(los.verdict.rawValue.uppercased()) (\(eyes))"
+            if let o = los.firstObstruction {
+                verdict += "\n              first obstruction at \(units.format(p.distancesMetres[o.index])) (\(position(p, o.index))): "
+                    + "terrain \(height(o.terrainMetres)), sight line \(height(o.sightLineMetres))"
+            }
+            if let m = los.minimumClearance {
+                verdict += "\n              minimum clearance \(height(m.clearanceMetres)) at \(units.format(p.distancesMetres[m.index]))"
+            }
+            if los.unknownSamples > 0 { verdict += "\n              \(los.unknownSamples) samples in gaps could hide an obstruction" }
+            lines.append(verdict)
+        } else {
+            lines.append("Line of sight UNKNOWN: an end of the path has no data (\(eyes))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func statisticsJSON(_ r: ProfileCommand.Run) -> JSON {
+        let s = r.statistics, p = r.profile
+        var members: [(String, JSON)] = [
+            ("samples", .number(Double(p.count))), ("valid_samples", .number(Double(s.validCount))),
+            ("step_m", .number(r.stepMetres, decimals: 6)),
+        ]
+        for (name, extreme) in [("min", s.minimum), ("max", s.maximum)] {
+            let e: ProfileStatistics.Extreme? = extreme
+            let elevation: JSON = e.map { JSON.number($0.elevationMetres, decimals: 6) } ?? JSON.null
+            let distance: JSON = e.map { JSON.number(p.distancesMetres[$0.index], decimals: 6) } ?? JSON.null
+            var position = JSON.null
+            if let e {
+                position = JSON.object([("lon", JSON.number(p.longitudes[e.index], decimals: 9)),
+                                        ("lat", JSON.number(p.latitudes[e.index], decimals: 9))])
+            }
+            members.append((name + "_elevation_m", elevation))
+            members.append((name + "_distance_m", distance))
+            members.append((name + "_position", position))
+        }
+        let rest: [(String, Double)] = [
+            ("avg_elevation_m", s.averageElevationMetres), ("elevation_gain_m", s.elevationGainMetres),
+            ("elevation_loss_m", s.elevationLossMetres), ("max_positive_slope_pct", s.maxPositiveSlopePercent),
+            ("max_negative_slope_pct", s.maxNegativeSlopePercent), ("avg_positive_slope_pct", s.averagePositiveSlopePercent),
+            ("avg_negative_slope_pct", s.averageNegativeSlopePercent), ("horizontal_length_m", s.horizontalLengthMetres),
+            ("surface_length_m", s.surfaceLengthMetres),
+        ]
+        for (name, value) in rest { members.append((name, JSON.number(value, decimals: 6))) }
+        members.append(("gap_count", JSON.number(Double(s.gapCount))))
+        members.append(("gap_length_m", JSON.number(s.gapLengthMetres, decimals: 6)))
+        return JSON.object(members)
+    }
+
+    static func lineOfSightJSON(_ r: ProfileCommand.Run) -> JSON {
+        let p = r.profile
+        func point(_ q: LineOfSight.Point?) -> JSON {
+            guard let q else { return .null }
+            return .object([("distance_m", .number(p.distancesMetres[q.index], decimals: 6)),
+                            ("lon", .number(p.longitudes[q.index], decimals: 9)), ("lat", .number(p.latitudes[q.index], decimals: 9)),
+                            ("terrain_m", .number(q.terrainMetres, decimals: 6)), ("sight_line_m", .number(q.sightLineMetres, decimals: 6)),
+                            ("clearance_m", .number(q.clearanceMetres, decimals: 6))])
+        }
+        let los = r.lineOfSight
+        return .object([
+            ("verdict", .string(los?.verdict.rawValue ?? LineOfSight.Verdict.unknown.rawValue)),
+            ("visible", los?.verdict == .visible ? .bool(true) : (los?.verdict == .obstructed ? .bool(false) : .null)),
+            ("observer_height_m", .number(r.observerHeightMetres, decimals: 6)),
+            ("target_height_m", .number(r.targetHeightMetres, decimals: 6)),
+            ("curvature_coefficient", .number(r.curvature)),
+            ("earth_radius_m", .number(LineOfSight.earthRadiusMetres)),
+            ("observer_m", .number(los?.observerMetres, decimals: 6)), ("target_m", .number(los?.targetMetres, decimals: 6)),
+            ("first_obstruction", point(los?.firstObstruction)),
+            ("min_clearance", point(los?.minimumClearance)),
+            ("unknown_samples", .number(Double(los?.unknownSamples ?? 0))),
+        ])
+    }
+
+    /// Streams the samples (a million lines do not go through a JSON tree), then the rest.
+    static func writeJSON(_ r: ProfileCommand.Run, to out: OutputTarget) {
+        let p = r.profile
+        out.write("{\n  \"dem\": ")
+        var dem = ""
+        JSON.writeString(r.dem, to: &dem)
+        out.write(dem + ",\n  \"samples\": [")
+        var chunk = ""
+        chunk.reserveCapacity(1 << 16)
+        for i in 0..<p.count {
+            chunk += i == 0 ? "\n    " : ",\n    "
+            chunk += "{\"distance_m\": \(Fixed.format(p.distancesMetres[i], decimals: 6)), \"lon\": \(Fixed.format(p.longitudes[i], decimals: 9)), "
+            chunk += "\"lat\": \(Fixed.format(p.latitudes[i], decimals: 9)), \"elevation_m\": "
+            chunk += p.elevationsMetres[i].isNaN ? "null}" : Fixed.format(p.elevationsMetres[i], decimals: 6) + "}"
+            if chunk.utf8.count > 60_000 { out.write(chunk); chunk = "" }
+        }
+        out.write(chunk + "\n  ],\n  \"stats\": ")
+        out.write(indented(statisticsJSON(r).serialized()) + ",\n  \"line_of_sight\": ")
+        out.write(indented(lineOfSightJSON(r).serialized()) + "\n}\n")
+    }
+
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
+    }
+
+    static func writeCSV(_ r: ProfileCommand.Run, to out: OutputTarget) {
+        let p = r.profile
+        out.write("distance_m,lon,lat,elevation_m\n")
+        var chunk = ""
+        for i in 0..<p.count {
+            chunk += "\(Fixed.format(p.distancesMetres[i], decimals: 6)),\(Fixed.format(p.longitudes[i], decimals: 9)),"
+            chunk += "\(Fixed.format(p.latitudes[i], decimals: 9)),\(Fixed.format(p.elevationsMetres[i], decimals: 6))\n"
+            if chunk.utf8.count > 60_000 { out.write(chunk); chunk = "" }
+        }
+        out.write(chunk)
+    }
+}
