@@ -1,0 +1,115 @@
+import Testing
+@testable import TransectCore
+
+@Suite("Profile sampling, statistics and line of sight")
+struct ProfileTests {
+    @Test("sample positions lie on the geodesic: each agrees with PROJ's geod_direct from the start within 1e-6 m",
+          arguments: [(10.0, 45.0, 10.3, 45.2, 30.0), (-119.53, 37.746, -119.573, 37.7308, 7.3),
+                      (179.9, -10, -179.7, -10.5, 100.0), (0, 89.9, 120, 89.95, 50.0), (-70, -33, 18, -34, 25_000.0)])
+    func positionsOnTheGeodesic(lon1: Double, lat1: Double, lon2: Double, lat2: Double, step: Double) {
+        let plan = ProfilePlan(vertices: [GeoPoint(longitude: lon1, latitude: lat1), GeoPoint(longitude: lon2, latitude: lat2)],
+                               spacing: .step(step))
+        let proj = ProjGeodesic.wgs84
+        let line = proj.inverse(lat1, lon1, lat2, lon2)
+        #expect(plan.distancesMetres.first == 0)
+        #expect(abs(plan.distancesMetres.last! - line.s12) < 1e-6)
+        // Every step is `step` long except the last, which may be shorter.
+        for k in 1..<(plan.distancesMetres.count - 1) {
+            #expect(abs(plan.distancesMetres[k] - plan.distancesMetres[k - 1] - step) < 1e-6)
+        }
+        #expect(plan.distancesMetres.last! - plan.distancesMetres[plan.distancesMetres.count - 2] <= step + 1e-9)
+        var worst = 0.0
+        for k in plan.distancesMetres.indices {
+            let expected = proj.direct(lat1, lon1, line.azi1, plan.distancesMetres[k])
+            worst = max(worst, proj.inverse(expected.lat2, expected.lon2, plan.latitudes[k], plan.longitudes[k]).s12)
+        }
+        #expect(worst < 1e-6, "worst position error \(worst) m")
+    }
+
+    @Test("a path is profiled leg after leg: vertices are samples and distance runs on continuously")
+    func multiLeg() {
+        let vertices = [GeoPoint(longitude: 10, latitude: 45), GeoPoint(longitude: 10.01, latitude: 45),
+                        GeoPoint(longitude: 10.01, latitude: 45.01), GeoPoint(longitude: 10.01, latitude: 45.01)]
+        let plan = ProfilePlan(vertices: vertices, spacing: .step(100))
+        let proj = ProjGeodesic.wgs84
+        let leg1 = proj.inverse(45, 10, 45, 10.01).s12, leg2 = proj.inverse(45, 10.01, 45.01, 10.01).s12
+        #expect(abs(plan.distancesMetres.last! - (leg1 + leg2)) < 1e-6)
+        let joint = try! #require(plan.distancesMetres.firstIndex { abs($0 - leg1) < 1e-9 })
+        #expect(plan.longitudes[joint] == 10.01 && plan.latitudes[joint] == 45)
+        #expect(zip(plan.distancesMetres, plan.distancesMetres.dropFirst()).allSatisfy { $0 < $1 })
+        // The zero-length last leg adds nothing; identical endpoints give one sample.
+        let single = ProfilePlan(vertices: [vertices[0], vertices[0]], spacing: .step(10))
+        #expect(single.distancesMetres == [0])
+        #expect(ProfilePlan(vertices: [vertices[0], vertices[1]], spacing: .count(11)).distancesMetres.count == 11)
+    }
+
+    static func randomProfile(_ rng: inout SplitMix64, count: Int, gaps: Double) -> Profile {
+        var d = [0.0], z: [Double] = []
+        for _ in 1..<count { d.append(d.last! + (rng.unit() < 0.05 ? 0 : 1 + 30 * rng.unit())) }
+        for _ in 0..<count { z.append(rng.unit() < gaps ? .nan : 1000 + 800 * rng.unit()) }
+        return Profile(distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 }, elevationsMetres: z)
+    }
+
+    @Test("the SIMD statistics kernel agrees with the scalar reference", arguments: [2, 3, 5, 8, 1001, 4096])
+    func simdMatchesScalar(count: Int) {
+        var rng = SplitMix64(seed: UInt64(count))
+        for gaps in [0.0, 0.2] {
+            let p = Self.randomProfile(&rng, count: count, gaps: gaps)
+            let a = ProfileStatistics(p), b = ProfileStatistics.reference(p)
+            // Sums run in four lanes in the kernel and in one in the reference: they may differ
+            // by the reordering of additions, a few ulps of totals up to ~1e6.
+            for (x, y) in [(a.elevationGainMetres, b.elevationGainMetres), (a.elevationLossMetres, b.elevationLossMetres),
+                           (a.surfaceLengthMetres, b.surfaceLengthMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
+                           (a.averageNegativeSlopePercent, b.averageNegativeSlopePercent)] {
+                #expect(abs(x - y) <= 1e-12 * max(1, abs(y)))
+            }
+            #expect(a.maxPositiveSlopePercent == b.maxPositiveSlopePercent && a.maxNegativeSlopePercent == b.maxNegativeSlopePercent)
+            #expect(a.minimum == b.minimum && a.maximum == b.maximum && a.gapCount == b.gapCount && a.validCount == b.validCount)
+        }
+    }
+
+    @Test("statistics of a hand-made profile: gaps skipped, zero-length steps kept out of slopes")
+    func handMade() {
+        // d: 0 10 20 20 30 40 50 60; z: 100 110 105 107 nan nan 120 90
+        let p = Profile(distancesMetres: [0, 10, 20, 20, 30, 40, 50, 60], longitudes: Array(repeating: 0, count: 8),
+                        latitudes: Array(repeating: 0, count: 8), elevationsMetres: [100, 110, 105, 107, .nan, .nan, 120, 90])
+        let s = ProfileStatistics(p)
+        #expect(s.minimum == .init(elevationMetres: 90, index: 7) && s.maximum == .init(elevationMetres: 120, index: 6))
+        #expect(s.elevationGainMetres == 10 + 2 && s.elevationLossMetres == 5 + 30)
+        #expect(s.maxPositiveSlopePercent == 100 && s.maxNegativeSlopePercent == -300)
+        #expect(s.averagePositiveSlopePercent == 100 && s.averageNegativeSlopePercent == (-50 - 300) / 2)
+        #expect(s.gapCount == 1 && s.gapLengthMetres == 45 - 25)
+        #expect(abs(s.surfaceLengthMetres - (200.0.squareRoot() + 125.0.squareRoot() + 2 + 1000.0.squareRoot())) < 1e-12)
+        #expect(s.averageElevationMetres == 632.0 / 6)
+    }
+
+    @Test("line of sight on a flat earth profile: two 2 m masts part at √(16R/cc)")
+    func masts() {
+        let R = LineOfSight.earthRadiusMetres, cc = LineOfSight.defaultCurvature
+        // Clearance at the middle is 2 − cc·D²/(8R): zero at D* = √(16R/cc) ≈ 10,905 m.
+        let limit = (16 * R / cc).squareRoot()
+        for (factor, expected) in [(0.99, LineOfSight.Verdict.visible), (1.01, .obstructed)] {
+            let D = limit * factor
+            let d = (0...1000).map { D * Double($0) / 1000 }
+            let p = Profile(distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 },
+                            elevationsMetres: d.map { _ in 0 })
+            let los = LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 2)!
+            #expect(los.verdict == expected)
+            #expect(los.minimumClearance?.index == 500)
+            #expect(abs(los.minimumClearance!.clearanceMetres - (2 - cc * D * D / (8 * R))) < 1e-9)
+        }
+        // A gap where the line would clear: unknown, not visible.
+        var d = (0...10).map { Double($0) * 100 }
+        var z = d.map { _ in 0.0 }
+        z[5] = .nan
+        var p = Profile(distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 }, elevationsMetres: z)
+        #expect(LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 2)?.verdict == .unknown)
+        // An end on no data: no verdict at all.
+        z[10] = .nan
+        p.elevationsMetres = z
+        #expect(LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 2) == nil)
+        d = [0]
+        #expect(LineOfSight(profile: Profile(distancesMetres: d, longitudes: [0], latitudes: [0], elevationsMetres: [5]),
+                            observerHeightMetres: 2, targetHeightMetres: 0)?.verdict == .visible)
+    }
+}
