@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import TransectCore
+import TransectGDAL
+import TransectTestSupport
+@testable import TransectCLI
+
+@Suite("transect profile")
+struct ProfileCommandTests {
+    /// An azimuthal equidistant CRS centred at (10°E, 45°N): a point at geodesic distance s and
+    /// azimuth α from the centre has coordinates (s·sin α, s·cos α) exactly (PROJ's ellipsoidal
+    /// aeqd uses the geodesic). So a profile east from the centre runs along y = 0, the row
+    /// of cell centres, and surfaces known in x, y are known along it in closed form.
+    static let aeqd = "+proj=aeqd +lat_0=45 +lon_0=10 +datum=WGS84 +units=m +no_defs"
+    static let centre = GeoPoint(longitude: 10, latitude: 45)
+
+    /// A DEM of 10 m cells over x ∈ [−1000, 6000), y ∈ [−495, 505): row 49's centres lie on y = 0.
+    static func writeSurface(_ path: String, noData: Double? = nil, _ z: @escaping (Double, Double) -> Double) {
+        SyntheticDEM.write(path: path, width: 700, height: 100, geoTransform: [-1000, 10, 0, 505, 0, -10], crs: aeqd,
+                           noData: noData) { c, r in z(-1000 + (Double(c) + 0.5) * 10, 505 - (Double(r) + 0.5) * 10) }
+    }
+
+    /// The point at distance `s` east of the centre.
+    static func east(_ s: Double) -> GeoPoint {
+        Geodesic.wgs84.direct(latitude1: 45, longitude1: 10, azimuth1Degrees: 90, distanceMetres: s).point
+    }
+
+    static func run(_ path: String, from: GeoPoint = centre, to: GeoPoint, step: Double? = 10, samples: Int? = nil,
+                    observer: Double = 1.7, target: Double = 0) throws -> ProfileCommand.Run {
+        try ProfileCommand.profile(vertices: [from, to], model: ElevationModel([path]), step: samples == nil ? step : nil,
+                                   samples: samples, maxSamples: 10_000_000, interpolation: .bilinear,
+                                   observer: observer, target: target, curvature: LineOfSight.defaultCurvature)
+    }
+
+    @Test("on a plane every statistic equals its closed form")
+    func plane() throws {
+        let dir = TemporaryDirectory()
+        // z = 1000 + 0.1·x: a 10 % grade eastwards.
+        Self.writeSurface(dir.file("plane.tif")) { x, _ in 1000 + 0.1 * x }
+        let r = try Self.run(dir.file("plane.tif"), to: Self.east(5000))
+        let s = r.statistics
+        #expect(r.profile.count == 501)
+        for (d, z) in zip(r.profile.distancesMetres, r.profile.elevationsMetres) { #expect(abs(z - (1000 + 0.1 * d)) < 1e-6) }
+        #expect(abs(s.elevationGainMetres - 500) < 1e-6 && s.elevationLossMetres == 0)
+        #expect(abs(s.maxPositiveSlopePercent - 10) < 1e-6 && abs(s.averagePositiveSlopePercent - 10) < 1e-6)
+        #expect(s.maxNegativeSlopePercent == 0 && s.averageNegativeSlopePercent == 0)
+        #expect(abs(s.horizontalLengthMetres - 5000) < 1e-6)
+        #expect(abs(s.surfaceLengthMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
+        #expect(abs(s.minimum!.elevationMetres - 1000) < 1e-6 && s.minimum!.index == 0)
+        #expect(abs(s.maximum!.elevationMetres - 1500) < 1e-6 && s.maximum!.index == 500)
+        #expect(abs(s.averageElevationMetres - 1250) < 1e-6)
+        #expect(s.gapCount == 0 && s.gapLengthMetres == 0)
+    }
+
+    @Test("through the apex of a cone the profile follows the cone's formula at every sample")
+    func cone() throws {
+        let dir = TemporaryDirectory()
+        // Apex at x = 2505 (a cell centre on y = 0), 2,000 m high, flanks falling 0.4 m per metre.
+        Self.writeSurface(dir.file("cone.tif")) { x, y in 2000 - 0.4 * ((x - 2505) * (x - 2505) + y * y).squareRoot() }
+        let r = try Self.run(dir.file("cone.tif"), to: Self.east(5000), step: 7)
+        for (d, z) in zip(r.profile.distancesMetres, r.profile.elevationsMetres) {
+            #expect(abs(z - (2000 - 0.4 * abs(d - 2505))) < 1e-3, "at \(d) m")
+        }
+        #expect(abs(r.statistics.maximum!.elevationMetres - 2000) < 0.4 * 3.5 + 1e-6)
+    }
+
+    @Test("a no-data hole is a gap of the right length, skipped by the statistics")
+    func hole() throws {
+        let dir = TemporaryDirectory()
+        // The plane, with cells between x = 1000 and 1500 (500 m) on no data.
+        Self.writeSurface(dir.file("hole.tif"), noData: -9999) { x, _ in (1000..<1500).contains(x) ? -9999 : 1000 + 0.1 * x }
+        let r = try Self.run(dir.file("hole.tif"), to: Self.east(3000))
+        let s = r.statistics
+        #expect(s.gapCount == 1)
+        // Samples within half a cell of the hole's edges still reach a cell with data, and the
+        // gap runs midpoint to midpoint: within one step of the hole's 500 m.
+        #expect(abs(s.gapLengthMetres - 500) <= 10)
+        let gap = r.profile.elevationsMetres.indices.filter { r.profile.elevationsMetres[$0].isNaN }
+        #expect(gap.first == 101 && gap.last == 149)
+        // The samples at 1,000 and 1,500 m renormalise onto the edge cells (centres 995 and 1505),
+        // so they read 1,099.5 and 1,150.5 m: the last step before the gap and the first after it
+        // rise 0.5 m over 10 m. Gain skips the unknown stretch between them.
+        #expect(abs(s.elevationGainMetres - (99.5 + 149.5)) < 1e-6)
+        let expectedSurface = (2500 - 20) * 1.01.squareRoot() + 2 * (100 + 0.25).squareRoot()
+        #expect(abs(s.surfaceLengthMetres - expectedSurface) < 1e-6)
+        #expect(s.validCount == r.profile.count - 49)
+    }
+
+    @Test("a ridge blocks the sight line at the right sample; lowered, the target is visible")
+    func ridge() throws {
+        let dir = TemporaryDirectory()
+        // Flat at 0 m with a ridge of cells between x = 2000 and 2100.
+        Self.writeSurface(dir.file("ridge.tif")) { x, _ in (2000..<2100).contains(x) ? 10 : 0 }
+        let blocked = try Self.run(dir.file("ridge.tif"), to: Self.east(5000))
+        let los = try #require(blocked.lineOfSight)
+        #expect(los.verdict == .obstructed)
+        // The sample at 2,000 m reads half the ridge (between centres 1995 and 2005); the one at
+        // 1,990 m reads none of it. The sight line there is ~0.35 m up, the reduced terrain ~4.7 m.
+        #expect(los.firstObstruction?.index == 200)
+        #expect(abs(los.firstObstruction!.terrainMetres - 5) < 1e-6)
+        Self.writeSurface(dir.file("low.tif")) { x, _ in (2000..<2100).contains(x) ? 0.2 : 0 }
+        let clear = try Self.run(dir.file("low.tif"), to: Self.east(5000))
+        #expect(clear.lineOfSight?.verdict == .visible)
+        #expect(clear.lineOfSight!.minimumClearance!.clearanceMetres > 0)
+    }
+
+    @Test("on a flat DEM two 2 m masts lose sight of each other where the curvature model says")
+    func masts() throws {
+        let dir = TemporaryDirectory()
+        SyntheticDEM.write(path: dir.file("flat.tif"), width: 300, height: 20, geoTransform: [-1000, 50, 0, 525, 0, -50], crs: Self.aeqd) { _, _ in 0 }
+        let limit = (16 * LineOfSight.earthRadiusMetres / LineOfSight.defaultCurvature).squareRoot()
+        for (factor, verdict) in [(0.995, LineOfSight.Verdict.visible), (1.005, .obstructed)] {
+            let r = try Self.run(dir.file("flat.tif"), to: Self.east(limit * factor), samples: 1001, observer: 2, target: 2)
+            #expect(r.lineOfSight?.verdict == verdict, "at \(factor) × \(limit) m")
+        }
+    }
+
+    @Test("Yosemite: sample elevations equal GDAL's bilinear reading at the same positions")
+    func yosemite() throws {
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let result = transect("profile", "--dem", dem, "--from", "-119.5329397,37.7460363", "--to", "-119.573056,37.730833", "--format", "json")
+        #expect(result.code == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let samples = try #require(object["samples"] as? [[String: Any]])
+        #expect(samples.count > 100)
+        let raster = SyntheticDEM.readAll(path: dem)
+        for sample in samples {
+            let lon = sample["lon"] as! Double, lat = sample["lat"] as! Double
+            // JSON positions carry 1e-9° (0.1 mm); the DEM's slopes here reach ~6 m/m, so 1e-3 m holds.
+            #expect(abs((sample["elevation_m"] as! Double) - SyntheticDEM.bilinear(raster, x: lon, y: lat)) < 1e-3)
+        }
+        let stats = try #require(object["stats"] as? [String: Any])
+        #expect(stats["gap_count"] as? Int == 0)
+        #expect(object["line_of_sight"] is [String: Any])
+        let csv = transect("profile", "--dem", dem, "--from", "-119.5329397,37.7460363", "--to", "-119.573056,37.730833", "--format", "csv")
+        #expect(csv.out.hasPrefix("distance_m,lon,lat,elevation_m\n0,-119.5329397,37.7460363,"))
+        #expect(csv.out.split(separator: "\n").count == samples.count + 1)
+    }
+
+    @Test("gaps are null in JSON and empty in CSV")
+    func gapsInOutput() throws {
+        let dir = TemporaryDirectory()
+        Self.writeSurface(dir.file("hole.tif"), noData: -9999) { x, _ in (1000..<1500).contains(x) ? -9999 : 5 }
+        let to = Self.east(3000)
+        let args = ["profile", "--dem", dir.file("hole.tif"), "--from", "10,45", "--to", "\(to.longitude),\(to.latitude)", "--step", "10"]
+        #expect(transect(args + ["--format", "json"]).out.contains("\"elevation_m\": null}"))
+        #expect(transect(args + ["--format", "csv"]).out.contains(",\n1020,"))
+        let text = transect(args)
+        #expect(text.out.contains("Gaps          1, 490.00 m in all"))
+        #expect(text.out.contains("Line of sight UNKNOWN"))
+    }
+
+    @Test("errors and edge cases", arguments: [
+        (["--step", "0"], 2, "option '--step': the step must be above 0 m, not 0"),
+        (["--step", "-5"], 2, "the step must be above 0 m"),
+        (["--step", "0.0001"], 2, "more than 10,000,000; use a larger --step or raise --max-samples"),
+        (["--samples", "1"], 2, "is not a whole number of at least 2"),
+        (["--step", "10", "--samples", "5"], 2, "give --step or --samples, not both"),
+    ])
+    func errors(extra: [String], code: Int32, message: String) throws {
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let result = transect(["profile", "--dem", dem, "--from", "-119.5329397,37.7460363", "--to", "-119.573056,37.730833"] + extra)
+        #expect(result.code == code)
+        #expect(result.err.hasPrefix("Error: ") && result.err.contains(message), "stderr: \(result.err)")
+    }
+
+    @Test("endpoints outside the DEM are refused; identical endpoints give a one-sample profile")
+    func endpoints() throws {
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let outside = transect("profile", "--dem", dem, "--from", "-119.5329397,37.7460363", "--to", "-118,37.7")
+        #expect(outside.code == 1 && outside.err == "Error: point -118,37.7 is outside the DEM '\(dem)'\n")
+        let same = transect("profile", "--dem", dem, "--from", "-119.5329397,37.7460363", "--to", "-119.5329397,37.7460363", "--format", "json")
+        #expect(same.code == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(same.out.utf8)) as? [String: Any])
+        #expect((object["samples"] as? [Any])?.count == 1)
+        #expect((object["line_of_sight"] as? [String: Any])?["verdict"] as? String == "visible")
+        let path = transect("profile", "--dem", dem, "--path", "-119.60,37.72", "-119.55,37.74", "-119.50,37.76", "--samples", "101", "--format", "json")
+        #expect(path.code == 0)
+    }
+}
