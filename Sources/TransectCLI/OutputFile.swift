@@ -97,6 +97,10 @@ final class LineReader {
 
 /// Splits one CSV line into fields (RFC 4180 quoting, on one line).
 func splitCSV(_ line: String) -> [String] {
+    // Most lines hold no quotes: split their bytes directly.
+    if !line.utf8.contains(34) {
+        return line.utf8.split(separator: 44, omittingEmptySubsequences: false).map { String(Substring($0)) }
+    }
     var fields: [String] = []
     var field = ""
     var quoted = false
@@ -125,7 +129,7 @@ func splitCSV(_ line: String) -> [String] {
 
 /// A CSV field, quoted when it holds a comma, quote or line break.
 func csvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    guard text.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return text }
     return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
 }
 
