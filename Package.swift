@@ -7,19 +7,28 @@ let package = Package(
         .executable(name: "transect", targets: ["transect"]),
         .library(name: "TransectCore", targets: ["TransectCore"]),
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
+        .library(name: "TransectRender", targets: ["TransectRender"]),
+        .library(name: "TransectFormats", targets: ["TransectFormats"]),
         .library(name: "TransectCLI", targets: ["TransectCLI"]),
     ],
     targets: [
         // System libraries from Debian, found through pkg-config.
         .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        // libpng behind one C file that owns the setjmp, returning error codes to Swift.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
 
         // Pure Swift: geodesy, sampling kernels, measurement, units. Standard library only.
         .target(name: "TransectCore"),
+        // Track, place and scene files with Foundation's parsers.
+        .target(name: "TransectFormats", dependencies: ["TransectCore"]),
         // DEMs through GDAL: open, mosaic, CRS transforms, block reads, geoid.
         .target(name: "TransectGDAL", dependencies: ["TransectCore", "CGDAL"]),
         // Argument parsing, subcommands and output formats, as a testable library.
-        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL"]),
+        // Map frames, basemaps, overlays, labels and charts: cairo draws, libpng writes.
+        .target(name: "TransectRender", dependencies: ["TransectCore", "TransectGDAL", "CCairo", "CPNG"]),
+        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "TransectFormats"]),
         .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
         // make bench: hot paths against PROJ and GDAL measured in the same run.
         .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ"]),
@@ -29,6 +38,8 @@ let package = Package(
         // PROJ's geodesic (GeographicLib's C port) is the oracle for our own geodesics.
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "CPROJ"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
+        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport"]),
+        .testTarget(name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"]),
         .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -98,6 +98,15 @@ struct ParsedArguments {
         return next.isNumber || next == "."
     }
 
+    /// These arguments with `other`'s values and flags taking precedence, option by option.
+    func overridden(by other: ParsedArguments) -> ParsedArguments {
+        var merged = self
+        for (name, values) in other.values { merged.values[name] = values }
+        merged.flags.formUnion(other.flags)
+        merged.positionals += other.positionals
+        return merged
+    }
+
     /// Fails when positional arguments were given to a command that takes none.
     func expectNoPositionals() throws(CLIError) {
         if let first = positionals.first {

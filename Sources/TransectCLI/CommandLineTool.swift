@@ -36,6 +36,7 @@ public enum CommandLineTool {
             case "measure": return try MeasureCommand.run(rest, console: console)
             case "info": return try InfoCommand.run(rest, console: console)
             case "profile": return try ProfileCommand.run(rest, console: console)
+            case "render": return try RenderCommand.run(rest, console: console)
             default:
                 throw CLIError.usage("unknown subcommand '\(command)'", command: nil)
             }

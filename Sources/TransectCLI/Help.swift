@@ -10,6 +10,7 @@ enum Help {
     SUBCOMMANDS:
       measure    Direct, horizontal and vertical distance between two points
       profile    Elevation profile, statistics and line of sight between points
+      render     Annotated PNG map: DEM basemap, measurements, places
       info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
       help       Show help for a subcommand
 
@@ -94,6 +95,41 @@ enum Help {
 
     """
 
+    static let renderUsage = "transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]"
+    static let render = """
+    Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
+    arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
+    .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
+
+    USAGE: \(renderUsage)
+
+    OPTIONS:
+      --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Without
+                              it no terrain is drawn (a canvas with a graticule).
+      -o, --out FILE.png      The image to write (atomically).
+      --scene FILE.json       Settings from a JSON file whose keys are these options' names;
+                              relative paths resolve against the file; flags override it.
+      --size WxH              Pixels (default 1600x1000).
+      --extent W,S,E,N        The frame in lon/lat. Default: fit the content (--fit).
+      --extent-crs X0,Y0,X1,Y1  The frame in its own CRS.
+      --margin F              Margin around fitted content, a fraction of its span (0.12).
+      --crs CRS               The frame's projected CRS (default: the DEM's if projected,
+                              else the local UTM zone; EPSG:3857 for Web Mercator).
+      --basemap B             hillshade (default), light-gray, tint, none, or an image GDAL
+                              can georeference (PNG + world file, GeoTIFF).
+      --azimuth D, --altitude D, --z-factor Z, --multidirectional
+                              Hillshade light (315°, 45°, 1), as gdaldem hillshade.
+      --measure LON,LAT:LON,LAT   A measurement line with its label; repeatable.
+      --places FILE           Places to label (CSV name,lon,lat or GeoJSON points); repeatable.
+      --title TEXT            A title in the top-left corner.
+      --decorations all|none  none leaves out scale bar, north arrow, title and attribution.
+      --units U               Units of labels and the scale bar (metric, imperial, …).
+      --dpi N                 Resolution recorded in the PNG.
+      --max-pixels N          Allow frames over 100,000,000 pixels.
+      -h, --help              Show this help.
+
+    """
+
     static let infoUsage = "transect info [--dem] PATH… [--format text|json]"
     static let info = """
     Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
@@ -112,6 +148,7 @@ enum Help {
         switch command {
         case "measure"?: measureUsage
         case "info"?: infoUsage
+        case "render"?: renderUsage
         case "profile"?: profileUsage
         default: "transect <subcommand> [options]"
         }
@@ -121,6 +158,7 @@ enum Help {
         switch command {
         case "measure": measure
         case "info": info
+        case "render": render
         case "profile": profile
         default: nil
         }

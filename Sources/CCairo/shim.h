@@ -1,0 +1,7 @@
+#ifndef TRANSECT_CCAIRO_SHIM_H
+#define TRANSECT_CCAIRO_SHIM_H
+#include <cairo.h>
+#include <cairo-ft.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#endif

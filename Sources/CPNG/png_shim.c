@@ -1,0 +1,157 @@
+// libpng reports errors by longjmp, which Swift cannot express: this file owns every setjmp
+// and turns libpng's errors into return codes and messages.
+#include "png_shim.h"
+#include <png.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    jmp_buf jump;
+    char *error;
+    size_t error_size;
+} shim_state;
+
+static void shim_error(png_structp png, png_const_charp message) {
+    shim_state *state = (shim_state *)png_get_error_ptr(png);
+    if (state->error && state->error_size) {
+        snprintf(state->error, state->error_size, "%s", message);
+    }
+    longjmp(state->jump, 1);
+}
+
+static void shim_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+int transect_png_write(const char *path, const unsigned char *pixels, int width, int height, int channels,
+                       size_t stride, const transect_png_text *texts, int text_count, double dpi,
+                       int compression_level, char *error, size_t error_size) {
+    int color;
+    switch (channels) {
+    case 1: color = PNG_COLOR_TYPE_GRAY; break;
+    case 3: color = PNG_COLOR_TYPE_RGB; break;
+    case 4: color = PNG_COLOR_TYPE_RGB_ALPHA; break;
+    default:
+        snprintf(error, error_size, "unsupported channel count %d", channels);
+        return 1;
+    }
+    FILE *file = fopen(path, "wb");
+    if (!file) {
+        snprintf(error, error_size, "%s", strerror(errno));
+        return 1;
+    }
+    shim_state state = {.error = error, .error_size = error_size};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, shim_error, shim_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        snprintf(error, error_size, "out of memory");
+        png_destroy_write_struct(&png, NULL);
+        fclose(file);
+        return 1;
+    }
+    // Locals changed after setjmp would be indeterminate after the longjmp: none are.
+    if (setjmp(state.jump)) {
+        png_destroy_write_struct(&png, &info);
+        fclose(file);
+        return 1;
+    }
+    png_init_io(png, file);
+    png_set_compression_level(png, compression_level);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, color, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (dpi > 0) {
+        png_uint_32 ppm = (png_uint_32)(dpi / 0.0254 + 0.5);
+        png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
+    }
+    if (text_count > 0) {
+        png_textp chunks = calloc((size_t)text_count, sizeof(png_text));
+        if (!chunks) png_error(png, "out of memory");
+        for (int k = 0; k < text_count; k++) {
+            chunks[k].compression = PNG_TEXT_COMPRESSION_NONE;
+            chunks[k].key = (png_charp)texts[k].key;
+            chunks[k].text = (png_charp)texts[k].text;
+        }
+        png_set_text(png, info, chunks, text_count);
+        free(chunks);
+    }
+    png_write_info(png, info);
+    for (int row = 0; row < height; row++) {
+        png_write_row(png, pixels + (size_t)row * stride);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    if (fflush(file) != 0 || ferror(file)) {
+        snprintf(error, error_size, "%s", strerror(errno));
+        fclose(file);
+        return 1;
+    }
+    if (fclose(file) != 0) {
+        snprintf(error, error_size, "%s", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+int transect_png_read_rgba(const char *path, unsigned char **pixels, int *width, int *height,
+                           char *error, size_t error_size) {
+    *pixels = NULL;
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        snprintf(error, error_size, "%s", strerror(errno));
+        return 1;
+    }
+    unsigned char signature[8];
+    if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+        snprintf(error, error_size, "not a PNG file");
+        fclose(file);
+        return 1;
+    }
+    shim_state state = {.error = error, .error_size = error_size};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, shim_error, shim_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        snprintf(error, error_size, "out of memory");
+        png_destroy_read_struct(&png, NULL, NULL);
+        fclose(file);
+        return 1;
+    }
+    unsigned char *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(state.jump)) {
+        free(buffer);
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        return 1;
+    }
+    png_init_io(png, file);
+    png_set_sig_bytes(png, 8);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if (w == 0 || h == 0 || w > 100000 || h > 100000) png_error(png, "image size out of range");
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t stride = (size_t)w * 4;
+    buffer = malloc(stride * h);
+    if (!buffer) png_error(png, "out of memory");
+    rows = malloc(sizeof(png_bytep) * h);
+    if (!rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = buffer + y * stride;
+    png_read_image(png, rows);
+    free(rows);
+    rows = NULL;
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(file);
+    *pixels = buffer;
+    *width = (int)w;
+    *height = (int)h;
+    return 0;
+}

@@ -1,0 +1,199 @@
+import TransectCore
+import TransectFormats
+import TransectGDAL
+import TransectRender
+
+/// `transect render`: an annotated PNG map with a DEM basemap, measurements and places.
+enum RenderCommand {
+    static let flags: Set<String> = ["multidirectional", "help"]
+    static let specs: [OptionSpec] = TerrainOptions.specs + [
+        OptionSpec(name: "scene"), OptionSpec(name: "size"), OptionSpec(name: "extent"), OptionSpec(name: "extent-crs"),
+        OptionSpec(name: "fit", takesValue: false), OptionSpec(name: "out", short: "o"),
+        OptionSpec(name: "basemap"), OptionSpec(name: "azimuth"), OptionSpec(name: "altitude"), OptionSpec(name: "z-factor"),
+        OptionSpec(name: "multidirectional", takesValue: false),
+        OptionSpec(name: "measure", repeatable: true), OptionSpec(name: "places", repeatable: true),
+        OptionSpec(name: "title"), OptionSpec(name: "decorations"), OptionSpec(name: "units"), OptionSpec(name: "dpi"),
+        OptionSpec(name: "max-pixels"), OptionSpec(name: "margin"),
+        OptionSpec(name: "help", short: "h", takesValue: false),
+    ]
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        var args = try ParsedArguments(arguments, specs: specs, command: "render")
+        if args.has("help") { console.out(Help.render); return 0 }
+        try args.expectNoPositionals()
+        if let scene = args.value("scene") {
+            let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(specs.map(\.name)).subtracting(["scene", "help"]),
+                                                    flags: flags.union(["fit"]))
+            // Flags on the command line win over the scene's settings.
+            args = try ParsedArguments(sceneArgs, specs: specs, command: "render").overridden(by: args)
+        }
+        let terrain = try TerrainOptions(args)
+        guard let out = args.value("out") else { throw CLIError.usage("missing -o/--out FILE.png", command: "render") }
+        let unitName = args.value("units") ?? "metric"
+        guard let units = UnitSystem(name: unitName) else {
+            throw CLIError.usage("option '--units': '\(unitName)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: "render")
+        }
+        var maxPixels = MapFrame.defaultMaxPixels
+        if let text = args.value("max-pixels") {
+            guard let n = Int(text), n > 0 else { throw CLIError.usage("option '--max-pixels': '\(text)' is not a positive whole number", command: "render") }
+            maxPixels = n
+        }
+        let size = try parseSize(args.value("size") ?? "1600x1000", option: "size", maxPixels: maxPixels, command: "render")
+        var shade = HillshadeParameters()
+        shade.azimuthDegrees = try args.number("azimuth") ?? 315
+        shade.altitudeDegrees = try args.number("altitude") ?? 45
+        shade.zFactor = try args.number("z-factor") ?? 1
+        shade.multidirectional = args.has("multidirectional")
+        let basemapName = args.value("basemap") ?? "hillshade"
+        guard let basemap = Basemap.parse(basemapName, hillshade: shade) else {
+            throw CLIError.usage("option '--basemap': '\(basemapName)' is not hillshade, light-gray, tint, none or an image file", command: "render")
+        }
+        let decorations = args.value("decorations") ?? "all"
+        guard ["all", "none"].contains(decorations) else {
+            throw CLIError.usage("option '--decorations': '\(decorations)' is not all or none", command: "render")
+        }
+        let margin = try args.number("margin") ?? 0.12
+        let dpi = try args.number("dpi")
+        if let dpi, dpi <= 0 { throw CLIError.usage("option '--dpi': must be above 0", command: "render") }
+
+        // Inputs.
+        let dem = terrain.demSpecs.isEmpty ? nil : try terrain.openDEM(console: console)
+        var places: [Place] = []
+        for path in args.all("places") {
+            places += try PlaceFile.read(path: path).map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
+        }
+        var overlays: [MeasurementOverlay] = []
+        let measures = args.all("measure")
+        if !measures.isEmpty {
+            var pairs: [MeasureCommand.Pair] = []
+            for text in measures {
+                let ends = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                guard ends.count == 2 else { throw CLIError.usage("option '--measure': '\(text)' is not LON,LAT:LON,LAT", command: "render") }
+                let a = try MeasureCommand.parsePoint(ends[0], option: "measure"), b = try MeasureCommand.parsePoint(ends[1], option: "measure")
+                let wgs = try terrain.toWGS84([a, b])
+                for p in wgs {
+                    if let problem = PointArgument.checkGeographic(longitude: p.longitude, latitude: p.latitude) {
+                        throw CLIError.usage("option '--measure': \(problem.text)", command: "render")
+                    }
+                }
+                pairs.append(MeasureCommand.Pair(from: wgs[0], to: wgs[1], fromZ: a.z, toZ: b.z))
+            }
+            // Heights from the DEM, or from the default surface when the map has none.
+            let heights = try dem ?? terrain.openDEM(console: console)
+            for result in try MeasureCommand.measure(pairs, model: heights, geoid: try terrain.openGeoid(), aboveGround: 0,
+                                                      interpolation: terrain.interpolation) {
+                let m = try result.get().measurement
+                overlays.append(MeasurementOverlay(start: m.start, end: m.end, label: m.label(units: units)))
+            }
+        }
+
+        // The frame.
+        let content = overlays.flatMap { [$0.start, $0.end] } + places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) }
+        let frame = try makeFrame(args: args, size: size, dem: dem, content: content, overlays: overlays, margin: margin)
+        var spec = MapSpec(frame: frame, basemap: basemap)
+        spec.measurements = overlays
+        spec.places = places
+        spec.title = args.value("title")
+        spec.decorations = decorations == "all"
+        spec.units = units
+        if let dem {
+            spec.attribution = "Elevation: \(dem.label.split(separator: "/").last.map(String.init) ?? dem.label) · \(frame.crs.label) · Transect"
+        } else {
+            spec.attribution = "\(overlays.isEmpty ? "No terrain" : "Heights: ETOPO5 5′ global relief") · \(frame.crs.label) · Transect"
+        }
+        let image = try MapRenderer.render(spec, dem: dem)
+        for note in image.notes { console.err(note + "\n") }
+        try PNGFile.write(path: out, rgb: image.rgb, width: image.width, height: image.height,
+                          texts: [("Software", "transect \(Help.version)"), ("Source", dem?.paths.joined(separator: ", ") ?? "none"),
+                                  ("CRS", frame.crs.label)] + (spec.title.map { [("Title", $0)] } ?? []),
+                          dpi: dpi, georeference: PNGFile.Georeference(geoTransform: frame.geoTransform, wkt: frame.crs.wkt))
+        return 0
+    }
+
+    /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.
+    static func parseSize(_ text: String, option: String, maxPixels: Int, command: String) throws(CLIError) -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw .usage("option '--\(option)': '\(text)' is not WIDTHxHEIGHT", command: command)
+        }
+        guard w > 0, h > 0 else { throw .usage("option '--\(option)': '\(text)' must be at least 1 × 1 pixels", command: command) }
+        let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+        guard !overflow, pixels <= maxPixels else {
+            throw .usage("option '--\(option)': \(text) is \(overflow ? "too many" : NumberFormatting.grouped(Double(pixels), decimals: 0)) pixels, over the limit of \(NumberFormatting.grouped(Double(maxPixels), decimals: 0)); raise --max-pixels", command: command)
+        }
+        return (w, h)
+    }
+
+    static func makeFrame(args: ParsedArguments, size: (width: Int, height: Int), dem: ElevationModel?, content: [GeoPoint],
+                          overlays: [MeasurementOverlay], margin: Double) throws -> MapFrame {
+        // The CRS: given, else the DEM's if projected, else the UTM zone of what is shown.
+        let crs: SpatialReference
+        var extentBox: [Double]? = nil
+        if let text = args.value("extent") {
+            let v = text.split(separator: ",").compactMap { Double($0) }
+            guard v.count == 4, v[0] < v[2], v[1] < v[3], abs(v[1]) <= 90, abs(v[3]) <= 90 else {
+                throw CLIError.usage("option '--extent': '\(text)' is not MINLON,MINLAT,MAXLON,MAXLAT", command: "render")
+            }
+            extentBox = v
+        }
+        if let given = args.value("crs") {
+            crs = try SpatialReference(given)
+            guard crs.isProjected else { throw CLIError.usage("option '--crs': the map frame needs a projected CRS, not \(crs.label)", command: "render") }
+        } else if let dem, dem.crs.isProjected {
+            crs = dem.crs
+        } else {
+            var centre: GeoPoint
+            if let box = extentBox {
+                centre = GeoPoint(longitude: (box[0] + box[2]) / 2, latitude: (box[1] + box[3]) / 2)
+            } else if !content.isEmpty {
+                centre = GeoPoint(longitude: content.map(\.longitude).reduce(0, +) / Double(content.count),
+                                  latitude: content.map(\.latitude).reduce(0, +) / Double(content.count))
+            } else if let dem {
+                let e = try dem.extentLonLat()
+                centre = GeoPoint(longitude: (e.west + e.east) / 2, latitude: (e.south + e.north) / 2)
+            } else {
+                throw CLIError.usage("nothing to show: give --dem, --measure, --places or --extent", command: "render")
+            }
+            crs = try SpatialReference(MapFrame.utmCRS(longitude: centre.longitude, latitude: centre.latitude))
+        }
+        let toFrame = try CoordinateTransformer(from: .wgs84(), to: crs)
+        func bbox(_ points: [GeoPoint]) -> (Double, Double, Double, Double)? {
+            var xs = points.map(\.longitude), ys = points.map(\.latitude)
+            toFrame.transform(x: &xs, y: &ys)
+            let fx = xs.filter(\.isFinite), fy = ys.filter(\.isFinite)
+            guard let a = fx.min(), let b = fy.min(), let c = fx.max(), let d = fy.max() else { return nil }
+            return (a, b, c, d)
+        }
+        func boundary(_ w: Double, _ s: Double, _ e: Double, _ n: Double) -> [GeoPoint] {
+            (0...32).flatMap { k -> [GeoPoint] in
+                let t = Double(k) / 32
+                return [GeoPoint(longitude: w + (e - w) * t, latitude: s), GeoPoint(longitude: w + (e - w) * t, latitude: n),
+                        GeoPoint(longitude: w, latitude: s + (n - s) * t), GeoPoint(longitude: e, latitude: s + (n - s) * t)]
+            }
+        }
+        if let text = args.value("extent-crs") {
+            let v = text.split(separator: ",").compactMap { Double($0) }
+            guard v.count == 4, v[0] < v[2], v[1] < v[3] else {
+                throw CLIError.usage("option '--extent-crs': '\(text)' is not MINX,MINY,MAXX,MAXY", command: "render")
+            }
+            return MapFrame.fitting(crs: crs, minX: v[0], minY: v[1], maxX: v[2], maxY: v[3], width: size.width, height: size.height, margin: 0)
+        }
+        if let box = extentBox, let b = bbox(boundary(box[0], box[1], box[2], box[3])) {
+            return MapFrame.fitting(crs: crs, minX: b.0, minY: b.1, maxX: b.2, maxY: b.3, width: size.width, height: size.height, margin: 0)
+        }
+        var points = content
+        for o in overlays {
+            let plan = ProfilePlan(vertices: [o.start, o.end], spacing: .count(65))
+            points += (0..<plan.longitudes.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
+        }
+        if points.isEmpty, let dem {
+            let e = try dem.extentLonLat()
+            points = boundary(e.west, e.south, e.east, e.north)
+            if let b = bbox(points) {
+                return MapFrame.fitting(crs: crs, minX: b.0, minY: b.1, maxX: b.2, maxY: b.3, width: size.width, height: size.height, margin: 0)
+            }
+        }
+        guard let b = bbox(points) else { throw CLIError.usage("nothing to show: give --dem, --measure, --places or --extent", command: "render") }
+        return MapFrame.fitting(crs: crs, minX: b.0, minY: b.1, maxX: b.2, maxY: b.3, width: size.width, height: size.height, margin: margin)
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CPNG
+
+/// Writes PNG images with libpng (through the CPNG shim), with their georeferencing beside
+/// them, atomically: every file goes to a temporary name first and is renamed into place only
+/// when all of them are written.
+public enum PNGFile {
+    /// zlib level 6 with libpng's adaptive filters: gdal_translate's default for PNG.
+    public static let compressionLevel: Int32 = 6
+
+    /// Georeferencing written beside the PNG: a world file (`.pgw`) and a `.aux.xml` with the CRS.
+    public struct Georeference {
+        /// x = gt0 + col·gt1, y = gt3 + row·gt5.
+        public var geoTransform: [Double]
+        /// The CRS as WKT.
+        public var wkt: String
+        public init(geoTransform: [Double], wkt: String) { self.geoTransform = geoTransform; self.wkt = wkt }
+    }
+
+    /// Writes opaque 8-bit RGB `pixels` (3 bytes per pixel, row-major) to `path` with tEXt chunks
+    /// in the given order, a pHYs chunk when `dpi` is given, and the side files of `georeference`.
+    public static func write(path: String, rgb pixels: [UInt8], width: Int, height: Int, texts: [(String, String)],
+                             dpi: Double? = nil, georeference: Georeference? = nil) throws(RenderError) {
+        precondition(pixels.count == width * height * 3)
+        var files: [(temporary: String, final: String)] = []
+        let suffix = ".tmp-\(getpid())"
+        func fail(_ reason: String) -> RenderError {
+            for f in files { unlink(f.temporary) }
+            return .cannotWrite(path: path, reason: reason)
+        }
+        let tmp = path + suffix
+        files.append((tmp, path))
+        var error = [CChar](repeating: 0, count: 256)
+        let status: Int32 = withCTexts(texts) { list, count in
+            pixels.withUnsafeBufferPointer { buffer in
+                transect_png_write(tmp, buffer.baseAddress, Int32(width), Int32(height), 3, width * 3, list, count,
+                                   dpi ?? 0, compressionLevel, &error, error.count)
+            }
+        }
+        guard status == 0 else { throw fail(String(cString: error).lowercased()) }
+        if let georeference {
+            let gt = georeference.geoTransform
+            // A world file names the centre of the top-left pixel.
+            let world = [gt[1], gt[4], gt[2], gt[5], gt[0] + gt[1] / 2 + gt[2] / 2, gt[3] + gt[4] / 2 + gt[5] / 2]
+                .map { formatWorld($0) }.joined(separator: "\n") + "\n"
+            let worldPath = worldFilePath(for: path)
+            files.append((worldPath + suffix, worldPath))
+            guard writeText(world, to: worldPath + suffix) else { throw fail("cannot write the world file: " + lastError()) }
+            let aux = "<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"1,2\">\(escapeXML(georeference.wkt))</SRS>\n</PAMDataset>\n"
+            files.append((path + ".aux.xml" + suffix, path + ".aux.xml"))
+            guard writeText(aux, to: path + ".aux.xml" + suffix) else { throw fail("cannot write the .aux.xml: " + lastError()) }
+        }
+        for f in files {
+            guard rename(f.temporary, f.final) == 0 else { throw fail(lastError()) }
+        }
+    }
+
+    /// `map.png` → `map.pgw`.
+    public static func worldFilePath(for path: String) -> String {
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
+            return String(path[..<dot]) + ".pgw"
+        }
+        return path + ".pgw"
+    }
+
+    /// Reads a PNG as RGBA (4 bytes per pixel), for tests and image inputs.
+    public static func readRGBA(path: String) throws(RenderError) -> (pixels: [UInt8], width: Int, height: Int) {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        guard transect_png_read_rgba(path, &buffer, &w, &h, &error, error.count) == 0, let buffer else {
+            throw .cannotWrite(path: path, reason: "cannot read: " + String(cString: error))
+        }
+        defer { free(buffer) }
+        return (Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), Int(w), Int(h))
+    }
+
+    static func formatWorld(_ v: Double) -> String {
+        // Shortest round-trip form: exact, and the same bytes on every machine.
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) + ".0" : String(v)
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)).lowercased() }
+
+    static func writeText(_ text: String, to path: String) -> Bool {
+        guard let f = fopen(path, "w") else { return false }
+        let ok = fputs(text, f) >= 0
+        return fclose(f) == 0 && ok
+    }
+
+    static func escapeXML(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Calls `body` with a C array of text chunks that lives for the call.
+    static func withCTexts<R>(_ texts: [(String, String)], _ body: (UnsafePointer<transect_png_text>?, Int32) -> R) -> R {
+        let keys = texts.map { strdup($0.0) }, values = texts.map { strdup($0.1) }
+        defer { for p in keys + values { free(p) } }
+        let chunks = (0..<texts.count).map { transect_png_text(key: keys[$0], text: values[$0]) }
+        return chunks.withUnsafeBufferPointer { body($0.baseAddress, Int32(texts.count)) }
+    }
+}

@@ -1,0 +1,163 @@
+import TransectCore
+
+/// An elevation profile chart for reports: distance on x, elevation on y in the chosen units,
+/// the terrain as a filled area that breaks at gaps, the sight line coloured by its verdict,
+/// the obstruction and the extremes marked, and a title with the measurement's label.
+public struct ProfileChart {
+    public var profile: Profile
+    public var statistics: ProfileStatistics
+    public var lineOfSight: LineOfSight?
+    public var curvature: Double
+    public var title: String
+    public var subtitle: String?
+    public var units: UnitSystem
+    public var width: Int
+    public var height: Int
+
+    public init(profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?, curvature: Double,
+                title: String, subtitle: String?, units: UnitSystem, width: Int = 1200, height: Int = 600) {
+        self.profile = profile
+        self.statistics = statistics
+        self.lineOfSight = lineOfSight
+        self.curvature = curvature
+        self.title = title
+        self.subtitle = subtitle
+        self.units = units
+        self.width = width
+        self.height = height
+    }
+
+    static let terrainFill = Color(hex: 0xB9A88F, alpha: 0.9)
+    static let terrainLine = Color(hex: 0x5C4B37)
+    static let ink = Color(hex: 0x1A1A1A)
+    static let grid = Color(hex: 0xDDDDDD)
+
+    static func verdictColor(_ v: LineOfSight.Verdict?) -> Color {
+        switch v {
+        case .visible?: Color(hex: 0x1B9E4B)
+        case .obstructed?: Color(hex: 0xC8102E)
+        default: Color(hex: 0xE08E0B)
+        }
+    }
+
+    public func render() throws -> RenderedImage {
+        let canvas = try Canvas(width: width, height: height)
+        canvas.fill(.white)
+        let p = profile
+        let xUnit = units.unit(for: max(p.lengthMetres, 1))
+        let yUnit = units.heightUnit
+        // Sight line heights in the terrain's frame: the straight reduced line plus the drop.
+        let k = curvature / (2 * LineOfSight.earthRadiusMetres)
+        var sight: [Double] = []
+        if let los = lineOfSight, p.count > 1 {
+            let total = p.lengthMetres
+            let reducedTarget = los.targetMetres - k * total * total
+            sight = p.distancesMetres.map { d in
+                let straight = total > 0 ? los.observerMetres + (reducedTarget - los.observerMetres) * d / total : los.observerMetres
+                return straight + k * d * d
+            }
+        }
+        let valid = p.elevationsMetres.filter { !$0.isNaN }
+        var lo = (valid + sight).min() ?? 0, hi = (valid + sight).max() ?? 1
+        if hi - lo < 1 { lo -= 0.5; hi += 0.5 }
+        let pad = (hi - lo) * 0.08
+        lo -= pad; hi += pad
+        // Axes in display units.
+        let yLo = yUnit.convert(metres: lo), yHi = yUnit.convert(metres: hi)
+        let yStep = NiceNumbers.step(span: yHi - yLo, target: 6)
+        let yMin = (yLo / yStep).rounded(.down) * yStep, yMax = (yHi / yStep).rounded(.up) * yStep
+        let xMax = xUnit.convert(metres: max(p.lengthMetres, 1e-9))
+        let xStep = NiceNumbers.step(span: xMax, target: 8)
+
+        let tickLabels = NiceNumbers.ticks(lo: yMin, hi: yMax, step: yStep).map { NiceNumbers.label($0, step: yStep) }
+        let labelWidth = tickLabels.map { canvas.measure($0, size: 12).width }.max() ?? 30
+        let left = 36 + labelWidth + 14, right = 28.0
+        let top = subtitle == nil ? 56.0 : 78.0, bottom = 62.0
+        let plot = Box(x: left, y: top, width: Double(width) - left - right, height: Double(height) - top - bottom)
+        func px(_ metres: Double) -> Double { plot.x + plot.width * xUnit.convert(metres: metres) / xMax }
+        func py(_ metres: Double) -> Double { plot.maxY - plot.height * (yUnit.convert(metres: metres) - yMin) / (yMax - yMin) }
+
+        // Grid and ticks.
+        for v in NiceNumbers.ticks(lo: yMin, hi: yMax, step: yStep) {
+            let y = plot.maxY - plot.height * (v - yMin) / (yMax - yMin)
+            canvas.polyline([(plot.x, y), (plot.maxX, y)], color: Self.grid, width: 1)
+            let text = NiceNumbers.label(v, step: yStep)
+            let m = canvas.measure(text, size: 12)
+            canvas.text(text, x: plot.x - 8 - m.width, y: y + 4, size: 12, color: Self.ink)
+        }
+        for v in NiceNumbers.ticks(lo: 0, hi: xMax, step: xStep) {
+            let x = plot.x + plot.width * v / xMax
+            canvas.polyline([(x, plot.y), (x, plot.maxY)], color: Self.grid, width: 1)
+            let text = NiceNumbers.label(v, step: xStep)
+            let m = canvas.measure(text, size: 12)
+            canvas.text(text, x: x - m.width / 2, y: plot.maxY + 18, size: 12, color: Self.ink)
+        }
+
+        // Terrain: one filled area per run of samples with data, down to the plot's floor.
+        var k0 = 0
+        while k0 < p.count {
+            guard !p.elevationsMetres[k0].isNaN else { k0 += 1; continue }
+            var k1 = k0
+            while k1 + 1 < p.count && !p.elevationsMetres[k1 + 1].isNaN { k1 += 1 }
+            let run = (k0...k1).map { (px(p.distancesMetres[$0]), py(p.elevationsMetres[$0])) }
+            if run.count == 1 {
+                canvas.polyline([(run[0].0, run[0].1), (run[0].0, plot.maxY)], color: Self.terrainLine, width: 1.5)
+            } else {
+                canvas.polygon(run + [(run.last!.0, plot.maxY), (run[0].0, plot.maxY)], fill: Self.terrainFill)
+                canvas.polyline(run, color: Self.terrainLine, width: 1.5)
+            }
+            k0 = k1 + 1
+        }
+
+        // Sight line.
+        let verdictColor = Self.verdictColor(lineOfSight?.verdict)
+        if !sight.isEmpty {
+            canvas.polyline(zip(p.distancesMetres, sight).map { (px($0), py($1)) }, color: verdictColor, width: 2, dash: [8, 5])
+            canvas.circle(px(0), py(sight[0]), radius: 4.5, fill: verdictColor, stroke: .white, strokeWidth: 1.5)
+            canvas.circle(px(p.lengthMetres), py(sight.last!), radius: 4.5, fill: verdictColor, stroke: .white, strokeWidth: 1.5)
+        }
+        if let o = lineOfSight?.firstObstruction {
+            let x = px(p.distancesMetres[o.index]), y = py(o.terrainMetres)
+            canvas.polyline([(x - 6, y - 6), (x + 6, y + 6)], color: verdictColor, width: 3)
+            canvas.polyline([(x - 6, y + 6), (x + 6, y - 6)], color: verdictColor, width: 3)
+            let text = "first obstruction, \(units.format(p.distancesMetres[o.index]))"
+            let m = canvas.measure(text, size: 12)
+            let tx = min(max(x - m.width / 2, plot.x + 4), plot.maxX - m.width - 4)
+            canvas.text(text, x: tx, y: y - 12, size: 12, color: verdictColor, halo: .white, haloWidth: 2.5)
+        }
+
+        // Extremes.
+        for (extreme, word, above) in [(statistics.maximum, "max", true), (statistics.minimum, "min", false)] {
+            guard let e = extreme else { continue }
+            let x = px(p.distancesMetres[e.index]), y = py(e.elevationMetres)
+            canvas.circle(x, y, radius: 4, fill: Self.ink, stroke: .white, strokeWidth: 1.5)
+            let text = "\(word) " + NumberFormatting.grouped(yUnit.convert(metres: e.elevationMetres)) + " " + yUnit.rawValue
+            let m = canvas.measure(text, size: 12, bold: true)
+            let tx = min(max(x - m.width / 2, plot.x + 4), plot.maxX - m.width - 4)
+            let ty = above ? y - 10 : min(y + 20, plot.maxY - 6)
+            canvas.text(text, x: tx, y: ty, size: 12, color: Self.ink, bold: true, halo: .white, haloWidth: 2.5)
+        }
+
+        // Frame, titles, axis names, legend.
+        canvas.rectangle(plot, fill: nil, stroke: Color(hex: 0x888888), strokeWidth: 1)
+        canvas.text(title, x: plot.x, y: 30, size: 19, color: Self.ink, bold: true)
+        if let subtitle { canvas.text(subtitle, x: plot.x, y: 54, size: 13, color: Color(hex: 0x444444)) }
+        let xName = "Distance (\(xUnit.rawValue))"
+        let xm = canvas.measure(xName, size: 13)
+        canvas.text(xName, x: plot.x + plot.width / 2 - xm.width / 2, y: Double(height) - 16, size: 13, color: Self.ink)
+        let yName = "Elevation (\(yUnit.rawValue))"
+        let ym = canvas.measure(yName, size: 13)
+        canvas.text(yName, x: 22, y: plot.y + plot.height / 2 + ym.width / 2, size: 13, color: Self.ink, angle: -Double.pi / 2)
+        var legend = "Terrain"
+        if let los = lineOfSight {
+            legend += "   ╌ line of sight: \(los.verdict.rawValue)"
+        }
+        if statistics.gapCount > 0 { legend += "   gaps: \(statistics.gapCount) (no data)" }
+        let lm = canvas.measure(legend, size: 12)
+        let legendBox = Box(x: plot.maxX - lm.width - 40, y: 14, width: lm.width + 34, height: 24)
+        canvas.rectangle(Box(x: legendBox.x + 8, y: legendBox.y + 7, width: 14, height: 10), fill: Self.terrainFill, stroke: Self.terrainLine, strokeWidth: 1)
+        canvas.text(legend, x: legendBox.x + 28, y: legendBox.y + 17, size: 12, color: lineOfSight == nil ? Self.ink : verdictColor)
+        try canvas.check()
+        return RenderedImage(rgb: canvas.rgbBytes(), width: width, height: height, notes: [])
+    }
+}
