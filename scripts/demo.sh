@@ -1,25 +1,38 @@
 #!/usr/bin/env bash
-# make demo: the main job on the embedded default surface (ETOPO5), then on the real
-# Yosemite DEM when ../shared/data is beside the project.
+# make demo: the main job on the embedded default surface (ETOPO5), then the showcase figures
+# in renders/ from the real Yosemite DEM when ../shared/data is beside the project (from the
+# default surface otherwise).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 T=${1:-.build/release/transect}
 SHARED=../shared/data
+mkdir -p renders
 
 echo "== The default surface"
 "$T" info
 echo
 echo "== Everest summit to Kathmandu on the default surface (5' cells average the summit down)"
-"$T" measure --from 86.925278,27.988056 --to 85.324,27.7172 2>/dev/null
+"$T" measure --from 86.925278,27.988056 --to 85.324,27.7172
 echo
 echo "== Mont Blanc to Chamonix, heights given, imperial"
 "$T" measure --from 6.865,45.832778,4806 --to 6.8694,45.9237,1035 --units imperial
 echo
 echo "== Batch of routes (data/routes.csv) on the default surface"
-"$T" measure --pairs data/routes.csv 2>/dev/null
+"$T" measure --pairs data/routes.csv
+echo
 if [ -f "$SHARED/yosemite_valley_ned1as.tif" ]; then
-  echo
   echo "== Half Dome to Glacier Point on the USGS 1\" NED (Yosemite Valley)"
   "$T" measure --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573056,37.730833
-  "$T" measure --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573056,37.730833 --geoid egm96 --format json
+  "$T" profile --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573056,37.730833 \
+    --chart renders/half_dome_glacier_point_profile.png --title "Half Dome → Glacier Point"
+  "$T" render --scene data/yosemite.scene.json
+  "$T" render --scene data/yosemite.scene.json --basemap tint --multidirectional --out renders/yosemite_valley_tint.png
+else
+  echo "== ../shared/data is absent: the same scene on the default surface"
+  "$T" measure --from -119.5329397,37.7460363 --to -119.573056,37.730833
+  "$T" profile --from -119.5329397,37.7460363 --to -119.573056,37.730833 --step 500 \
+    --chart renders/half_dome_glacier_point_profile.png --title "Half Dome → Glacier Point (ETOPO5)"
+  "$T" render --scene data/yosemite.scene.json --no-dem
 fi
+echo
+echo "Figures: $(ls renders/*.png | tr '\n' ' ')"

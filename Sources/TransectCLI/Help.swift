@@ -82,6 +82,10 @@ enum Help {
       --units U             Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.
       --format F            text (default), json or csv (json and csv are in metres).
       -o, --out FILE        Write to FILE (atomically) instead of stdout.
+      --chart FILE.png      Also draw the profile chart (elevation against distance, sight
+                            line, obstruction, extremes) for a report.
+      --chart-size WxH      Chart size in pixels (default 1200x600).
+      --title TEXT          The chart's title (default "Elevation profile").
       -h, --help            Show this help.
 
     Samples follow the geodesic (not a straight line in lon/lat); gaps where the DEM has no
@@ -106,6 +110,7 @@ enum Help {
     OPTIONS:
       --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Without
                               it no terrain is drawn (a canvas with a graticule).
+      --no-dem                Draw no terrain even where a scene names a DEM.
       -o, --out FILE.png      The image to write (atomically).
       --scene FILE.json       Settings from a JSON file whose keys are these options' names;
                               relative paths resolve against the file; flags override it.

@@ -1,5 +1,6 @@
 import TransectCore
 import TransectGDAL
+import TransectRender
 
 /// `transect profile`: the elevation profile along a geodesic path, its statistics and the
 /// line of sight from one end to the other.
@@ -9,6 +10,7 @@ enum ProfileCommand {
         OptionSpec(name: "step"), OptionSpec(name: "samples"), OptionSpec(name: "max-samples"),
         OptionSpec(name: "observer-height"), OptionSpec(name: "target-height"), OptionSpec(name: "curvature"),
         OptionSpec(name: "units"), OptionSpec(name: "format"), OptionSpec(name: "out", short: "o"),
+        OptionSpec(name: "chart"), OptionSpec(name: "chart-size"), OptionSpec(name: "title"),
         OptionSpec(name: "help", short: "h", takesValue: false),
     ]
 
@@ -87,6 +89,13 @@ enum ProfileCommand {
         let target = try args.number("target-height") ?? 0
         let curvature = try args.number("curvature") ?? LineOfSight.defaultCurvature
 
+        var chartSize = (width: 1200, height: 600)
+        if let text = args.value("chart-size") {
+            chartSize = try RenderCommand.parseSize(text, option: "chart-size", maxPixels: 100_000_000, command: "profile")
+            guard chartSize.width >= 300, chartSize.height >= 200 else {
+                throw CLIError.usage("option '--chart-size': a chart needs at least 300x200 pixels", command: "profile")
+            }
+        }
         let model = try terrain.openDEM(console: console)
         // Every vertex must lie on the DEM; a vertex on no data is a gap, not an error.
         let (columns, rows) = model.pixelCoordinates(of: vertices)
@@ -95,6 +104,9 @@ enum ProfileCommand {
         }
         let result = try profile(vertices: vertices, model: model, step: step, samples: samples, maxSamples: maxSamples,
                                  interpolation: terrain.interpolation, observer: observer, target: target, curvature: curvature)
+        if let chart = args.value("chart") {
+            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units, vertices: vertices)
+        }
         let output = try OutputTarget(path: args.value("out"), console: console)
         switch format {
         case "json": ProfileOutput.writeJSON(result, to: output)
@@ -136,6 +148,24 @@ enum ProfileCommand {
                       lineOfSight: LineOfSight(profile: profile, observerHeightMetres: observer, targetHeightMetres: target, curvature: curvature),
                       stepMetres: samples == nil ? stepUsed : nil, observerHeightMetres: observer, targetHeightMetres: target,
                       curvature: curvature, dem: model.label)
+    }
+
+    /// Draws the profile chart: its title names the measurement between the ends.
+    static func writeChart(_ r: Run, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
+                           vertices: [GeoPoint]) throws {
+        let p = r.profile
+        var label: String? = nil
+        if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {
+            let m = Measurement(start: GeoPoint(longitude: p.longitudes[0], latitude: p.latitudes[0], heightMetres: z0),
+                                end: GeoPoint(longitude: p.longitudes[p.count - 1], latitude: p.latitudes[p.count - 1], heightMetres: z1))
+            label = m.label(units: units)
+        }
+        let chart = ProfileChart(profile: p, statistics: r.statistics, lineOfSight: r.lineOfSight, curvature: r.curvature,
+                                 title: title ?? "Elevation profile", subtitle: label, units: units,
+                                 width: size.width, height: size.height)
+        let image = try chart.render()
+        try PNGFile.write(path: path, rgb: image.rgb, width: image.width, height: image.height,
+                          texts: [("Software", "transect \(Help.version)"), ("Source", r.dem), ("Title", title ?? "Elevation profile")])
     }
 
     /// The point halfway along the path.

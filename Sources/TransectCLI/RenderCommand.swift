@@ -5,7 +5,7 @@ import TransectRender
 
 /// `transect render`: an annotated PNG map with a DEM basemap, measurements and places.
 enum RenderCommand {
-    static let flags: Set<String> = ["multidirectional", "help"]
+    static let flags: Set<String> = ["multidirectional", "no-dem", "help"]
     static let specs: [OptionSpec] = TerrainOptions.specs + [
         OptionSpec(name: "scene"), OptionSpec(name: "size"), OptionSpec(name: "extent"), OptionSpec(name: "extent-crs"),
         OptionSpec(name: "fit", takesValue: false), OptionSpec(name: "out", short: "o"),
@@ -13,7 +13,7 @@ enum RenderCommand {
         OptionSpec(name: "multidirectional", takesValue: false),
         OptionSpec(name: "measure", repeatable: true), OptionSpec(name: "places", repeatable: true),
         OptionSpec(name: "title"), OptionSpec(name: "decorations"), OptionSpec(name: "units"), OptionSpec(name: "dpi"),
-        OptionSpec(name: "max-pixels"), OptionSpec(name: "margin"),
+        OptionSpec(name: "max-pixels"), OptionSpec(name: "margin"), OptionSpec(name: "no-dem", takesValue: false),
         OptionSpec(name: "help", short: "h", takesValue: false),
     ]
 
@@ -27,7 +27,7 @@ enum RenderCommand {
             // Flags on the command line win over the scene's settings.
             args = try ParsedArguments(sceneArgs, specs: specs, command: "render").overridden(by: args)
         }
-        let terrain = try TerrainOptions(args)
+        var terrain = try TerrainOptions(args)
         guard let out = args.value("out") else { throw CLIError.usage("missing -o/--out FILE.png", command: "render") }
         let unitName = args.value("units") ?? "metric"
         guard let units = UnitSystem(name: unitName) else {
@@ -57,6 +57,7 @@ enum RenderCommand {
         if let dpi, dpi <= 0 { throw CLIError.usage("option '--dpi': must be above 0", command: "render") }
 
         // Inputs.
+        if args.has("no-dem") { terrain.demSpecs = [] }
         let dem = terrain.demSpecs.isEmpty ? nil : try terrain.openDEM(console: console)
         var places: [Place] = []
         for path in args.all("places") {

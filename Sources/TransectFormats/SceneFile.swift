@@ -22,10 +22,10 @@ public enum SceneFile {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .malformed(path: path, reason: "is not a JSON object")
         }
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let base = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         func resolve(_ value: String) -> String {
-            if value.hasPrefix("/") || value.hasPrefix("/vsi") || value == "-" { return value }
-            return base.appendingPathComponent(value).standardized.path
+            if value.hasPrefix("/") || value == "-" { return value }
+            return normalised(base + "/" + value)
         }
         var args: [String] = []
         for key in object.keys.sorted() {
@@ -52,6 +52,19 @@ public enum SceneFile {
             }
         }
         return args
+    }
+
+    /// `data/../../shared/x` → `../shared/x`: `..` and `.` folded lexically, a relative path kept
+    /// relative (so outputs name inputs the same way on every machine).
+    static func normalised(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     static func scalar(_ value: Any, key: String, path: String) throws(FormatError) -> String {

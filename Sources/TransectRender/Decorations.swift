@@ -37,8 +37,12 @@ struct Decorations {
         } else {
             attributionBox = nil
         }
-        reserved = [scaleBox, arrowBox] + [titleBox, attributionBox].compactMap { $0 }
+        var boxes = [scaleBox, arrowBox] + [titleBox, attributionBox].compactMap { $0 }
+        if case .tint = spec.basemap { boxes.append(Self.legendBox(width: w)) }
+        reserved = boxes
     }
+
+    static func legendBox(width: Double) -> Box { Box(x: width - 86, y: 90, width: 74, height: 190) }
 
     func draw(legend: (low: Double, high: Double)?) {
         drawScaleBar()
@@ -114,7 +118,7 @@ struct Decorations {
     func drawLegend(low: Double, high: Double) {
         let h = spec.units.heightUnit
         let lo = h.convert(metres: low), hi = h.convert(metres: high)
-        let box = Box(x: Double(frame.width) - 86, y: 90, width: 74, height: 190)
+        let box = Self.legendBox(width: Double(frame.width))
         canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4)
         let barX = box.x + 10, barTop = box.y + 12, barHeight = box.height - 24
         let steps = 64

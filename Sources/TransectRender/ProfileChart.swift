@@ -116,26 +116,43 @@ public struct ProfileChart {
             canvas.circle(px(0), py(sight[0]), radius: 4.5, fill: verdictColor, stroke: .white, strokeWidth: 1.5)
             canvas.circle(px(p.lengthMetres), py(sight.last!), radius: 4.5, fill: verdictColor, stroke: .white, strokeWidth: 1.5)
         }
-        if let o = lineOfSight?.firstObstruction {
-            let x = px(p.distancesMetres[o.index]), y = py(o.terrainMetres)
-            canvas.polyline([(x - 6, y - 6), (x + 6, y + 6)], color: verdictColor, width: 3)
-            canvas.polyline([(x - 6, y + 6), (x + 6, y - 6)], color: verdictColor, width: 3)
-            let text = "first obstruction, \(units.format(p.distancesMetres[o.index]))"
-            let m = canvas.measure(text, size: 12)
-            let tx = min(max(x - m.width / 2, plot.x + 4), plot.maxX - m.width - 4)
-            canvas.text(text, x: tx, y: y - 12, size: 12, color: verdictColor, halo: .white, haloWidth: 2.5)
-        }
-
-        // Extremes.
+        // Marks first, then their labels, placed so they overlap neither one another nor a mark.
+        var placer = LabelPlacer(width: Double(width), height: Double(height))
+        var labels: [(text: String, at: (Double, Double), color: Color, bold: Bool, preferAbove: Bool)] = []
         for (extreme, word, above) in [(statistics.maximum, "max", true), (statistics.minimum, "min", false)] {
             guard let e = extreme else { continue }
             let x = px(p.distancesMetres[e.index]), y = py(e.elevationMetres)
             canvas.circle(x, y, radius: 4, fill: Self.ink, stroke: .white, strokeWidth: 1.5)
+            placer.reserve(Box(x: x - 5, y: y - 5, width: 10, height: 10))
             let text = "\(word) " + NumberFormatting.grouped(yUnit.convert(metres: e.elevationMetres)) + " " + yUnit.rawValue
-            let m = canvas.measure(text, size: 12, bold: true)
-            let tx = min(max(x - m.width / 2, plot.x + 4), plot.maxX - m.width - 4)
-            let ty = above ? y - 10 : min(y + 20, plot.maxY - 6)
-            canvas.text(text, x: tx, y: ty, size: 12, color: Self.ink, bold: true, halo: .white, haloWidth: 2.5)
+            labels.append((text, (x, y), Self.ink, true, above))
+        }
+        if let o = lineOfSight?.firstObstruction {
+            let x = px(p.distancesMetres[o.index]), y = py(o.terrainMetres)
+            canvas.polyline([(x - 6, y - 6), (x + 6, y + 6)], color: verdictColor, width: 3)
+            canvas.polyline([(x - 6, y + 6), (x + 6, y - 6)], color: verdictColor, width: 3)
+            placer.reserve(Box(x: x - 7, y: y - 7, width: 14, height: 14))
+            labels.append(("first obstruction at \(units.format(p.distancesMetres[o.index]))", (x, y), verdictColor, false, true))
+        }
+        for label in labels {
+            let m = canvas.measure(label.text, size: 12, bold: label.bold)
+            let w = m.width + 4, h = m.ascent + m.descent + 2
+            let (x, y) = label.at
+            let above = Box(x: x - w / 2, y: y - 10 - h, width: w, height: h), below = Box(x: x - w / 2, y: y + 10, width: w, height: h)
+            var candidates = label.preferAbove ? [above, below] : [below, above]
+            candidates += [Box(x: x + 10, y: y - h / 2, width: w, height: h), Box(x: x - 10 - w, y: y - h / 2, width: w, height: h),
+                           Box(x: x + 10, y: y + 12, width: w, height: h), Box(x: x + 10, y: y - 12 - h, width: w, height: h),
+                           Box(x: x + 10, y: y + 12 + h, width: w, height: h)]
+            // Kept inside the plot: shift sideways when a label would cross its edges.
+            candidates = candidates.map { b in
+                var b = b
+                b.x = min(max(b.x, plot.x + 3), plot.maxX - b.width - 3)
+                b.y = min(max(b.y, plot.y + 3), plot.maxY - b.height - 3)
+                return b
+            }
+            let box = placer.place(candidates) ?? candidates[0]
+            canvas.text(label.text, x: box.x + 2, y: box.y + 1 + m.ascent, size: 12, color: label.color, bold: label.bold,
+                        halo: .white, haloWidth: 2.5)
         }
 
         // Frame, titles, axis names, legend.
