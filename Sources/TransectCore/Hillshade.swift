@@ -64,7 +64,7 @@ public struct HillshadeParameters: Sendable, Hashable {
 /// weighted by sin²(aspect − azimuth): w225 = ½(p² + q²) − pq, w270 = p², w315 = ½(p² + q²) + pq,
 /// w360 = q², which sum to 2(p² + q²), so that
 /// ```
-///   grey = 1 + (Σ w_a · v_a) / (p² + q²) / √(1 + p² + q²)
+///   grey = 1 + (Σ w_a · v_a) / ((p² + q²) · √(1 + p² + q²))
 /// ```
 /// and a flat cell gets 1 + 254 sin(alt). Grey levels are rounded half up to 1…255 as GDAL
 /// converts its `Float` results to `Byte` (`UInt8(value + 0.5)`); 0 means no data.
@@ -214,17 +214,18 @@ public enum Hillshade {
     }
 
     /// `UInt8(v + 0.5)` clamped to 255, lane by lane, with nan → 0, using only SSE2-friendly
-    /// operations: t + 2²³ rounds t ∈ [0, 2²²) to the nearest integer (ties to even) in the low
-    /// mantissa bits; one is taken off where that rounded up, which leaves ⌊t⌋.
+    /// operations (comparisons stay in `Float`, which Swift lowers to vector compares):
+    /// t + 2²³ rounds t ∈ [0, 2²²) to the nearest integer (ties to even) in the low mantissa
+    /// bits; one is taken off where that rounded up, which leaves ⌊t⌋.
     @inline(__always)
     private static func toBytes(_ v: SIMD8<Float>) -> SIMD8<UInt8> {
         let magic = SIMD8<Float>(repeating: 8_388_608)            // 2²³
-        let t = v + 0.5                                            // exact for v < 2²²
+        var t = v + 0.5                                            // exact for 0 ≤ v < 2²²
+        t.replace(with: 255, where: t .> 255)
+        t.replace(with: 0, where: .!(v .>= 0))                     // nan (and negatives) → 0
         let m = t + magic
-        var n = unsafeBitCast(m, to: SIMD8<Int32>.self) &- 0x4B00_0000   // bit pattern of 2²³
-        n.replace(with: n &- 1, where: (m - magic) .> t)
-        n.replace(with: 255, where: n .> 255)
-        n.replace(with: 0, where: .!(v .>= 0))                     // nan (and negatives) → 0
+        let roundedUp = unsafeBitCast((m - magic) .> t, to: SIMD8<Int32>.self)   // −1 where true
+        let n = (unsafeBitCast(m, to: SIMD8<Int32>.self) &- 0x4B00_0000) &+ roundedUp
         return SIMD8<UInt8>(truncatingIfNeeded: n)
     }
 
@@ -298,8 +299,8 @@ public enum Hillshade {
             v360 = v360 <= 0 ? 0 : v360
             let w225 = 0.5 * sum - p * q
             let w315 = sum - w225
-            let num = (w225 * v225 + pp * v270 + w315 * v315 + qq * v360) / sum
-            return 1 + num / (1 + sum).squareRoot()
+            let num = w225 * v225 + pp * v270 + w315 * v315 + qq * v360
+            return 1 + num / (sum * (1 + sum).squareRoot())
         }
 
         @inline(__always)
@@ -317,8 +318,8 @@ public enum Hillshade {
             v360.replace(with: 0, where: v360 .<= 0)
             let w225 = 0.5 * sum - p * q
             let w315 = sum - w225
-            let num = (w225 * v225 + pp * v270 + w315 * v315 + qq * v360) / sum
-            return (1 + num / (1 + sum).squareRoot()).replacing(with: flat, where: sum .== 0)
+            let num = w225 * v225 + pp * v270 + w315 * v315 + qq * v360
+            return (1 + num / (sum * (1 + sum).squareRoot())).replacing(with: flat, where: sum .== 0)
         }
     }
 
