@@ -60,6 +60,9 @@ int transect_png_write(const char *path, const unsigned char *pixels, int width,
     }
     png_init_io(png, file);
     png_set_compression_level(png, compression_level);
+    // The Up filter alone: on maps (smooth basemaps, flat overlays) it compresses about as well as
+    // libpng's adaptive choice at a third of the time.
+    png_set_filter(png, 0, PNG_FILTER_UP);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, color, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (dpi > 0) {

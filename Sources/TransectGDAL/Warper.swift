@@ -32,7 +32,7 @@ enum Warper {
         var args = ["-of", "MEM", "-t_srs", frame.crs.wkt] + frame.extentArguments + arguments
         if let sourceCRS { args += ["-s_srs", sourceCRS.wkt] }
         // Both cores for large frames; the result does not depend on the thread count.
-        args += ["-multi", "-wo", "NUM_THREADS=2"]
+        args += ["-multi", "-wo", "NUM_THREADS=2", "-wm", "512"]
         CPLErrorReset()
         var handles: [GDALDatasetH?] = [source.handle]
         let result: GDALDatasetH? = withCStringList(args) { list in

@@ -114,3 +114,37 @@ do {
     print("DEM sampling: skipped (\(error))")
 }
 if sink == 42 { print("") }
+
+// 4. A 4000 × 4000 hillshade map, end to end (warp, shade, PNG), against gdaldem hillshade on the
+//    frame already warped plus gdal_translate to PNG: the tools a user would otherwise script.
+import Foundation
+
+func runTool(_ path: String, _ arguments: [String]) -> Bool {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = arguments
+    p.standardError = FileHandle.nullDevice
+    do { try p.run() } catch { return false }
+    p.waitUntilExit()
+    return p.terminationStatus == 0
+}
+
+if access(shared, R_OK) == 0, access("/usr/bin/gdaldem", X_OK) == 0 {
+    let tmp = NSTemporaryDirectory() + "transect-bench-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: tmp) }
+    let transect = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("transect").path
+    let extent = ["262000", "4170000", "288000", "4196000"]
+    _ = runTool("/usr/bin/gdalwarp", ["-q", "-t_srs", "EPSG:32611", "-te"] + extent + ["-ts", "4000", "4000", "-r", "bilinear", "-ot", "Float32", shared, tmp + "/frame.tif"])
+    let oursMap = time(2) {
+        _ = runTool(transect, ["render", "--dem", shared, "--size", "4000x4000", "--extent-crs", extent.joined(separator: ","),
+                               "--decorations", "none", "-o", tmp + "/ours.png"])
+    }
+    let peerMap = time(2) {
+        _ = runTool("/usr/bin/gdaldem", ["hillshade", "-q", "-compute_edges", tmp + "/frame.tif", tmp + "/hs.tif"])
+        _ = runTool("/usr/bin/gdal_translate", ["-q", "-of", "PNG", tmp + "/hs.tif", tmp + "/hs.png"])
+    }
+    print("4000 × 4000 hillshade map: transect render \(fmt(oursMap)) s (warp included), gdaldem hillshade + gdal_translate PNG \(fmt(peerMap)) s, ratio \(fmt(peerMap / oursMap))×")
+} else {
+    print("4000 × 4000 hillshade map: skipped (needs ../shared/data and gdaldem)")
+}
