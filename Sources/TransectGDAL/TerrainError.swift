@@ -18,6 +18,8 @@ public enum TerrainError: UserFacingError, Equatable {
     case outsideCoverage(point: String, dem: String)
     /// A point that lies on no data.
     case noData(point: String, dem: String)
+    /// An image given as a basemap that cannot be opened or is not georeferenced.
+    case unusableImage(path: String, reason: String)
     /// Reading pixels failed.
     case readFailed(path: String, reason: String)
 
@@ -31,6 +33,7 @@ public enum TerrainError: UserFacingError, Equatable {
         case let .cannotTransform(from, to, reason): "cannot transform from \(from) to \(to): \(reason)"
         case let .outsideCoverage(point, dem): "point \(point) is outside the DEM '\(dem)'"
         case let .noData(point, dem): "point \(point) falls on no data in the DEM '\(dem)'"
+        case let .unusableImage(path, reason): "image '\(path)': \(reason)"
         case let .readFailed(path, reason): "DEM '\(path)': read failed: \(reason)"
         }
     }

@@ -75,12 +75,16 @@ extension ElevationModel {
 public enum GeoreferencedImage {
     /// The image resampled into `frame` as RGBA, 4 bytes per pixel; alpha 0 where it does not reach.
     public static func warped(path: String, into frame: FrameGrid) throws(TerrainError) -> [UInt8] {
-        let source = try Dataset(path: path)
+        let source: Dataset
+        do { source = try Dataset(path: path) } catch {
+            if case let .cannotOpen(_, reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
+            throw error
+        }
         guard source.geoTransform != nil, source.spatialReference != nil else {
-            throw .unusableRaster(path: path, reason: "is not georeferenced (no geotransform or no CRS; a PNG needs a world file and a .aux.xml or .prj)")
+            throw .unusableImage(path: path, reason: "is not georeferenced (no geotransform or no CRS; a PNG needs a world file and a .aux.xml or .prj)")
         }
         let bands = source.bandCount
-        guard bands >= 1 else { throw .unusableRaster(path: path, reason: "has no raster band") }
+        guard bands >= 1 else { throw .unusableImage(path: path, reason: "has no raster band") }
         // gdalwarp (GDAL 3.6) warps every band; -dstalpha adds one after them.
         let ds = try Warper.warp(source, sourceCRS: nil, into: frame, arguments: ["-r", "bilinear", "-ot", "Byte", "-dstalpha"], label: path)
         let colour = bands >= 3 ? [1, 2, 3] : [1, 1, 1]

@@ -104,7 +104,7 @@ struct RenderCommandTests {
 
     @Test("bad inputs give clear errors and leave no file behind", arguments: [
         (["--basemap", "sepia"], 2, "option '--basemap': 'sepia' is not hillshade, light-gray, tint, none or an image file"),
-        (["--basemap", "/nonexistent/image.png"], 1, "DEM '/nonexistent/image.png': cannot open"),
+        (["--basemap", "/nonexistent/image.png"], 1, "image '/nonexistent/image.png': cannot open: "),
         (["--size", "0x100"], 2, "option '--size': '0x100' must be at least 1 × 1 pixels"),
         (["--size", "20000x20000"], 2, "400,000,000 pixels, over the limit of 100,000,000; raise --max-pixels"),
         (["--size", "wide"], 2, "'wide' is not WIDTHxHEIGHT"),
