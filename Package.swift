@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ"]),
 
         // Shared by the test targets: the ../shared/data locator and synthetic DEMs via GDAL.
-        .target(name: "TransectTestSupport", dependencies: ["CGDAL"], path: "Tests/Support"),
+        .target(name: "TransectTestSupport", dependencies: ["CGDAL", "TransectGDAL"], path: "Tests/Support"),
         // PROJ's geodesic (GeographicLib's C port) is the oracle for our own geodesics.
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "CPROJ"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),

@@ -1,5 +1,10 @@
 import CGDAL
 
+/// Prepares GDAL for direct use by code outside this module (tests, benchmarks): the same
+/// one-time set-up every TransectGDAL entry point makes. GDAL's driver registration is not safe
+/// to run from two threads at once, so nothing else may call `GDALAllRegister`.
+public func prepareGDAL() { GDALEnvironment.ensure() }
+
 /// GDAL's process-wide set-up, done once: drivers registered, a quiet error handler (GDAL's
 /// messages become our typed errors instead of `ERROR 4: …` lines on stderr) and a bounded
 /// block cache, so memory does not grow with the size of a mosaic.

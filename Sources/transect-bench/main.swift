@@ -92,7 +92,7 @@ do {
     }
     let oursSample = time { sink += (try? model.elevations(at: points))?.first ?? 0 }
     let (cols, rows) = model.pixelCoordinates(of: points)
-    GDALAllRegister()
+    prepareGDAL()
     let ds = GDALOpen(demPath, GA_ReadOnly)!
     let band = GDALGetRasterBand(ds, 1)!
     let peerSample = time {

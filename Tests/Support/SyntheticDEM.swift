@@ -1,4 +1,5 @@
 import CGDAL
+import TransectGDAL
 
 /// Writes small DEMs with GDAL for tests: surfaces whose answers are known in closed form.
 public enum SyntheticDEM {
@@ -8,8 +9,7 @@ public enum SyntheticDEM {
                              type: GDALDataType = GDT_Float64, noData: Double? = nil, unitType: String? = nil,
                              scale: Double? = nil, offset: Double? = nil, driver: String = "GTiff",
                              value: (Int, Int) -> Double) {
-        GDALAllRegister()
-        CPLSetErrorHandler(CPLQuietErrorHandler)
+        prepareGDAL()
         guard let drv = GDALGetDriverByName(driver) else { fatalError("no GDAL driver \(driver)") }
         guard let ds = GDALCreate(drv, path, Int32(width), Int32(height), 1, type, nil) else {
             fatalError("cannot create \(path)")
@@ -39,7 +39,7 @@ public enum SyntheticDEM {
 
     /// The whole first band as doubles, read by GDAL (the oracle for sampling tests).
     public static func readAll(path: String) -> (width: Int, height: Int, values: [Double], geoTransform: [Double]) {
-        GDALAllRegister()
+        prepareGDAL()
         guard let ds = GDALOpen(path, GA_ReadOnly) else { fatalError("cannot open \(path)") }
         defer { GDALClose(ds) }
         let w = Int(GDALGetRasterXSize(ds)), h = Int(GDALGetRasterYSize(ds))

@@ -2,6 +2,7 @@ import CGDAL
 import Foundation
 import Testing
 import TransectCore
+import TransectGDAL
 import TransectRender
 import TransectTestSupport
 @testable import TransectCLI
@@ -64,7 +65,7 @@ struct RenderCommandTests {
         let result = transect("render", "--dem", dir.file("dem.tif"), "--extent-crs", Self.extent, "--size", "480x320",
                               "--title", "Synthetic", "--dpi", "144", "-o", dir.file("map.png"))
         #expect(result.code == 0, "\(result.err)")
-        GDALAllRegister()
+        prepareGDAL()
         let ds = try #require(GDALOpen(dir.file("map.png"), GA_ReadOnly))
         defer { GDALClose(ds) }
         var gt = [Double](repeating: 0, count: 6)
