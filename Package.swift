@@ -38,7 +38,7 @@ let package = Package(
         // PROJ's geodesic (GeographicLib's C port) is the oracle for our own geodesics.
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "CPROJ"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
-        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport"]),
+        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport", "CPROJ"]),
         .testTarget(name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"]),
         .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
     ],

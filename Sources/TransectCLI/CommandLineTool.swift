@@ -37,6 +37,7 @@ public enum CommandLineTool {
             case "info": return try InfoCommand.run(rest, console: console)
             case "profile": return try ProfileCommand.run(rest, console: console)
             case "render": return try RenderCommand.run(rest, console: console)
+            case "track": return try TrackCommand.run(rest, console: console)
             default:
                 throw CLIError.usage("unknown subcommand '\(command)'", command: nil)
             }

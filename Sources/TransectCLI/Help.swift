@@ -11,6 +11,7 @@ enum Help {
       measure    Direct, horizontal and vertical distance between two points
       profile    Elevation profile, statistics and line of sight between points
       render     Annotated PNG map: DEM basemap, measurements, places
+      track      Location history: read, clean, densify, simulate, summarise
       info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
       help       Show help for a subcommand
 
@@ -126,12 +127,48 @@ enum Help {
                               Hillshade light (315°, 45°, 1), as gdaldem hillshade.
       --measure LON,LAT:LON,LAT   A measurement line with its label; repeatable.
       --places FILE           Places to label (CSV name,lon,lat or GeoJSON points); repeatable.
+      --track FILE            A location history to draw as a trail (GPX, GeoJSON, Esri JSON,
+                              CSV), densified to --max-segment (50 m), one fix per vertex;
+                              repeatable. The frame opens at 1:10,000 where the size allows.
+      --frames DIR            Also write numbered frames, frame k showing the fixes up to k.
+      --every N               One frame per N fixes (default 1).
       --title TEXT            A title in the top-left corner.
       --decorations all|none  none leaves out scale bar, north arrow, title and attribution.
       --units U               Units of labels and the scale bar (metric, imperial, …).
       --dpi N                 Resolution recorded in the PNG.
       --max-pixels N          Allow frames over 100,000,000 pixels.
       -h, --help              Show this help.
+
+    """
+
+    static let trackUsage = "transect track --in FILE [--stats | --simulate] [options]"
+    static let track = """
+    Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
+    drop invalid fixes ((0, 0), out of range, negative accuracy, repeated times), and either
+    summarise it (--stats, the default) or simulate a location source along it (--simulate).
+
+    USAGE: \(trackUsage)
+
+    OPTIONS:
+      --in FILE             The track file.
+      --stats               Statistics: points, segments, 2D and 3D length, gain and loss,
+                            elevation range, duration, moving time, speeds, bounding box.
+      --simulate            Emit fixes: one per vertex 1 s apart after densifying to
+                            --max-segment (the location-history sample's source), or spaced
+                            --speed M/S × 1 s along the line. Each fix has time, position,
+                            elevation, course (geodesic azimuth) and speed.
+      --max-segment M       Densify along geodesics so no step exceeds M metres (default 50
+                            with --simulate; no densifying for statistics unless given).
+      --speed M/S           With --simulate: fixes at this speed instead of one per vertex.
+      --start-time T        First fix time, ISO 8601 (default 2000-01-01T00:00:00Z).
+      --dem PATH            DEM for elevations; repeatable.
+      --elevation E         dem (default when --dem is given) or recorded.
+      --gain-threshold M    Hysteresis for gain and loss (default 3 m).
+      --units U             Units of the text summary.
+      --format F            Statistics: text (default) or json. Simulation: gpx, geojson or
+                            csv (default from --out's extension, else csv).
+      -o, --out FILE        Write to FILE (atomically) instead of stdout.
+      -h, --help            Show this help.
 
     """
 
@@ -153,6 +190,7 @@ enum Help {
         switch command {
         case "measure"?: measureUsage
         case "info"?: infoUsage
+        case "track"?: trackUsage
         case "render"?: renderUsage
         case "profile"?: profileUsage
         default: "transect <subcommand> [options]"
@@ -163,6 +201,7 @@ enum Help {
         switch command {
         case "measure": measure
         case "info": info
+        case "track": track
         case "render": render
         case "profile": profile
         default: nil

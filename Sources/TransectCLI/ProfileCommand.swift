@@ -7,6 +7,7 @@ import TransectRender
 enum ProfileCommand {
     static let specs: [OptionSpec] = TerrainOptions.specs + [
         OptionSpec(name: "from"), OptionSpec(name: "to"), OptionSpec(name: "path", repeatable: true, variadic: true),
+        OptionSpec(name: "track"), OptionSpec(name: "max-segment"),
         OptionSpec(name: "step"), OptionSpec(name: "samples"), OptionSpec(name: "max-samples"),
         OptionSpec(name: "observer-height"), OptionSpec(name: "target-height"), OptionSpec(name: "curvature"),
         OptionSpec(name: "units"), OptionSpec(name: "format"), OptionSpec(name: "out", short: "o"),
@@ -42,36 +43,51 @@ enum ProfileCommand {
         guard ["text", "json", "csv"].contains(format) else {
             throw CLIError.usage("option '--format': '\(format)' is not text, json or csv", command: "profile")
         }
-        // The path: --from/--to, or --path with two or more vertices.
-        var texts: [(String, String)] = []
-        if args.has("path") {
-            guard !args.has("from") && !args.has("to") else {
-                throw CLIError.usage("--path cannot be combined with --from/--to", command: "profile")
+        // The path: --from/--to, --path with two or more vertices, or a track's segments.
+        var segments: [[GeoPoint]]
+        if let trackPath = args.value("track") {
+            guard !args.has("from") && !args.has("to") && !args.has("path") else {
+                throw CLIError.usage("--track cannot be combined with --from/--to or --path", command: "profile")
             }
-            texts = args.all("path").map { ("path", $0) }
-            guard texts.count >= 2 else { throw CLIError.usage("--path needs at least two LON,LAT vertices", command: "profile") }
+            var track = try TrackCommand.load(trackPath, console: console).track
+            if let m = try args.number("max-segment") {
+                guard m > 0 else { throw CLIError.usage("option '--max-segment': must be above 0 m", command: "profile") }
+                track = track.densified(maxSegmentMetres: m)
+            }
+            segments = track.segments.map { $0.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) } }
         } else {
-            guard let from = args.value("from") else { throw CLIError.usage("missing --from LON,LAT (or --path)", command: "profile") }
-            guard let to = args.value("to") else { throw CLIError.usage("missing --to LON,LAT", command: "profile") }
-            texts = [("from", from), ("to", to)]
-        }
-        var parsed: [PointArgument] = []
-        for (option, text) in texts {
-            switch PointArgument.parse(text) {
-            case .success(let p) where p.z == nil: parsed.append(p)
-            case .success: throw CLIError.usage("option '--\(option)': '\(text)': a profile takes LON,LAT; heights come from the DEM", command: "profile")
-            case .failure(let e): throw CLIError.usage("option '--\(option)': \(e.text)", command: "profile")
+            var texts: [(String, String)] = []
+            if args.has("path") {
+                guard !args.has("from") && !args.has("to") else {
+                    throw CLIError.usage("--path cannot be combined with --from/--to", command: "profile")
+                }
+                texts = args.all("path").map { ("path", $0) }
+                guard texts.count >= 2 else { throw CLIError.usage("--path needs at least two LON,LAT vertices", command: "profile") }
+            } else {
+                guard let from = args.value("from") else { throw CLIError.usage("missing --from LON,LAT (or --path or --track)", command: "profile") }
+                guard let to = args.value("to") else { throw CLIError.usage("missing --to LON,LAT", command: "profile") }
+                texts = [("from", from), ("to", to)]
             }
-        }
-        let vertices = try terrain.toWGS84(parsed)
-        for (k, v) in vertices.enumerated() {
-            guard v.longitude.isFinite else {
-                throw CLIError.badInput("option '--\(texts[k].0)': cannot transform '\(texts[k].1)' from \(terrain.crs ?? "the input CRS") to WGS84")
+            var parsed: [PointArgument] = []
+            for (option, text) in texts {
+                switch PointArgument.parse(text) {
+                case .success(let p) where p.z == nil: parsed.append(p)
+                case .success: throw CLIError.usage("option '--\(option)': '\(text)': a profile takes LON,LAT; heights come from the DEM", command: "profile")
+                case .failure(let e): throw CLIError.usage("option '--\(option)': \(e.text)", command: "profile")
+                }
             }
-            if let problem = PointArgument.checkGeographic(longitude: v.longitude, latitude: v.latitude) {
-                throw CLIError.usage("option '--\(texts[k].0)': \(problem.text)", command: "profile")
+            let vertices = try terrain.toWGS84(parsed)
+            for (k, v) in vertices.enumerated() {
+                guard v.longitude.isFinite else {
+                    throw CLIError.badInput("option '--\(texts[k].0)': cannot transform '\(texts[k].1)' from \(terrain.crs ?? "the input CRS") to WGS84")
+                }
+                if let problem = PointArgument.checkGeographic(longitude: v.longitude, latitude: v.latitude) {
+                    throw CLIError.usage("option '--\(texts[k].0)': \(problem.text)", command: "profile")
+                }
             }
+            segments = [vertices]
         }
+        let vertices = segments.flatMap { $0 }
         let step = try args.number("step")
         if let step, step <= 0 { throw CLIError.usage("option '--step': the step must be above 0 m, not \(JSON.format(step))", command: "profile") }
         var samples: Int? = nil
@@ -102,10 +118,10 @@ enum ProfileCommand {
         for k in vertices.indices where !model.contains(column: columns[k], row: rows[k]) {
             throw TerrainError.outsideCoverage(point: MeasureCommand.describe(vertices[k]), dem: model.label)
         }
-        let result = try profile(vertices: vertices, model: model, step: step, samples: samples, maxSamples: maxSamples,
+        let result = try profile(segments: segments, model: model, step: step, samples: samples, maxSamples: maxSamples,
                                  interpolation: terrain.interpolation, observer: observer, target: target, curvature: curvature)
         if let chart = args.value("chart") {
-            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units, vertices: vertices)
+            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units)
         }
         let output = try OutputTarget(path: args.value("out"), console: console)
         switch format {
@@ -120,8 +136,19 @@ enum ProfileCommand {
     /// Samples the path and computes statistics and line of sight.
     static func profile(vertices: [GeoPoint], model: ElevationModel, step: Double?, samples: Int?, maxSamples: Int,
                         interpolation: Interpolation, observer: Double, target: Double, curvature: Double) throws -> Run {
+        try profile(segments: [vertices], model: model, step: step, samples: samples, maxSamples: maxSamples,
+                    interpolation: interpolation, observer: observer, target: target, curvature: curvature)
+    }
+
+    /// Samples paths made of separate segments (a track's), with distance running on from one
+    /// segment to the next; a gap sample between segments keeps the statistics from measuring
+    /// across the break.
+    static func profile(segments: [[GeoPoint]], model: ElevationModel, step: Double?, samples: Int?, maxSamples: Int,
+                        interpolation: Interpolation, observer: Double, target: Double, curvature: Double) throws -> Run {
         let geodesic = Geodesic.wgs84
-        let legs = zip(vertices, vertices.dropFirst()).map { geodesic.inverse(from: $0, to: $1).distanceMetres }
+        let legsPerSegment = segments.map { seg in zip(seg, seg.dropFirst()).map { geodesic.inverse(from: $0, to: $1).distanceMetres } }
+        let legs = legsPerSegment.flatMap { $0 }
+        let longest = segments.indices.max { legsPerSegment[$0].reduce(0, +) < legsPerSegment[$1].reduce(0, +) } ?? 0
         var spacing: ProfilePlan.Spacing
         var stepUsed: Double? = step
         if let samples {
@@ -130,16 +157,35 @@ enum ProfileCommand {
             spacing = .step(step)
         } else {
             // The DEM's native resolution at the path's middle (the finer of its two axes).
-            let cell = model.resolutionMetres(at: midpoint(vertices, legs: legs, geodesic: geodesic))
+            let cell = model.resolutionMetres(at: midpoint(segments[longest], legs: legsPerSegment[longest], geodesic: geodesic))
             let native = min(cell.x, cell.y)
             stepUsed = native
             spacing = .step(native)
         }
-        let count = ProfilePlan.sampleCount(legLengthsMetres: legs, spacing: spacing)
+        let count = ProfilePlan.sampleCount(legLengthsMetres: legs, spacing: spacing) + segments.count
         guard count <= maxSamples else {
-            throw CLIError.usage("the profile would take \(count == Int.max ? "too many" : NumberFormatting.grouped(Double(count), decimals: 0)) samples, more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); use a larger --step or raise --max-samples", command: "profile")
+            throw CLIError.usage("the profile would take \(count >= Int.max - segments.count ? "too many" : NumberFormatting.grouped(Double(count), decimals: 0)) samples, more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); use a larger --step or raise --max-samples", command: "profile")
         }
-        let plan = ProfilePlan(vertices: vertices, spacing: spacing, geodesic: geodesic)
+        let total = legs.reduce(0, +)
+        var plan = ProfilePlan(distancesMetres: [], longitudes: [], latitudes: [])
+        var offset = 0.0
+        for (k, segment) in segments.enumerated() where !segment.isEmpty {
+            var segmentSpacing = spacing
+            if case .count(let n) = spacing, total > 0 {
+                segmentSpacing = .count(max(2, Int((Double(n) * legsPerSegment[k].reduce(0, +) / total).rounded())))
+            }
+            let part = ProfilePlan(vertices: segment, spacing: segmentSpacing, geodesic: geodesic)
+            if !plan.distancesMetres.isEmpty {
+                // The break between segments: a gap at no distance.
+                plan.distancesMetres.append(offset)
+                plan.longitudes.append(.nan)
+                plan.latitudes.append(.nan)
+            }
+            plan.distancesMetres += part.distancesMetres.map { $0 + offset }
+            plan.longitudes += part.longitudes
+            plan.latitudes += part.latitudes
+            offset += part.distancesMetres.last ?? 0
+        }
         let points = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
         let elevations = try model.elevations(at: points, interpolation: interpolation)
         let profile = Profile(distancesMetres: plan.distancesMetres, longitudes: plan.longitudes, latitudes: plan.latitudes,
@@ -151,8 +197,7 @@ enum ProfileCommand {
     }
 
     /// Draws the profile chart: its title names the measurement between the ends.
-    static func writeChart(_ r: Run, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
-                           vertices: [GeoPoint]) throws {
+    static func writeChart(_ r: Run, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem) throws {
         let p = r.profile
         var label: String? = nil
         if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {

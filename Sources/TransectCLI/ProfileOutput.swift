@@ -111,8 +111,8 @@ enum ProfileOutput {
         chunk.reserveCapacity(1 << 16)
         for i in 0..<p.count {
             chunk += i == 0 ? "\n    " : ",\n    "
-            chunk += "{\"distance_m\": \(Fixed.format(p.distancesMetres[i], decimals: 6)), \"lon\": \(Fixed.format(p.longitudes[i], decimals: 9)), "
-            chunk += "\"lat\": \(Fixed.format(p.latitudes[i], decimals: 9)), \"elevation_m\": "
+            chunk += "{\"distance_m\": \(Fixed.format(p.distancesMetres[i], decimals: 6)), \"lon\": \(jsonNumber(p.longitudes[i], 9)), "
+            chunk += "\"lat\": \(jsonNumber(p.latitudes[i], 9)), \"elevation_m\": "
             chunk += p.elevationsMetres[i].isNaN ? "null}" : Fixed.format(p.elevationsMetres[i], decimals: 6) + "}"
             if chunk.utf8.count > 60_000 { out.write(chunk); chunk = "" }
         }
@@ -120,6 +120,9 @@ enum ProfileOutput {
         out.write(indented(statisticsJSON(r).serialized()) + ",\n  \"line_of_sight\": ")
         out.write(indented(lineOfSightJSON(r).serialized()) + "\n}\n")
     }
+
+    /// A number for JSON, or `null` where it is not finite (the break between track segments).
+    static func jsonNumber(_ v: Double, _ decimals: Int) -> String { v.isFinite ? Fixed.format(v, decimals: decimals) : "null" }
 
     static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()

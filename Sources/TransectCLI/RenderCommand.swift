@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import TransectCore
 import TransectFormats
 import TransectGDAL
@@ -12,6 +15,7 @@ enum RenderCommand {
         OptionSpec(name: "basemap"), OptionSpec(name: "azimuth"), OptionSpec(name: "altitude"), OptionSpec(name: "z-factor"),
         OptionSpec(name: "multidirectional", takesValue: false),
         OptionSpec(name: "measure", repeatable: true), OptionSpec(name: "places", repeatable: true),
+        OptionSpec(name: "track", repeatable: true), OptionSpec(name: "max-segment"), OptionSpec(name: "frames"), OptionSpec(name: "every"),
         OptionSpec(name: "title"), OptionSpec(name: "decorations"), OptionSpec(name: "units"), OptionSpec(name: "dpi"),
         OptionSpec(name: "max-pixels"), OptionSpec(name: "margin"), OptionSpec(name: "no-dem", takesValue: false),
         OptionSpec(name: "help", short: "h", takesValue: false),
@@ -28,7 +32,16 @@ enum RenderCommand {
             args = try ParsedArguments(sceneArgs, specs: specs, command: "render").overridden(by: args)
         }
         var terrain = try TerrainOptions(args)
-        guard let out = args.value("out") else { throw CLIError.usage("missing -o/--out FILE.png", command: "render") }
+        let out = args.value("out")
+        let framesDirectory = args.value("frames")
+        guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE.png (or --frames DIR)", command: "render") }
+        var every = 1
+        if let text = args.value("every") {
+            guard let n = Int(text), n >= 1 else { throw CLIError.usage("option '--every': '\(text)' is not a whole number of at least 1", command: "render") }
+            every = n
+        }
+        let maxSegment = try args.number("max-segment") ?? 50
+        if maxSegment <= 0 { throw CLIError.usage("option '--max-segment': must be above 0 m", command: "render") }
         let unitName = args.value("units") ?? "metric"
         guard let units = UnitSystem(name: unitName) else {
             throw CLIError.usage("option '--units': '\(unitName)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: "render")
@@ -88,12 +101,26 @@ enum RenderCommand {
             }
         }
 
+        // Tracks, drawn as the location-history sample draws them: densified to --max-segment,
+        // one fix per vertex.
+        var trails: [TrailOverlay] = []
+        for path in args.all("track") {
+            let track = try TrackCommand.load(path, console: console).track.densified(maxSegmentMetres: maxSegment)
+            trails.append(TrailOverlay(segments: track.segments.map { $0.map(\.point) }, fixes: track.points.map(\.point)))
+        }
+        guard framesDirectory == nil || !trails.isEmpty else {
+            throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")
+        }
+
         // The frame.
-        let content = overlays.flatMap { [$0.start, $0.end] } + places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) }
-        let frame = try makeFrame(args: args, size: size, dem: dem, content: content, overlays: overlays, margin: margin)
+        let trailPoints = trails.flatMap(\.fixes)
+        let content = overlays.flatMap { [$0.start, $0.end] } + places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) } + trailPoints
+        let frame = try makeFrame(args: args, size: size, dem: dem, content: content, overlays: overlays, margin: margin,
+                                  preferredScale: trails.isEmpty ? nil : 10_000, dpi: dpi ?? 96)
         var spec = MapSpec(frame: frame, basemap: basemap)
         spec.measurements = overlays
         spec.places = places
+        spec.trails = trails
         spec.title = args.value("title")
         spec.decorations = decorations == "all"
         spec.units = units
@@ -102,13 +129,39 @@ enum RenderCommand {
         } else {
             spec.attribution = "\(overlays.isEmpty ? "No terrain" : "Heights: ETOPO5 5′ global relief") · \(frame.crs.label) · Transect"
         }
-        let image = try MapRenderer.render(spec, dem: dem)
-        for note in image.notes { console.err(note + "\n") }
-        try PNGFile.write(path: out, rgb: image.rgb, width: image.width, height: image.height,
-                          texts: [("Software", "transect \(Help.version)"), ("Source", dem?.paths.joined(separator: ", ") ?? "none"),
-                                  ("CRS", frame.crs.label)] + (spec.title.map { [("Title", $0)] } ?? []),
-                          dpi: dpi, georeference: PNGFile.Georeference(geoTransform: frame.geoTransform, wkt: frame.crs.wkt))
+        let texts: [(String, String)] = [("Software", "transect \(Help.version)"), ("Source", dem?.paths.joined(separator: ", ") ?? "none"),
+                                         ("CRS", frame.crs.label)] + (spec.title.map { [("Title", $0)] } ?? [])
+        let georeference = PNGFile.Georeference(geoTransform: frame.geoTransform, wkt: frame.crs.wkt)
+        let basemapPainted = try MapRenderer.basemap(spec, dem: dem)
+        if let framesDirectory {
+            try makeDirectory(framesDirectory)
+            let total = trails.map(\.fixes.count).max() ?? 0
+            var counts = Array(stride(from: every, through: total, by: every))
+            if counts.last != total { counts.append(total) }
+            for (k, count) in counts.enumerated() {
+                var frameSpec = spec
+                frameSpec.trails = trails.map { $0.prefix(count) }
+                let image = try MapRenderer.render(frameSpec, basemap: basemapPainted)
+                let name = framesDirectory + "/frame_" + String(repeating: "0", count: max(0, 4 - String(k + 1).count)) + String(k + 1) + ".png"
+                try PNGFile.write(path: name, rgb: image.rgb, width: image.width, height: image.height, texts: texts + [("Frame", "\(k + 1) of \(counts.count): \(count) fixes")], dpi: dpi)
+            }
+            console.err("note: wrote \(counts.count) frames to '\(framesDirectory)'\n")
+        }
+        if let out {
+            let image = try MapRenderer.render(spec, basemap: basemapPainted)
+            for note in image.notes { console.err(note + "\n") }
+            try PNGFile.write(path: out, rgb: image.rgb, width: image.width, height: image.height, texts: texts, dpi: dpi, georeference: georeference)
+        }
         return 0
+    }
+
+    static func makeDirectory(_ path: String) throws(CLIError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .cannotWrite(path: path, reason: "exists and is not a directory") }
+            return
+        }
+        guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased()) }
     }
 
     /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.
@@ -125,8 +178,11 @@ enum RenderCommand {
         return (w, h)
     }
 
+    /// The map frame: `--extent-crs`, `--extent`, or the content with a margin. With a
+    /// `preferredScale` (1:10,000 for location history, as the sample opens) the frame keeps that
+    /// scale at `dpi` when the content fits at it.
     static func makeFrame(args: ParsedArguments, size: (width: Int, height: Int), dem: ElevationModel?, content: [GeoPoint],
-                          overlays: [MeasurementOverlay], margin: Double) throws -> MapFrame {
+                          overlays: [MeasurementOverlay], margin: Double, preferredScale: Double? = nil, dpi: Double = 96) throws -> MapFrame {
         // The CRS: given, else the DEM's if projected, else the UTM zone of what is shown.
         let crs: SpatialReference
         var extentBox: [Double]? = nil
@@ -195,6 +251,15 @@ enum RenderCommand {
             }
         }
         guard let b = bbox(points) else { throw CLIError.usage("nothing to show: give --dem, --measure, --places or --extent", command: "render") }
+        if let scale = preferredScale {
+            let metresPerPixel = scale * 0.0254 / dpi
+            let spanX = (b.2 - b.0) * (1 + 2 * margin), spanY = (b.3 - b.1) * (1 + 2 * margin)
+            if spanX <= Double(size.width) * metresPerPixel && spanY <= Double(size.height) * metresPerPixel {
+                let cx = (b.0 + b.2) / 2, cy = (b.1 + b.3) / 2
+                let hx = Double(size.width) * metresPerPixel / 2, hy = Double(size.height) * metresPerPixel / 2
+                return MapFrame(crs: crs, minX: cx - hx, minY: cy - hy, maxX: cx + hx, maxY: cy + hy, width: size.width, height: size.height)
+            }
+        }
         return MapFrame.fitting(crs: crs, minX: b.0, minY: b.1, maxX: b.2, maxY: b.3, width: size.width, height: size.height, margin: margin)
     }
 }

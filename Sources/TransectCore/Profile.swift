@@ -46,6 +46,14 @@ public struct ProfilePlan: Sendable {
         case count(Int)
     }
 
+    /// A plan from explicit samples (for paths assembled by the caller).
+    public init(distancesMetres: [Double], longitudes: [Double], latitudes: [Double]) {
+        precondition(distancesMetres.count == longitudes.count && longitudes.count == latitudes.count)
+        self.distancesMetres = distancesMetres
+        self.longitudes = longitudes
+        self.latitudes = latitudes
+    }
+
     /// Counts the samples a path would get, without computing them, so that a request for
     /// billions can be refused before it allocates.
     public static func sampleCount(legLengthsMetres: [Double], spacing: Spacing) -> Int {

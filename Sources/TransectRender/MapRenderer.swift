@@ -1,3 +1,4 @@
+import CCairo
 import TransectCore
 import TransectGDAL
 
@@ -23,6 +24,7 @@ public struct MapSpec {
     public var basemap: Basemap
     public var measurements: [MeasurementOverlay] = []
     public var places: [Place] = []
+    public var trails: [TrailOverlay] = []
     public var title: String?
     /// The attribution line (usually naming the DEM).
     public var attribution: String?
@@ -47,9 +49,21 @@ public struct RenderedImage {
 /// Draws maps: basemap, overlays, decorations.
 public enum MapRenderer {
     public static func render(_ spec: MapSpec, dem: ElevationModel?) throws -> RenderedImage {
+        try render(spec, basemap: basemap(spec, dem: dem))
+    }
+
+    /// The basemap alone, to draw several maps of one frame (animation frames) over it.
+    public struct PaintedBasemap {
+        let canvas: Canvas
+        let legend: (low: Double, high: Double)?
+        /// The basemap's pixels, opaque RGB.
+        public var rgb: [UInt8] { canvas.rgbBytes() }
+    }
+
+    /// Paints the basemap of `spec` (terrain, image or canvas with graticule).
+    public static func basemap(_ spec: MapSpec, dem: ElevationModel?) throws -> PaintedBasemap {
         let frame = spec.frame
         let canvas = try Canvas(width: frame.width, height: frame.height)
-        var notes: [String] = []
         var legend: (low: Double, high: Double)?
 
         // Basemap.
@@ -79,10 +93,24 @@ public enum MapRenderer {
             }
         }
 
+        return PaintedBasemap(canvas: canvas, legend: legend)
+    }
+
+    /// Draws the overlays and decorations of `spec` over a painted basemap.
+    public static func render(_ spec: MapSpec, basemap: PaintedBasemap) throws -> RenderedImage {
+        let frame = spec.frame
+        let canvas = try Canvas(width: frame.width, height: frame.height)
+        cairo_set_source_surface(canvas.cr, basemap.canvas.surface, 0, 0)
+        cairo_paint(canvas.cr)
+        let legend = basemap.legend
+        var notes: [String] = []
         var placer = LabelPlacer(width: Double(frame.width), height: Double(frame.height))
         // Decorations first reserve their corners so labels keep clear of them.
         let decorations = spec.decorations ? Decorations(canvas: canvas, frame: frame, spec: spec) : nil
         if let decorations { for box in decorations.reserved { placer.reserve(box) } }
+
+        // Trails under the measurements.
+        for trail in spec.trails { try trail.draw(on: canvas, frame: frame, placer: &placer) }
 
         // Measurements: lines and markers, then their label boxes.
         var measured: [([(Double, Double)], MeasurementOverlay)] = []

@@ -1,0 +1,75 @@
+import CPROJ
+import Testing
+@testable import TransectCore
+
+@Suite("Web Mercator")
+struct WebMercatorTests {
+    /// PROJ's EPSG:4326 → EPSG:3857 and back, normalised to lon, lat order
+    /// (`proj_create_crs_to_crs`, `proj_normalize_for_visualization`, `proj_trans`).
+    final class Proj {
+        let context: OpaquePointer, transform: OpaquePointer
+        init?() {
+            guard let ctx = proj_context_create() else { return nil }
+            guard let raw = proj_create_crs_to_crs(ctx, "EPSG:4326", "EPSG:3857", nil),
+                  let norm = proj_normalize_for_visualization(ctx, raw) else { proj_context_destroy(ctx); return nil }
+            proj_destroy(raw)
+            context = ctx
+            transform = norm
+        }
+        deinit { proj_destroy(transform); proj_context_destroy(context) }
+        func run(_ a: Double, _ b: Double, _ direction: PJ_DIRECTION) -> (Double, Double) {
+            let out = proj_trans(transform, direction, proj_coord(a, b, 0, 0))
+            return (out.xy.x, out.xy.y)
+        }
+    }
+
+    @Test("forward and inverse agree with PROJ over random points (|lat| ≤ 85.06°)")
+    func againstProj() throws {
+        let proj = try #require(Proj())
+        var random = SplitMix64(seed: 3857)
+        var worstMetres = 0.0, worstDegrees = 0.0
+        for _ in 0..<5000 {
+            let lon = random.uniform(-180, 180), lat = random.uniform(-85.06, 85.06)
+            let mine = WebMercator.projected(longitude: lon, latitude: lat)
+            let theirs = proj.run(lon, lat, PJ_FWD)
+            worstMetres = max(worstMetres, (mine.x - theirs.0).magnitude, (mine.y - theirs.1).magnitude)
+            let back = WebMercator.geographic(x: theirs.0, y: theirs.1)
+            let theirsBack = proj.run(theirs.0, theirs.1, PJ_INV)
+            worstDegrees = max(worstDegrees, (back.longitude - theirsBack.0).magnitude, (back.latitude - theirsBack.1).magnitude)
+        }
+        // Eastings and northings reach 2e7 m, whose ulp is 3.7e-9 m: a few ulps is ~1e-8 m.
+        #expect(worstMetres < 1e-7, "worst \(worstMetres) m")
+        // Degrees up to 180 have ulps of 2.8e-14°.
+        #expect(worstDegrees < 1e-12, "worst \(worstDegrees)°")
+    }
+
+    @Test("round trips and exact special values")
+    func roundTrip() {
+        var random = SplitMix64(seed: 102_100)
+        for _ in 0..<2000 {
+            let lon = random.uniform(-180, 180), lat = random.uniform(-89, 89)
+            let p = WebMercator.projected(longitude: lon, latitude: lat)
+            let g = WebMercator.geographic(x: p.x, y: p.y)
+            #expect((g.longitude - lon).magnitude < 1e-12)
+            #expect((g.latitude - lat).magnitude < 1e-12)
+        }
+        #expect(WebMercator.projected(longitude: 0, latitude: 0) == (0, 0))
+        #expect(WebMercator.geographic(x: 0, y: 0) == (0, 0))
+        #expect(WebMercator.geographic(x: 0, y: 1e9).latitude == 90)
+        // The northing of the web-map clip latitude is π·R.
+        let clip = WebMercator.projected(longitude: 180, latitude: 85.051_128_779_806_59)
+        #expect((clip.y - Double.pi * 6_378_137).magnitude < 1e-6)
+        #expect((clip.x - Double.pi * 6_378_137).magnitude < 1e-8)
+    }
+
+    @Test("tiny northings keep full relative accuracy (the case 90° − 2·atan(exp(−y/R)) loses)")
+    func nearEquator() {
+        // For |y/R| ≪ 1, atan(sinh t) = t − t³/6 + …, so lat = t·180/π to within t³.
+        for y in [1e-6, 1e-3, 0.5, -0.25, 10.0] {
+            let t = y / 6_378_137
+            let expected = (t - t * t * t / 6) * 180 / Double.pi
+            let lat = WebMercator.geographic(x: 0, y: y).latitude
+            #expect((lat - expected).magnitude <= 2 * expected.ulp, "y = \(y): \(lat) vs \(expected)")
+        }
+    }
+}
