@@ -29,12 +29,12 @@ struct LabelPlacer {
 enum PlaceLabel {
     static let size = 13.0
 
-    static func draw(_ name: String, at p: (Double, Double), canvas: Canvas, placer: inout LabelPlacer) -> Bool {
+    static func draw(_ name: String, at p: (Double, Double), canvas: Canvas, placer: inout LabelPlacer, gap first: Double = 7) -> Bool {
         let m = canvas.measure(name, size: size)
         let w = m.width + 4, h = m.ascent + m.descent + 2
         var candidates: [Box] = []
         // Close to the marker first; further out where another marker sits on it.
-        for gap in [7.0, 13.0] { candidates += Self.candidates(p, w: w, h: h, gap: gap) }
+        for gap in [first, first + 6, first + 17, first + 30] { candidates += Self.candidates(p, w: w, h: h, gap: gap) }
         guard let box = placer.place(candidates) else { return false }
         canvas.text(name, x: box.x + 2, y: box.y + 1 + m.ascent, size: size, color: Color(hex: 0x1A1A1A),
                     halo: Color.white.withAlpha(0.9), haloWidth: 2.5)

@@ -88,7 +88,8 @@ public enum MapRenderer {
             canvas.fill(spec.basemap == .none ? Color.white : Palette.canvas)
             if case .image(let path) = spec.basemap {
                 canvas.drawRGBA(try GeoreferencedImage.warped(path: path, into: frame.grid))
-            } else if dem == nil || !spec.basemap.usesDEM {
+            } else if spec.basemap != .none {
+                // No terrain: a light canvas with a graticule (`none` asks for a plain canvas).
                 try Graticule.draw(on: canvas, frame: frame)
             }
         }

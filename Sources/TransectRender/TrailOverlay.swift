@@ -66,8 +66,12 @@ public struct TrailOverlay: Sendable {
         // The current location: the last fix, ringed.
         canvas.circle(last.0, last.1, radius: 13, fill: Self.current.withAlpha(0.25))
         canvas.circle(last.0, last.1, radius: 7, fill: Self.current, stroke: .white, strokeWidth: 2.5)
-        for p in fixPixels { placer.reserve(Box(x: p.0 - 8, y: p.1 - 8, width: 16, height: 16)) }
+        // Start and end are labelled before the fixes claim their space, so they always find room
+        // (over the trail if need be, legible by their halos); other labels then keep off the fixes.
+        placer.reserve(Box(x: first.0 - 8, y: first.1 - 8, width: 16, height: 16))
+        placer.reserve(Box(x: last.0 - 14, y: last.1 - 14, width: 28, height: 28))
         _ = PlaceLabel.draw(startLabel, at: first, canvas: canvas, placer: &placer)
-        if fixPixels.count > 1 { _ = PlaceLabel.draw(endLabel, at: last, canvas: canvas, placer: &placer) }
+        if fixPixels.count > 1 { _ = PlaceLabel.draw(endLabel, at: last, canvas: canvas, placer: &placer, gap: 16) }
+        for p in fixPixels { placer.reserve(Box(x: p.0 - 8, y: p.1 - 8, width: 16, height: 16)) }
     }
 }

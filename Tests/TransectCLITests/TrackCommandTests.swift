@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TransectCore
+import TransectGDAL
+import TransectRender
+import TransectTestSupport
+@testable import TransectCLI
+
+@Suite("transect track and trails")
+struct TrackCommandTests {
+    static var sample: String { SharedData.packageRoot.appendingPathComponent("data/location_history_sample.json").path }
+
+    @Test("--stats --format json has every documented key, with the sample's 91 points in one segment")
+    func statsJSON() throws {
+        let result = transect("track", "--in", Self.sample, "--stats", "--format", "json")
+        #expect(result.code == 0)
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        for key in ["points", "segments", "dropped", "length_2d_m", "length_3d_m", "elevation_gain_m", "elevation_loss_m",
+                    "min_elevation_m", "max_elevation_m", "duration_s", "moving_time_s", "avg_speed_mps", "max_speed_mps", "bbox"] {
+            #expect(o.keys.contains(key), "missing \(key)")
+        }
+        #expect(o["points"] as? Int == 91 && o["segments"] as? Int == 1)
+        #expect((o["dropped"] as? [String: Int])?["zero_zero"] == 0)
+    }
+
+    @Test("--simulate writes one fix per densified vertex, 1 s apart from 2000-01-01, in the documented CSV columns")
+    func simulateCSV() throws {
+        let dir = TemporaryDirectory()
+        let result = transect("track", "--in", Self.sample, "--simulate", "--out", dir.file("fixes.csv"))
+        #expect(result.code == 0)
+        let lines = try String(contentsOfFile: dir.file("fixes.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(lines[0] == "time,lon,lat,elevation_m,course_deg,speed_mps")
+        #expect(lines[1].hasPrefix("2000-01-01T00:00:00Z,") && lines[2].hasPrefix("2000-01-01T00:00:01Z,"))
+        // Densified to 50 m: every step's speed (metres per 1 s) is at most 50.
+        let speeds = lines.dropFirst().map { Double($0.split(separator: ",", omittingEmptySubsequences: false)[5])! }
+        #expect(speeds.allSatisfy { $0 <= 50 + 1e-6 })
+        let again = transect("track", "--in", Self.sample, "--simulate", "--format", "csv")
+        #expect(again.out == (try String(contentsOfFile: dir.file("fixes.csv"), encoding: .utf8)))
+    }
+
+    @Test("invalid fixes are dropped and reported; a track with none left is an error")
+    func cleaning() throws {
+        let dir = TemporaryDirectory()
+        try "lon,lat,time,accuracy\n10,45,2020-01-01T00:00:00Z,5\n0,0,2020-01-01T00:00:01Z,5\n10.001,45,2020-01-01T00:00:02Z,-1\n10.002,45,2020-01-01T00:00:02Z,5\n10.003,45,2020-01-01T00:00:02Z,5\n"
+            .write(toFile: dir.file("t.csv"), atomically: true, encoding: .utf8)
+        let result = transect("track", "--in", dir.file("t.csv"), "--format", "json")
+        #expect(result.code == 0)
+        #expect(result.err.contains("dropped 3 invalid fixes (1 zero zero, 1 negative accuracy, 1 repeated time)"))
+        try "lon,lat\n0,0\n".write(toFile: dir.file("empty.csv"), atomically: true, encoding: .utf8)
+        let empty = transect("track", "--in", dir.file("empty.csv"))
+        #expect(empty.code == 1 && empty.err.contains("no valid fixes"))
+        #expect(transect("track", "--in", dir.file("t.csv"), "--start-time", "yesterday", "--simulate").code == 2)
+    }
+
+    @Test("a self-overlapping trail has one uniform colour where it overlaps itself")
+    func overlapDoesNotDarken() throws {
+        let dir = TemporaryDirectory()
+        // Out east along a parallel and back along the same line, then north across it: the
+        // trail covers its own middle two and three times.
+        try """
+        {"type": "LineString", "coordinates": [[10.0, 45.002], [10.02, 45.002], [10.004, 45.002], [10.012, 44.99], [10.012, 45.01]]}
+        """.write(toFile: dir.file("loop.geojson"), atomically: true, encoding: .utf8)
+        let result = transect("render", "--track", dir.file("loop.geojson"), "--max-segment", "100000", "--basemap", "none",
+                              "--decorations", "none", "--size", "400x400", "-o", dir.file("trail.png"))
+        #expect(result.code == 0, "\(result.err)")
+        let image = try PNGFile.readRGBA(path: dir.file("trail.png"))
+        let frame = try #require(transectFrame(dir.file("trail.png")))
+        func colour(lon: Double, lat: Double) throws -> [UInt8] {
+            let p = try frame.pixels(of: [GeoPoint(longitude: lon, latitude: lat)])[0]
+            let k = 4 * (Int(p.1) * image.width + Int(p.0))
+            return Array(image.pixels[k..<(k + 3)])
+        }
+        // The accent colour at 50 % over white.
+        let accent = TrailOverlay.accent
+        let expected = [accent.r, accent.g, accent.b].map { UInt8((($0 * 255) * 0.5 + 255 * 0.5).rounded()) }
+        let once = try colour(lon: 10.012, lat: 44.997)      // the north leg only
+        let twice = try colour(lon: 10.017, lat: 45.002)     // out and back
+        let thrice = try colour(lon: 10.012, lat: 45.002)    // out, back, and the north leg across them
+        for c in [once, twice, thrice] {
+            #expect(zip(c, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(c) vs \(expected)")
+        }
+        #expect(twice == once && thrice == once)
+    }
+
+    @Test("--frames writes numbered frames, each showing the fixes up to its own")
+    func frames() throws {
+        let dir = TemporaryDirectory()
+        let result = transect("render", "--track", Self.sample, "--size", "320x200", "--frames", dir.file("frames"), "--every", "300")
+        #expect(result.code == 0, "\(result.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.file("frames")).sorted()
+        #expect(names == ["frame_0001.png", "frame_0002.png", "frame_0003.png"])
+        let a = try PNGFile.readRGBA(path: dir.file("frames/frame_0001.png")), c = try PNGFile.readRGBA(path: dir.file("frames/frame_0003.png"))
+        #expect(a.pixels != c.pixels)
+    }
+
+    @Test("profile --track follows the track with distance along it")
+    func profileTrack() throws {
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let route = SharedData.packageRoot.appendingPathComponent("data/half_dome_route.geojson").path
+        let result = transect("profile", "--dem", dem, "--track", route, "--format", "json")
+        #expect(result.code == 0, "\(result.err)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let stats = try #require(o["stats"] as? [String: Any])
+        let track = try TrackCommand.load(route, console: .capturing()).track
+        let length = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres)).length2DMetres
+        #expect(abs((stats["horizontal_length_m"] as! Double) - length) < 1e-3)
+        // Happy Isles (~1,230 m) to Half Dome (~2,690 m): a climb of well over a kilometre.
+        #expect((stats["elevation_gain_m"] as! Double) > 1400)
+    }
+}
+
+/// The frame a rendered PNG records in its world file and .aux.xml, read back through GDAL.
+func transectFrame(_ path: String) -> MapFrame? {
+    guard let world = try? String(contentsOfFile: PNGFile.worldFilePath(for: path), encoding: .utf8) else { return nil }
+    let v = world.split(separator: "\n").compactMap { Double($0) }
+    guard v.count == 6, let image = try? PNGFile.readRGBA(path: path),
+          let aux = try? String(contentsOfFile: path + ".aux.xml", encoding: .utf8),
+          let start = aux.range(of: ">", range: aux.range(of: "<SRS")!.upperBound..<aux.endIndex)?.upperBound,
+          let end = aux.range(of: "</SRS>")?.lowerBound,
+          let crs = try? TransectGDAL.SpatialReference(String(aux[start..<end]).replacingOccurrences(of: "&quot;", with: "\""))
+    else { return nil }
+    let minX = v[4] - v[0] / 2, maxY = v[5] - v[3] / 2
+    return MapFrame(crs: crs, minX: minX, minY: maxY + v[3] * Double(image.height), maxX: minX + v[0] * Double(image.width), maxY: maxY,
+                    width: image.width, height: image.height)
+}
