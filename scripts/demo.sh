@@ -34,5 +34,31 @@ else
     --chart renders/half_dome_glacier_point_profile.png --title "Half Dome → Glacier Point (ETOPO5)"
   "$T" render --scene data/yosemite.scene.json --no-dem
 fi
+
 echo
-echo "Figures: $(ls renders/*.png | tr '\n' ' ')"
+echo "== Location history: the sample route (Esri JSON, Web Mercator), densified to 50 m, one fix per vertex"
+"$T" track --in data/location_history_sample.json --stats
+"$T" track --in data/location_history_sample.json --simulate | head -4
+"$T" render --track data/location_history_sample.json --title "Location history: sample route (simulated fixes)" \
+  --out renders/location_history_sample.png
+echo
+echo "== A simulated hike: Happy Isles → Vernal Fall → Nevada Fall → Little Yosemite Valley → Half Dome"
+ROUTE=(--track data/half_dome_route.geojson --places data/half_dome_route_places.csv
+       --title "Happy Isles → Half Dome (simulated route)")
+rm -rf renders/half_dome_route_frames
+if [ -f "$SHARED/yosemite_valley_ned1as.tif" ]; then
+  DEM=(--dem "$SHARED/yosemite_valley_ned1as.tif")
+  "$T" track "${DEM[@]}" --in data/half_dome_route.geojson --stats
+  "$T" render "${DEM[@]}" "${ROUTE[@]}" --basemap light-gray --size 1600x1100 --out renders/half_dome_route.png
+  "$T" render "${DEM[@]}" "${ROUTE[@]}" --basemap light-gray --size 800x550 --frames renders/half_dome_route_frames --every 25
+  "$T" profile "${DEM[@]}" --track data/half_dome_route.geojson --chart renders/half_dome_route_profile.png \
+    --title "Happy Isles → Half Dome (simulated route)" > /dev/null
+else
+  "$T" track --in data/half_dome_route.geojson --stats --elevation dem --dem /usr/share/ferret-vis/data/etopo5.cdf
+  "$T" render "${ROUTE[@]}" --size 1600x1100 --out renders/half_dome_route.png
+  "$T" render "${ROUTE[@]}" --size 800x550 --frames renders/half_dome_route_frames --every 25
+  "$T" profile --track data/half_dome_route.geojson --step 200 --chart renders/half_dome_route_profile.png \
+    --title "Happy Isles → Half Dome (simulated route, ETOPO5)" > /dev/null
+fi
+echo
+echo "Figures: $(ls renders/*.png | tr '\n' ' ') and renders/half_dome_route_frames/"

@@ -36,7 +36,9 @@ public struct TrailOverlay: Sendable {
             remaining -= part.count
             shown.append(part)
         }
-        return TrailOverlay(segments: shown, fixes: Array(fixes.prefix(count)), startLabel: startLabel, endLabel: endLabel)
+        // Before the last fix the marked position is where the history has got to, not its end.
+        return TrailOverlay(segments: shown, fixes: Array(fixes.prefix(count)), startLabel: startLabel,
+                            endLabel: count < fixes.count ? "Now" : endLabel)
     }
 
     func draw(on canvas: Canvas, frame: MapFrame, placer: inout LabelPlacer) throws {
