@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "TransectFormats"]),
         .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
         // make bench: hot paths against PROJ and GDAL measured in the same run.
-        .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ"]),
+        .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ", "TransectTestSupport"]),
 
         // Shared by the test targets: the ../shared/data locator and synthetic DEMs via GDAL.
         .target(name: "TransectTestSupport", dependencies: ["CGDAL", "TransectGDAL"], path: "Tests/Support"),

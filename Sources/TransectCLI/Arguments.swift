@@ -1,3 +1,5 @@
+import TransectCore
+
 /// One option a subcommand accepts.
 struct OptionSpec {
     /// Long name without dashes, for example `dem`.
@@ -112,6 +114,15 @@ struct ParsedArguments {
         if let first = positionals.first {
             throw .usage("unexpected argument '\(first)'", command: command)
         }
+    }
+
+    /// `--units`: metric (the default), imperial or a unit symbol.
+    func units() throws(CLIError) -> UnitSystem {
+        let name = value("units") ?? "metric"
+        guard let units = UnitSystem(name: name) else {
+            throw .usage("option '--units': '\(name)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: command)
+        }
+        return units
     }
 
     /// The value of `name` as a finite number, or nil when absent.

@@ -1,4 +1,5 @@
 import TransectCore
+import TransectFormats
 
 /// A point as the user wrote it: `LON,LAT` or `LON,LAT,Z` (or X,Y[,Z] in `--crs`).
 struct PointArgument {

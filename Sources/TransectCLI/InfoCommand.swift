@@ -1,4 +1,5 @@
 import TransectCore
+import TransectFormats
 import TransectGDAL
 
 /// `transect info`: what a DEM is, where it is, how fine, and its elevation range.

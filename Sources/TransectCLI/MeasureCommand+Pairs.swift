@@ -1,4 +1,5 @@
 import TransectCore
+import TransectFormats
 import TransectGDAL
 
 extension MeasureCommand {

@@ -1,4 +1,5 @@
 import TransectCore
+import TransectFormats
 import TransectGDAL
 
 /// `transect measure`: direct, horizontal and vertical distance between two endpoints, or a
@@ -33,10 +34,7 @@ enum MeasureCommand {
         if args.has("help") { console.out(Help.measure); return 0 }
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
-        let unitName = args.value("units") ?? "metric"
-        guard let units = UnitSystem(name: unitName) else {
-            throw CLIError.usage("option '--units': '\(unitName)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: "measure")
-        }
+        let units = try args.units()
         let aboveGround = try args.number("above-ground") ?? 0
         let format = args.value("format") ?? (args.has("pairs") ? "csv" : "text")
 

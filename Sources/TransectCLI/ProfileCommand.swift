@@ -1,4 +1,5 @@
 import TransectCore
+import TransectFormats
 import TransectGDAL
 import TransectRender
 
@@ -35,10 +36,7 @@ enum ProfileCommand {
         if args.has("help") { console.out(Help.profile); return 0 }
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
-        let unitName = args.value("units") ?? "metric"
-        guard let units = UnitSystem(name: unitName) else {
-            throw CLIError.usage("option '--units': '\(unitName)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: "profile")
-        }
+        let units = try args.units()
         let format = args.value("format") ?? "text"
         guard ["text", "json", "csv"].contains(format) else {
             throw CLIError.usage("option '--format': '\(format)' is not text, json or csv", command: "profile")

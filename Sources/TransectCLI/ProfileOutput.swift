@@ -1,4 +1,5 @@
 import TransectCore
+import TransectFormats
 
 /// Writers for `transect profile`: a compact human table, JSON and CSV. JSON and CSV are in
 /// metres; the table uses the chosen units.

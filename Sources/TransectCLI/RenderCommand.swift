@@ -42,10 +42,7 @@ enum RenderCommand {
         }
         let maxSegment = try args.number("max-segment") ?? 50
         if maxSegment <= 0 { throw CLIError.usage("option '--max-segment': must be above 0 m", command: "render") }
-        let unitName = args.value("units") ?? "metric"
-        guard let units = UnitSystem(name: unitName) else {
-            throw CLIError.usage("option '--units': '\(unitName)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: "render")
-        }
+        let units = try args.units()
         var maxPixels = MapFrame.defaultMaxPixels
         if let text = args.value("max-pixels") {
             guard let n = Int(text), n > 0 else { throw CLIError.usage("option '--max-pixels': '\(text)' is not a positive whole number", command: "render") }

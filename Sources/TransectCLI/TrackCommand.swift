@@ -39,10 +39,7 @@ enum TrackCommand {
         try args.expectNoPositionals()
         guard let input = args.value("in") else { throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track") }
         let terrain = try TerrainOptions(args)
-        let unitName = args.value("units") ?? "metric"
-        guard let units = UnitSystem(name: unitName) else {
-            throw CLIError.usage("option '--units': '\(unitName)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: "track")
-        }
+        let units = try args.units()
         let maxSegment = try args.number("max-segment")
         if let maxSegment, maxSegment <= 0 { throw CLIError.usage("option '--max-segment': must be above 0 m", command: "track") }
         let speed = try args.number("speed")

@@ -113,20 +113,23 @@ public struct ProfileStatistics: Sendable, Hashable {
         var maxUp = 0.0, maxDown = 0.0
         var upSum = 0.0, downSum = 0.0
         var upCount = 0, downCount = 0
+
+        /// One step of `dd` metres along and `dz` up; a step touching a gap has `dz` = nan and
+        /// counts for nothing, a zero-length step counts for everything but slope.
+        mutating func add(dd: Double, dz: Double) {
+            guard !dz.isNaN else { return }
+            if dz > 0 { gain += dz } else { loss -= dz }
+            surface += (dd * dd + dz * dz).squareRoot()
+            guard dd > 0 else { return }
+            let slope = 100 * dz / dd
+            if slope > 0 { upSum += slope; upCount += 1; maxUp = max(maxUp, slope) }
+            if slope < 0 { downSum += slope; downCount += 1; maxDown = min(maxDown, slope) }
+        }
     }
 
     static func stepsScalar(d: [Double], z: [Double]) -> Steps {
         var s = Steps()
-        for k in 1..<z.count {
-            let dz = z[k] - z[k - 1], dd = d[k] - d[k - 1]
-            guard !dz.isNaN else { continue }
-            if dz > 0 { s.gain += dz } else { s.loss -= dz }
-            s.surface += (dd * dd + dz * dz).squareRoot()
-            guard dd > 0 else { continue }
-            let slope = 100 * dz / dd
-            if slope > 0 { s.upSum += slope; s.upCount += 1; s.maxUp = max(s.maxUp, slope) }
-            if slope < 0 { s.downSum += slope; s.downCount += 1; s.maxDown = min(s.maxDown, slope) }
-        }
+        for k in 1..<z.count { s.add(dd: d[k] - d[k - 1], dz: z[k] - z[k - 1]) }
         return s
     }
 
@@ -171,16 +174,7 @@ public struct ProfileStatistics: Sendable, Hashable {
         var s = Steps(gain: gain.sum(), loss: loss.sum(), surface: surface.sum(), maxUp: maxUp.max(), maxDown: maxDown.min(),
                       upSum: upSum.sum(), downSum: downSum.sum(), upCount: Int(upCount.wrappedSum()), downCount: Int(downCount.wrappedSum()))
         // The tail, scalar.
-        for k in (full + 1)..<(steps + 1) where full < steps {
-            let dz = z[k] - z[k - 1], dd = d[k] - d[k - 1]
-            guard !dz.isNaN else { continue }
-            if dz > 0 { s.gain += dz } else { s.loss -= dz }
-            s.surface += (dd * dd + dz * dz).squareRoot()
-            guard dd > 0 else { continue }
-            let slope = 100 * dz / dd
-            if slope > 0 { s.upSum += slope; s.upCount += 1; s.maxUp = max(s.maxUp, slope) }
-            if slope < 0 { s.downSum += slope; s.downCount += 1; s.maxDown = min(s.maxDown, slope) }
-        }
+        for k in (full + 1)..<(steps + 1) where full < steps { s.add(dd: d[k] - d[k - 1], dz: z[k] - z[k - 1]) }
         return s
     }
 }

@@ -159,23 +159,8 @@ public enum TrackWriter {
     }
 
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSON.writeString(text, to: &out)
+        return out
     }
 }

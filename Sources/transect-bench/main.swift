@@ -7,6 +7,7 @@ import CGDAL
 import CPROJ
 import TransectCore
 import TransectGDAL
+import TransectTestSupport
 
 func now() -> Double {
     var ts = timespec()
@@ -34,18 +35,7 @@ func report(_ name: String, ours: Double, peer: Double, peerName: String, count:
 
 func fmt(_ v: Double) -> String { NumberFormatting.grouped(v, decimals: 2) }
 
-struct Rng: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-var rng = Rng(state: 1)
+var rng = SeededRandom(seed: 1)
 let n = 200_000
 let lat1 = (0..<n).map { _ in Double.random(in: -90...90, using: &rng) }
 let lon1 = (0..<n).map { _ in Double.random(in: -180...180, using: &rng) }

@@ -3,19 +3,7 @@ import Testing
 
 @Suite("ElevationGrid sampling kernels")
 struct ElevationGridTests {
-    /// SplitMix64, seeded, so the random grids are the same on every run.
-    struct Rng: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomGrid(_ rng: inout Rng, holes: Double) -> ElevationGrid {
+    static func randomGrid(_ rng: inout SplitMix64, holes: Double) -> ElevationGrid {
         let w = 37, h = 23
         let values = (0..<(w * h)).map { _ in Double.random(in: 0..<1, using: &rng) < holes ? .nan : Double.random(in: -400...4800, using: &rng) }
         return ElevationGrid(width: w, height: h, originColumn: 100, originRow: 50, values: values)
@@ -24,7 +12,7 @@ struct ElevationGridTests {
     @Test("SIMD bilinear equals the scalar reference bit for bit, holes, edges and outside points included",
           arguments: [0.0, 0.1, 0.5])
     func simdMatchesScalar(holes: Double) {
-        var rng = Rng(state: 2024)
+        var rng = SplitMix64(seed: 2024)
         let grid = Self.randomGrid(&rng, holes: holes)
         // Points over the window, its margins and beyond (row −1 … h + 1), plus non-finite ones.
         var xs = (0..<4099).map { _ in Double.random(in: 98...139, using: &rng) }
@@ -43,7 +31,7 @@ struct ElevationGridTests {
         func plane(_ x: Double, _ y: Double) -> Double { 3.25 * x - 1.5 * y + 100 }
         let values = (0..<(w * h)).map { k in plane(Double(k % w) + 0.5, Double(k / w) + 0.5) }
         let grid = ElevationGrid(width: w, height: h, values: values)
-        var rng = Rng(state: 5)
+        var rng = SplitMix64(seed: 5)
         for _ in 0..<1000 {
             let x = Double.random(in: 0.5...(Double(w) - 0.5), using: &rng), y = Double.random(in: 0.5...(Double(h) - 0.5), using: &rng)
             for method in [Interpolation.bilinear, .cubic] {

@@ -36,7 +36,7 @@ struct ProjGeodesic: Sendable {
 
 /// SplitMix64 (Steele, Lea & Flood 2014): a tiny, deterministic 64-bit generator, so every
 /// run of the randomised tests sees exactly the same cases.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
 

@@ -1,6 +1,6 @@
 /// A JSON value with object keys kept in the order they were written, so output is stable
 /// and reads in a sensible order.
-indirect enum JSON {
+public indirect enum JSON: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,12 +10,12 @@ indirect enum JSON {
 
     /// A number rounded to `decimals` places (nearest double to the decimal value, so it prints
     /// short), or null when not finite.
-    static func number(_ value: Double?, decimals: Int) -> JSON {
+    public static func number(_ value: Double?, decimals: Int) -> JSON {
         guard let value, value.isFinite else { return .null }
         return .number(round(value, decimals: decimals))
     }
 
-    static func round(_ value: Double, decimals: Int) -> Double {
+    public static func round(_ value: Double, decimals: Int) -> Double {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = value * scale
@@ -26,7 +26,7 @@ indirect enum JSON {
     }
 
     /// Compact when `indent` is nil, else pretty with that many spaces per level.
-    func serialized(indent: Int? = 2) -> String {
+    public func serialized(indent: Int? = 2) -> String {
         var out = ""
         write(to: &out, indent: indent, level: 0)
         return out
@@ -70,13 +70,13 @@ indirect enum JSON {
 
     /// Shortest round-trip decimal; integers print without a fraction; never exponent-free
     /// garbage: Swift's description is already valid JSON for finite values.
-    static func format(_ v: Double) -> String {
+    public static func format(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return String(v)
     }
 
-    static func writeString(_ s: String, to out: inout String) {
+    public static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -97,8 +97,8 @@ indirect enum JSON {
 
 /// Plain fixed-point numbers for CSV: no grouping, `.` as the decimal mark, `nan` never
 /// written (an absent value is an empty field).
-enum Fixed {
-    static func format(_ value: Double?, decimals: Int) -> String {
+public enum Fixed {
+    public static func format(_ value: Double?, decimals: Int) -> String {
         guard let value, value.isFinite else { return "" }
         return JSON.format(JSON.round(value, decimals: decimals))
     }
