@@ -104,6 +104,8 @@ enum RenderCommand {
         for path in args.all("track") {
             let track = try TrackCommand.load(path, console: console).track.densified(maxSegmentMetres: maxSegment)
             trails.append(TrailOverlay(segments: track.segments.map { $0.map(\.point) }, fixes: track.points.map(\.point)))
+            // A GPX file's waypoints are places.
+            places += track.waypoints.map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
         }
         guard framesDirectory == nil || !trails.isEmpty else {
             throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")

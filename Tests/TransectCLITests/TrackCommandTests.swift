@@ -82,6 +82,19 @@ struct TrackCommandTests {
         #expect(twice == once && thrice == once)
     }
 
+    @Test("a track that fits opens at 1:10,000 (2.6458 m per pixel at 96 dpi); one that does not is fitted")
+    func sampleScale() throws {
+        let dir = TemporaryDirectory()
+        let walk = try SharedData.path("gpx/srtmpy_setnjica-kod-karojbe.gpx")
+        #expect(transect("render", "--track", walk, "-o", dir.file("walk.png")).code == 0)
+        let world = try String(contentsOfFile: dir.file("walk.pgw"), encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+        #expect(abs(world[0] - 10_000 * 0.0254 / 96) < 1e-9)
+        #expect(transect("render", "--track", Self.sample, "-o", dir.file("sample.png")).code == 0)
+        let fitted = try String(contentsOfFile: dir.file("sample.pgw"), encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+        // The sample route spans ~9 km: at 1:10,000 it would need over 3,000 pixels.
+        #expect(fitted[0] > 5)
+    }
+
     @Test("--frames writes numbered frames, each showing the fixes up to its own")
     func frames() throws {
         let dir = TemporaryDirectory()
