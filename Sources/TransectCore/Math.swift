@@ -26,6 +26,8 @@ import Darwin
 @inlinable func libmCbrt(_ x: Double) -> Double { cbrt(x) }
 /// Arctangent in radians (libm `atan`).
 @inlinable func libmAtan(_ x: Double) -> Double { atan(x) }
+/// Hyperbolic sine (libm `sinh`).
+@inlinable func libmSinh(_ x: Double) -> Double { sinh(x) }
 /// Inverse hyperbolic tangent (libm `atanh`).
 @inlinable func libmAtanh(_ x: Double) -> Double { atanh(x) }
 /// IEEE remainder of `x / y` together with the low bits of the rounded quotient (libm `remquo`).

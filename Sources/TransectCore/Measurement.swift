@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A 3D distance measurement between two endpoints, as DESIGN.md defines it.
 ///
 /// - Horizontal: the geodesic distance on the ellipsoid between the two positions (Karney).
@@ -69,7 +63,7 @@ public struct Measurement: Sendable, Hashable {
     /// (positive uphill from start to end; 0 for coincident endpoints).
     public var slopeDegrees: Double {
         guard horizontalMetres > 0 || verticalMetres != 0 else { return 0 }
-        return atan2(verticalMetres, horizontalMetres) * 180 / .pi
+        return GeoMath.atan2d(verticalMetres, horizontalMetres)
     }
 
     /// Grade in percent: 100 × vertical / horizontal (infinite for a vertical line).

@@ -1,16 +1,3 @@
-// Spherical Web Mercator needs exp-family functions that Math.swift does not wrap; they are
-// kept private to this file rather than widening the module's libm surface.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// libm `sinh`.
-private func libmSinh(_ x: Double) -> Double { sinh(x) }
-
 /// Spherical Web Mercator, EPSG:3857 (also Esri's wkid 102100 and 102113): WGS84 longitude and
 /// latitude projected as if on a sphere of radius R = 6 378 137 m, the WGS84 semi-major axis.
 ///
