@@ -30,7 +30,8 @@ demo: build
 	@./scripts/demo.sh $(TRANSECT)
 
 bench: deps
-	$(SWIFT) build -c release --product transect --product transect-bench
+	$(SWIFT) build -c release --product transect
+	$(SWIFT) build -c release --product transect-bench
 	.build/release/transect-bench
 
 clean:

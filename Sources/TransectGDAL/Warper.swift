@@ -32,7 +32,7 @@ enum Warper {
         var args = ["-of", "MEM", "-t_srs", frame.crs.wkt] + frame.extentArguments + arguments
         if let sourceCRS { args += ["-s_srs", sourceCRS.wkt] }
         // Both cores for large frames; the result does not depend on the thread count.
-        args += ["-multi", "-wo", "NUM_THREADS=2", "-wm", "512"]
+        args += ["-multi", "-wo", "NUM_THREADS=2"]
         CPLErrorReset()
         var handles: [GDALDatasetH?] = [source.handle]
         let result: GDALDatasetH? = withCStringList(args) { list in
@@ -53,7 +53,11 @@ extension ElevationModel {
     /// no data or does not reach. Scale, offset and vertical units are applied.
     public func warped(into frame: FrameGrid) throws(TerrainError) -> [Float] {
         let ds = try Warper.warp(dataset, sourceCRS: crsAssumed ? crs : nil, into: frame,
-                                 arguments: ["-r", "bilinear", "-ot", "Float32", "-dstnodata", "nan"], label: label)
+                                 arguments: ["-r", "bilinear", "-ot", "Float32", "-wt", "Float32",
+                                             // Cells nothing maps to stay nan. Declaring nan as the
+                                             // destination no-data instead sends GDAL down its
+                                             // masked path, half again slower.
+                                             "-wo", "INIT_DEST=NaN"], label: label)
         guard let band = ds.band(1) else { throw .readFailed(path: label, reason: "the warped frame has no band") }
         var values = [Float](repeating: .nan, count: frame.width * frame.height)
         CPLErrorReset()

@@ -68,19 +68,6 @@ enum BasemapPainter {
         let output: UnsafeMutableBufferPointer<UInt8>
     }
 
-    /// Grey shade values as RGB; no data as `noData` (or 0 when `exact`, as gdaldem writes it).
-    static func grey(_ shade: [UInt8], noData: Color?) -> [UInt8] {
-        var rgb = [UInt8](repeating: 0, count: shade.count * 3)
-        let nd: [UInt8] = noData.map { [UInt8(($0.r * 255).rounded()), UInt8(($0.g * 255).rounded()), UInt8(($0.b * 255).rounded())] } ?? [0, 0, 0]
-        for k in shade.indices {
-            let v = shade[k]
-            if v == 0 { rgb[3 * k] = nd[0]; rgb[3 * k + 1] = nd[1]; rgb[3 * k + 2] = nd[2] } else {
-                rgb[3 * k] = v; rgb[3 * k + 1] = v; rgb[3 * k + 2] = v
-            }
-        }
-        return rgb
-    }
-
     /// A light hillshade: shade mapped into 212…250, slightly warm, for quiet overlays.
     static func lightGray(_ shade: [UInt8]) -> [UInt8] {
         var rgb = [UInt8](repeating: 0, count: shade.count * 3)

@@ -82,6 +82,27 @@ final class Canvas {
         cairo_surface_mark_dirty(surface)
     }
 
+    /// Fills the whole surface with grey levels (one byte per pixel); level 0 (no data) becomes
+    /// `noData`, or stays black when `noData` is nil.
+    func putGrey(_ grey: [UInt8], noData: Color?) {
+        precondition(grey.count == width * height)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        let nd: UInt32 = noData.map { 0xff00_0000 | UInt32(($0.r * 255).rounded()) << 16 | UInt32(($0.g * 255).rounded()) << 8 | UInt32(($0.b * 255).rounded()) } ?? 0xff00_0000
+        grey.withUnsafeBufferPointer { src in
+            for y in 0..<height {
+                let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+                let base = y * width
+                for x in 0..<width {
+                    let v = UInt32(src[base + x])
+                    row[x] = v == 0 ? nd : 0xff00_0000 | v << 16 | v << 8 | v
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// Draws straight-alpha RGBA bytes over what is there (for image basemaps).
     func drawRGBA(_ rgba: [UInt8]) {
         precondition(rgba.count == width * height * 4)

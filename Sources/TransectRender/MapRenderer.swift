@@ -49,7 +49,9 @@ public struct RenderedImage {
 /// Draws maps: basemap, overlays, decorations.
 public enum MapRenderer {
     public static func render(_ spec: MapSpec, dem: ElevationModel?) throws -> RenderedImage {
-        try render(spec, basemap: basemap(spec, dem: dem))
+        let painted = try basemap(spec, dem: dem)
+        // One map: draw straight onto the basemap's canvas instead of a copy of it.
+        return try render(spec, basemap: painted, onto: painted.canvas)
     }
 
     /// The basemap alone, to draw several maps of one frame (animation frames) over it.
@@ -73,7 +75,7 @@ public enum MapRenderer {
             switch spec.basemap {
             case .hillshade(let p):
                 let shade = BasemapPainter.shade(z, frame: frame, parameters: p)
-                canvas.putRGB(BasemapPainter.grey(shade, noData: spec.decorations ? Palette.noData : nil))
+                canvas.putGrey(shade, noData: spec.decorations ? Palette.noData : nil)
             case .lightGray(let p):
                 canvas.putRGB(BasemapPainter.lightGray(BasemapPainter.shade(z, frame: frame, parameters: p)))
             case .tint(let p):
@@ -99,10 +101,14 @@ public enum MapRenderer {
 
     /// Draws the overlays and decorations of `spec` over a painted basemap.
     public static func render(_ spec: MapSpec, basemap: PaintedBasemap) throws -> RenderedImage {
-        let frame = spec.frame
-        let canvas = try Canvas(width: frame.width, height: frame.height)
+        let canvas = try Canvas(width: spec.frame.width, height: spec.frame.height)
         cairo_set_source_surface(canvas.cr, basemap.canvas.surface, 0, 0)
         cairo_paint(canvas.cr)
+        return try render(spec, basemap: basemap, onto: canvas)
+    }
+
+    static func render(_ spec: MapSpec, basemap: PaintedBasemap, onto canvas: Canvas) throws -> RenderedImage {
+        let frame = spec.frame
         let legend = basemap.legend
         var notes: [String] = []
         var placer = LabelPlacer(width: Double(frame.width), height: Double(frame.height))

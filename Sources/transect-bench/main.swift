@@ -126,15 +126,18 @@ if access(shared, R_OK) == 0, access("/usr/bin/gdaldem", X_OK) == 0 {
     let transect = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("transect").path
     let extent = ["262000", "4170000", "288000", "4196000"]
     _ = runTool("/usr/bin/gdalwarp", ["-q", "-t_srs", "EPSG:32611", "-te"] + extent + ["-ts", "4000", "4000", "-r", "bilinear", "-ot", "Float32", shared, tmp + "/frame.tif"])
-    let oursMap = time(2) {
-        _ = runTool(transect, ["render", "--dem", shared, "--size", "4000x4000", "--extent-crs", extent.joined(separator: ","),
-                               "--decorations", "none", "-o", tmp + "/ours.png"])
+    var ok = true
+    let oursMap = time(3) {
+        ok = ok && runTool(transect, ["render", "--dem", shared, "--size", "4000x4000", "--extent-crs", extent.joined(separator: ","),
+                                      "--decorations", "none", "-o", tmp + "/ours.png"])
     }
-    let peerMap = time(2) {
-        _ = runTool("/usr/bin/gdaldem", ["hillshade", "-q", "-compute_edges", tmp + "/frame.tif", tmp + "/hs.tif"])
-        _ = runTool("/usr/bin/gdal_translate", ["-q", "-of", "PNG", tmp + "/hs.tif", tmp + "/hs.png"])
+    let peerMap = time(3) {
+        ok = ok && runTool("/usr/bin/gdaldem", ["hillshade", "-q", "-compute_edges", tmp + "/frame.tif", tmp + "/hs.tif"])
+        ok = ok && runTool("/usr/bin/gdal_translate", ["-q", "-of", "PNG", tmp + "/hs.tif", tmp + "/hs.png"])
     }
+    if !ok { print("4000 × 4000 hillshade map: a command failed (is .build/release/transect built?); no figures") } else {
     print("4000 × 4000 hillshade map: transect render \(fmt(oursMap)) s (warp included), gdaldem hillshade + gdal_translate PNG \(fmt(peerMap)) s, ratio \(fmt(peerMap / oursMap))×")
+    }
 } else {
     print("4000 × 4000 hillshade map: skipped (needs ../shared/data and gdaldem)")
 }
