@@ -57,7 +57,7 @@ enum Help {
 
     """
 
-    static let profileUsage = "transect profile [--dem PATH…] (--from LON,LAT --to LON,LAT | --path LON,LAT LON,LAT…) [options]"
+    static let profileUsage = "transect profile [--dem PATH…] (--from LON,LAT --to LON,LAT | --path LON,LAT LON,LAT… | --track FILE) [options]"
     static let profile = """
     Sample the elevation profile along the geodesic between points, with statistics and the
     line of sight from the first point to the last.
@@ -70,6 +70,8 @@ enum Help {
       --to LON,LAT          End of the profile.
       --path LON,LAT …      Two or more vertices, profiled leg after leg with continuous
                             distance (instead of --from/--to).
+      --track FILE          Profile along a track (GPX, GeoJSON, Esri JSON, CSV), segment
+                            after segment; --max-segment M densifies it first.
       --step M              Metres between samples (default: the DEM's resolution at the
                             path's middle). The last step of each leg may be shorter.
       --samples N           N evenly spaced samples instead of a step.
