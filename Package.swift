@@ -39,7 +39,8 @@ let package = Package(
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "CPROJ"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
         .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport", "CPROJ"]),
-        .testTarget(name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"]),
+        .testTarget(name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"],
+                    exclude: ["Golden"]),
         .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -40,7 +40,7 @@ public enum PNGFile {
                                    dpi ?? 0, compressionLevel, &error, error.count)
             }
         }
-        guard status == 0 else { throw fail(String(cString: error).lowercased()) }
+        guard status == 0 else { throw fail(message(error).lowercased()) }
         if let georeference {
             let gt = georeference.geoTransform
             // A world file names the centre of the top-left pixel.
@@ -72,10 +72,15 @@ public enum PNGFile {
         var w: Int32 = 0, h: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         guard transect_png_read_rgba(path, &buffer, &w, &h, &error, error.count) == 0, let buffer else {
-            throw .cannotWrite(path: path, reason: "cannot read: " + String(cString: error))
+            throw .cannotWrite(path: path, reason: "cannot read: " + message(error))
         }
         defer { free(buffer) }
         return (Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), Int(w), Int(h))
+    }
+
+    /// The NUL-terminated message the C shim wrote into `buffer`.
+    static func message(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func formatWorld(_ v: Double) -> String {

@@ -60,7 +60,7 @@ struct ElevationModelTests {
         for k in 0..<points.count {
             // The round trip through PROJ is good to nanometres; the plane's slope is ≤ 0.02.
             #expect(abs(z[k] - plane(fx[k], fy[k])) < 1e-6)
-            #expect(abs(fx[k] - ex[k]) < 1e-5)
+            #expect(abs(fx[k] - ex[k]) < 1e-5 && abs(fy[k] - ey[k]) < 1e-5)
         }
     }
 
