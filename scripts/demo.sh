@@ -38,7 +38,10 @@ fi
 echo
 echo "== Location history: the sample route (Esri JSON, Web Mercator), densified to 50 m, one fix per vertex"
 "$T" track --in data/location_history_sample.json --stats
-"$T" track --in data/location_history_sample.json --simulate | head -4
+FIXES=$(mktemp --suffix=.csv)
+"$T" track --in data/location_history_sample.json --simulate --out "$FIXES"
+head -4 "$FIXES"
+rm -f "$FIXES"
 "$T" render --track data/location_history_sample.json --title "Location history: sample route (simulated fixes)" \
   --out renders/location_history_sample.png
 echo
