@@ -177,15 +177,7 @@ final class Canvas {
     func circle(_ x: Double, _ y: Double, radius: Double, fill: Color?, stroke: Color? = nil, strokeWidth: Double = 1) {
         cairo_new_path(cr)
         cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
-        if let fill {
-            setColor(fill)
-            if stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
-        }
-        if let stroke {
-            setColor(stroke)
-            cairo_set_line_width(cr, strokeWidth)
-            cairo_stroke(cr)
-        }
+        paintPath(fill: fill, stroke: stroke, strokeWidth: strokeWidth)
     }
 
     func rectangle(_ box: Box, fill: Color?, stroke: Color? = nil, strokeWidth: Double = 1, radius: Double = 0) {
@@ -200,6 +192,11 @@ final class Canvas {
         } else {
             cairo_rectangle(cr, box.x, box.y, box.width, box.height)
         }
+        paintPath(fill: fill, stroke: stroke, strokeWidth: strokeWidth)
+    }
+
+    /// Fills and then strokes the current path, either being optional.
+    private func paintPath(fill: Color?, stroke: Color?, strokeWidth: Double) {
         if let fill {
             setColor(fill)
             if stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
