@@ -10,6 +10,8 @@ public final class Console {
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
     private var captured: (out: String, err: String)?
+    /// True for the process's own stdout and stderr (progress may be drawn there).
+    private(set) var isStandard = false
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
         writeOut = out
@@ -19,7 +21,9 @@ public final class Console {
     /// The process's stdout and stderr.
     public static func standard() -> Console {
         // stdout is flushed before each diagnostic so the two interleave in the order written.
-        Console(out: { text in fputs(text, stdout) }, err: { text in fflush(stdout); fputs(text, stderr) })
+        let console = Console(out: { text in fputs(text, stdout) }, err: { text in fflush(stdout); fputs(text, stderr) })
+        console.isStandard = true
+        return console
     }
 
     /// A console that keeps what is written, for tests.

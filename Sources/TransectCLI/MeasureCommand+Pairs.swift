@@ -38,6 +38,8 @@ extension MeasureCommand {
         struct Row { var id: String; var fields: [String]; var pair: Pair?; var error: String? }
         var rowNumber = 0
         var badRows = 0
+        let progress = Progress("measuring '\(source)'", total: nil, console: console)
+        defer { progress.finish() }
         var done = false
         while !done {
             var rows: [Row] = []
@@ -55,6 +57,7 @@ extension MeasureCommand {
                 }
                 rows.append(row)
             }
+            progress.update(rowNumber)
             let pairs = rows.compactMap(\.pair)
             let results = try measure(pairs, model: model, geoid: geoid, aboveGround: aboveGround,
                                       interpolation: terrain.interpolation)

@@ -137,7 +137,10 @@ enum RenderCommand {
             let total = trails.map(\.fixes.count).max() ?? 0
             var counts = Array(stride(from: every, through: total, by: every))
             if counts.last != total { counts.append(total) }
+            let progress = Progress("frames", total: counts.count, console: console)
+            defer { progress.finish() }
             for (k, count) in counts.enumerated() {
+                progress.update(k)
                 var frameSpec = spec
                 frameSpec.trails = trails.map { $0.prefix(count) }
                 let image = try MapRenderer.render(frameSpec, basemap: basemapPainted)
