@@ -38,21 +38,31 @@ extension ElevationGrid {
         }
     }
 
-    @usableFromInline
-    func bilinearScalar(x: Double, y: Double) -> Double {
+    /// The cell whose centre is the lower-left of the four around (x, y), and the offsets from
+    /// that centre; nil for non-finite or far-off coordinates (no taps).
+    @inline(__always) @usableFromInline
+    func anchor(x: Double, y: Double) -> (column: Int, row: Int, tx: Double, ty: Double)? {
         let u = x - 0.5, v = y - 0.5
         let fu = u.rounded(.down), fv = v.rounded(.down)
-        guard abs(fu) < 1e15, abs(fv) < 1e15 else { return .nan }
-        let c0 = Int(fu), r0 = Int(fv)
-        let tx = u - fu, ty = v - fv
-        let taps = [value(column: c0, row: r0), value(column: c0 + 1, row: r0),
-                    value(column: c0, row: r0 + 1), value(column: c0 + 1, row: r0 + 1)]
-        let weights = [(1 - tx) * (1 - ty), tx * (1 - ty), (1 - tx) * ty, tx * ty]
+        guard abs(fu) < 1e15, abs(fv) < 1e15 else { return nil }
+        return (Int(fu), Int(fv), u - fu, v - fv)
+    }
+
+    @usableFromInline
+    func bilinearScalar(x: Double, y: Double) -> Double {
+        guard let (c0, r0, tx, ty) = anchor(x: x, y: y) else { return .nan }
         var sum = 0.0, weightSum = 0.0
-        for k in 0..<4 where !taps[k].isNaN && weights[k] > 0 {
-            sum += weights[k] * taps[k]
-            weightSum += weights[k]
+        // Taps in the order the SIMD kernel adds them, so the two agree bit for bit; a tap
+        // without data, or with zero weight, takes no part.
+        func add(_ z: Double, _ w: Double) {
+            guard !z.isNaN, w > 0 else { return }
+            sum += w * z
+            weightSum += w
         }
+        add(value(column: c0, row: r0), (1 - tx) * (1 - ty))
+        add(value(column: c0 + 1, row: r0), tx * (1 - ty))
+        add(value(column: c0, row: r0 + 1), (1 - tx) * ty)
+        add(value(column: c0 + 1, row: r0 + 1), tx * ty)
         return weightSum > 0 ? sum / weightSum : .nan
     }
 
@@ -68,11 +78,7 @@ extension ElevationGrid {
 
     @usableFromInline
     func cubicScalar(x: Double, y: Double) -> Double {
-        let u = x - 0.5, v = y - 0.5
-        let fu = u.rounded(.down), fv = v.rounded(.down)
-        guard abs(fu) < 1e15, abs(fv) < 1e15 else { return .nan }
-        let c0 = Int(fu), r0 = Int(fv)
-        let tx = u - fu, ty = v - fv
+        guard let (c0, r0, tx, ty) = anchor(x: x, y: y) else { return .nan }
         var sum = 0.0
         for dj in -1...2 {
             let wy = Self.keys(Double(dj) - ty)
