@@ -7,6 +7,15 @@ public struct MapFrame {
     public let minX: Double, minY: Double, maxX: Double, maxY: Double
     public let width: Int, height: Int
 
+    /// WGS84 ↔ frame transformers, built once per frame rather than once per overlay or
+    /// graticule line (building one makes PROJ search its database).
+    private let transformers = Transformers()
+
+    final class Transformers {
+        var toFrame: CoordinateTransformer?
+        var fromFrame: CoordinateTransformer?
+    }
+
     /// Largest frame accepted unless the caller raises the limit.
     public static let defaultMaxPixels = 100_000_000
 
@@ -53,7 +62,8 @@ public struct MapFrame {
 
     /// WGS84 longitude/latitude to pixel positions (`nan` where PROJ cannot transform).
     public func pixels(of points: [GeoPoint]) throws(TerrainError) -> [(Double, Double)] {
-        let t = try CoordinateTransformer(from: .wgs84(), to: crs)
+        if transformers.toFrame == nil { transformers.toFrame = try CoordinateTransformer(from: .wgs84(), to: crs) }
+        let t = transformers.toFrame!
         var xs = points.map(\.longitude), ys = points.map(\.latitude)
         t.transform(x: &xs, y: &ys)
         return (0..<points.count).map { pixel(x: xs[$0], y: ys[$0]) }
@@ -61,7 +71,8 @@ public struct MapFrame {
 
     /// Pixel positions back to WGS84.
     public func geographic(of pixels: [(Double, Double)]) throws(TerrainError) -> [GeoPoint] {
-        let t = try CoordinateTransformer(from: crs, to: .wgs84())
+        if transformers.fromFrame == nil { transformers.fromFrame = try CoordinateTransformer(from: crs, to: .wgs84()) }
+        let t = transformers.fromFrame!
         var xs = pixels.map { map(px: $0.0, py: $0.1).x }, ys = pixels.map { map(px: $0.0, py: $0.1).y }
         t.transform(x: &xs, y: &ys)
         return (0..<pixels.count).map { GeoPoint(longitude: xs[$0], latitude: ys[$0]) }
