@@ -1,4 +1,5 @@
 import TransectCore
+import TransectFormats
 
 /// One option a subcommand accepts.
 struct OptionSpec {
@@ -77,7 +78,11 @@ struct ParsedArguments {
             var given: [String] = []
             if let inline { given.append(inline) }
             else {
-                guard k < arguments.count else { throw .usage("option '--\(name)' needs a value", command: command) }
+                // A value may begin with '-' (a negative coordinate, '-' for stdin), but not look
+                // like another option: `--from --to 1,2` lacks the value of --from.
+                guard k < arguments.count, !Self.looksLikeOption(arguments[k]) else {
+                    throw .usage("option '--\(name)' needs a value", command: command)
+                }
                 given.append(arguments[k])
                 k += 1
             }
@@ -98,6 +103,11 @@ struct ParsedArguments {
     static func looksNumeric(_ arg: String) -> Bool {
         guard arg.hasPrefix("-"), let next = arg.dropFirst().first else { return false }
         return next.isNumber || next == "."
+    }
+
+    /// `--name` or `-x` (not `-`, not a negative number): another option, not a value.
+    static func looksLikeOption(_ arg: String) -> Bool {
+        arg.hasPrefix("-") && arg != "-" && !looksNumeric(arg)
     }
 
     /// These arguments with `other`'s values and flags taking precedence, option by option.
@@ -125,11 +135,30 @@ struct ParsedArguments {
         return units
     }
 
-    /// The value of `name` as a finite number, or nil when absent.
+    /// The value of `name` as a finite decimal number (``NumberText``), or nil when absent.
     func number(_ name: String) throws(CLIError) -> Double? {
         guard let text = value(name) else { return nil }
-        guard let v = Double(text), v.isFinite else {
-            throw .usage("option '--\(name)': '\(text)' is not a finite number", command: command)
+        guard let v = NumberText.double(text.trimmingAsciiSpaces) else {
+            throw .usage("option '--\(name)': '\(text.printable)' is not a finite decimal number", command: command)
+        }
+        return v
+    }
+
+    /// The value of `name` as a number in `range`, or nil when absent. `unit` follows the
+    /// bounds in the message (`m`, `°`).
+    func number(_ name: String, in range: ClosedRange<Double>, unit: String = "") throws(CLIError) -> Double? {
+        guard let v = try number(name) else { return nil }
+        guard range.contains(v) else {
+            throw .usage("option '--\(name)': \(JSON.format(v))\(unit) is outside \(JSON.format(range.lowerBound))\(unit) … \(JSON.format(range.upperBound))\(unit)", command: command)
+        }
+        return v
+    }
+
+    /// The value of `name` as a whole number in `range`, or nil when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let v = NumberText.integer(text.trimmingAsciiSpaces), range.contains(v) else {
+            throw .usage("option '--\(name)': '\(text.printable)' is not a whole number from \(NumberFormatting.grouped(Double(range.lowerBound), decimals: 0)) to \(NumberFormatting.grouped(Double(range.upperBound), decimals: 0))", command: command)
         }
         return v
     }

@@ -32,6 +32,11 @@ extension MeasureCommand {
         let inputCRS: CoordinateTransformer? = try terrain.crs.map { (crs: String) throws(TerrainError) in
             try CoordinateTransformer(from: SpatialReference(crs), to: .wgs84())
         }
+        var files = RunFiles()
+        files.input("--pairs", path)
+        files.inputs(dem: model, terrain: terrain)
+        files.output("-o", out)
+        try files.check(command: "measure")
         let output = try OutputTarget(path: out, console: console)
         output.write(pairsHeader + "\n")
 

@@ -73,6 +73,10 @@ enum MeasureCommand {
         case .success(let m): measured = m
         case .failure(let error): throw error
         }
+        var files = RunFiles()
+        files.inputs(dem: model, terrain: terrain)
+        files.output("-o", args.value("out"))
+        try files.check(command: "measure")
         let output = try OutputTarget(path: args.value("out"), console: console)
         if format == "json" {
             output.write(json(measured, units: units, dem: model?.label, geoid: terrain.geoidPath).serialized() + "\n")

@@ -4,28 +4,35 @@
 import Darwin
 #endif
 
-/// Where results go: the console's stdout, or a file written atomically (a temporary file
-/// beside it, renamed into place on `commit`; removed on `abandon`, so a failed run leaves no
-/// partial file).
+/// Where results go: the console's stdout, or a file written through an ``OutputTransaction``
+/// (a temporary beside it, renamed into place on `commit`; removed on `abandon`, on failure
+/// and on SIGINT/SIGTERM/SIGHUP, so a failed or interrupted run leaves no partial file).
 final class OutputTarget {
     private let console: Console
     private let path: String?
-    private let temporaryPath: String?
+    private let transaction: OutputTransaction?
+    /// True when this target made its transaction and so commits it.
+    private let ownsTransaction: Bool
     private var file: UnsafeMutablePointer<FILE>?
     private var finished = false
 
-    init(path: String?, console: Console) throws(CLIError) {
+    /// A target for `path` (nil or `-`: stdout). With `transaction`, the file joins that
+    /// transaction, which the caller commits; without, the target commits its own.
+    init(path: String?, console: Console, transaction: OutputTransaction? = nil) throws(CLIError) {
         self.console = console
         self.path = path
         guard let path, path != "-" else {
-            temporaryPath = nil
+            self.transaction = nil
+            ownsTransaction = false
             return
         }
-        let tmp = path + ".tmp-\(getpid())"
-        guard let f = fopen(tmp, "w") else {
-            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased())
+        let t = transaction ?? OutputTransaction()
+        self.transaction = t
+        ownsTransaction = transaction == nil
+        let temporary = try t.stage(path)
+        guard let f = fopen(temporary, "w") else {
+            throw .cannotWrite(path: path, reason: OutputTransaction.lastError())
         }
-        temporaryPath = tmp
         file = f
     }
 
@@ -33,28 +40,29 @@ final class OutputTarget {
         if let file { fputs(text, file) } else { console.out(text) }
     }
 
-    /// Moves the finished file into place.
+    /// Finishes the file; moves it into place when this target owns its transaction.
     func commit() throws(CLIError) {
         guard !finished else { return }
         finished = true
-        guard let file, let temporaryPath, let path else { return }
+        guard let file, let path, let transaction else { return }
         let flushed = fflush(file) == 0 && ferror(file) == 0
-        fclose(file)
+        let reason = OutputTransaction.lastError()
+        let closed = fclose(file) == 0
         self.file = nil
-        guard flushed, rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno)).lowercased()
-            unlink(temporaryPath)
+        guard flushed, closed else {
+            transaction.rollback()
             throw .cannotWrite(path: path, reason: reason)
         }
+        if ownsTransaction { try transaction.commit() }
     }
 
-    /// Drops the partial file.
+    /// Drops the partial file (and, through the shared transaction, the rest of the result).
     func abandon() {
         guard !finished else { return }
         finished = true
         if let file { fclose(file) }
         file = nil
-        if let temporaryPath { unlink(temporaryPath) }
+        transaction?.rollback()
     }
 
     deinit { abandon() }

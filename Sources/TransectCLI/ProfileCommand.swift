@@ -118,16 +118,25 @@ enum ProfileCommand {
         }
         let result = try profile(segments: segments, model: model, step: step, samples: samples, maxSamples: maxSamples,
                                  interpolation: terrain.interpolation, observer: observer, target: target, curvature: curvature)
+        var files = RunFiles()
+        files.inputs(dem: model, terrain: terrain)
+        files.input("--track", args.value("track"))
+        files.output("-o", args.value("out"))
+        files.output("--chart", args.value("chart"))
+        try files.check(command: "profile")
+        // The chart and the -o file are one result: both land, or neither.
+        let transaction = OutputTransaction()
         if let chart = args.value("chart") {
-            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units)
+            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units, transaction: transaction)
         }
-        let output = try OutputTarget(path: args.value("out"), console: console)
+        let output = try OutputTarget(path: args.value("out"), console: console, transaction: transaction)
         switch format {
         case "json": ProfileOutput.writeJSON(result, to: output)
         case "csv": ProfileOutput.writeCSV(result, to: output)
         default: output.write(ProfileOutput.text(result, units: units))
         }
         try output.commit()
+        try transaction.commit()
         return 0
     }
 
@@ -195,7 +204,8 @@ enum ProfileCommand {
     }
 
     /// Draws the profile chart: its title names the measurement between the ends.
-    static func writeChart(_ r: Run, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem) throws {
+    static func writeChart(_ r: Run, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
+                           transaction: OutputTransaction) throws {
         let p = r.profile
         var label: String? = nil
         if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {
@@ -207,8 +217,8 @@ enum ProfileCommand {
                                  title: title ?? "Elevation profile", subtitle: label, units: units,
                                  width: size.width, height: size.height)
         let image = try chart.render()
-        try PNGFile.write(path: path, rgb: image.rgb, width: image.width, height: image.height,
-                          texts: [("Software", "transect \(Help.version)"), ("Source", r.dem), ("Title", title ?? "Elevation profile")])
+        try transaction.writePNG(image, to: path, texts: [("Software", "transect \(Help.version)"), ("Source", r.dem),
+                                                          ("Title", title ?? "Elevation profile")], dpi: nil)
     }
 
     /// The point halfway along the path.

@@ -131,12 +131,44 @@ enum RenderCommand {
         let texts: [(String, String)] = [("Software", "transect \(Help.version)"), ("Source", dem?.paths.joined(separator: ", ") ?? "none"),
                                          ("CRS", frame.crs.label)] + (spec.title.map { [("Title", $0)] } ?? [])
         let georeference = PNGFile.Georeference(geoTransform: frame.geoTransform, wkt: frame.crs.wkt)
+        // Every file this run reads and writes, checked before anything is drawn.
+        let total = trails.map(\.fixes.count).max() ?? 0
+        var counts = Array(stride(from: every, through: total, by: every))
+        if counts.last != total { counts.append(total) }
+        func frameName(_ k: Int) -> String {
+            framesDirectory! + "/frame_" + String(repeating: "0", count: max(0, 4 - String(k + 1).count)) + String(k + 1) + ".png"
+        }
+        var files = RunFiles()
+        files.inputs(dem: dem, terrain: terrain)
+        for path in args.all("places") { files.input("--places", path) }
+        for path in args.all("track") { files.input("--track", path) }
+        files.input("--scene", args.value("scene"))
+        if case .image(let path) = basemap {
+            for side in [path, PNGFile.worldFilePath(for: path), path + ".aux.xml", path + "w"] { files.input("--basemap", side) }
+        }
+        if let out {
+            guard out != "-" else { throw CLIError.usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render") }
+            for path in OutputTransaction.pngPaths(out, georeferenced: true) { files.output("-o", path) }
+        }
+        if let framesDirectory {
+            var info = stat()
+            if stat(framesDirectory, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+                throw CLIError.usage("option '--frames': '\(framesDirectory.printable)' exists and is not a directory", command: "render")
+            }
+            for k in counts.indices { files.output("--frames", frameName(k)) }
+        }
+        try files.check(command: "render")
+
+        // The map and the frames are one result: all of them land, or none.
+        let transaction = OutputTransaction()
+        var createdDirectory: String? = nil
+        defer {
+            // A failed run leaves no empty frames directory behind either.
+            if let createdDirectory, !transaction.isCommitted { rmdir(createdDirectory) }
+        }
         let basemapPainted = try MapRenderer.basemap(spec, dem: dem)
         if let framesDirectory {
-            try makeDirectory(framesDirectory)
-            let total = trails.map(\.fixes.count).max() ?? 0
-            var counts = Array(stride(from: every, through: total, by: every))
-            if counts.last != total { counts.append(total) }
+            if try makeDirectory(framesDirectory) { createdDirectory = framesDirectory }
             let progress = Progress("frames", total: counts.count, console: console)
             defer { progress.finish() }
             for (k, count) in counts.enumerated() {
@@ -144,26 +176,28 @@ enum RenderCommand {
                 var frameSpec = spec
                 frameSpec.trails = trails.map { $0.prefix(count) }
                 let image = try MapRenderer.render(frameSpec, basemap: basemapPainted)
-                let name = framesDirectory + "/frame_" + String(repeating: "0", count: max(0, 4 - String(k + 1).count)) + String(k + 1) + ".png"
-                try PNGFile.write(path: name, rgb: image.rgb, width: image.width, height: image.height, texts: texts + [("Frame", "\(k + 1) of \(counts.count): \(count) fixes")], dpi: dpi)
+                try transaction.writePNG(image, to: frameName(k), texts: texts + [("Frame", "\(k + 1) of \(counts.count): \(count) fixes")], dpi: dpi)
             }
-            console.err("note: wrote \(counts.count) frames to '\(framesDirectory)'\n")
         }
         if let out {
             let image = try MapRenderer.render(spec, basemap: basemapPainted)
             for note in image.notes { console.err(note + "\n") }
-            try PNGFile.write(path: out, rgb: image.rgb, width: image.width, height: image.height, texts: texts, dpi: dpi, georeference: georeference)
+            try transaction.writePNG(image, to: out, texts: texts, dpi: dpi, georeference: georeference)
         }
+        try transaction.commit()
+        if let framesDirectory { console.err("note: wrote \(counts.count) frames to '\(framesDirectory)'\n") }
         return 0
     }
 
-    static func makeDirectory(_ path: String) throws(CLIError) {
+    /// Makes the directory `path` unless it exists; true when it made it.
+    static func makeDirectory(_ path: String) throws(CLIError) -> Bool {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .cannotWrite(path: path, reason: "exists and is not a directory") }
-            return
+            return false
         }
         guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        return true
     }
 
     /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.

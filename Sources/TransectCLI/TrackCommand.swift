@@ -60,13 +60,19 @@ enum TrackCommand {
 
         let loaded = try load(input, console: console)
         var track = loaded.track
+        let model = elevationSource == "dem" ? try terrain.openDEM(console: console) : nil
+        var files = RunFiles()
+        files.input("--in", input)
+        files.inputs(dem: model, terrain: terrain)
+        files.output("-o", args.value("out"))
+        try files.check(command: "track")
         let output = try OutputTarget(path: args.value("out"), console: console)
 
         if args.has("simulate") {
             // The sample densifies to 50 m and emits one fix per vertex; at a speed, fixes are
             // spaced along the line instead.
             track = track.densified(maxSegmentMetres: maxSegment ?? 50)
-            if elevationSource == "dem" { track = try withDEMElevations(track, terrain: terrain, console: console) }
+            if let model { track = try withDEMElevations(track, model: model, interpolation: terrain.interpolation) }
             let fixes = speed.map { LocationSimulator.fixesAtSpeed(track, speed: $0, startTime: start) }
                 ?? LocationSimulator.fixesPerVertex(track, startTime: start)
             let formatName = args.value("format") ?? args.value("out").flatMap { TrackWriter.Format(path: $0)?.rawValue } ?? "csv"
@@ -81,8 +87,7 @@ enum TrackCommand {
 
         if let maxSegment { track = track.densified(maxSegmentMetres: maxSegment) }
         let elevations: [Double?]
-        if elevationSource == "dem" {
-            let model = try terrain.openDEM(console: console)
+        if let model {
             let z = try model.elevations(at: track.points.map(\.point), interpolation: terrain.interpolation)
             elevations = z.map { $0.isNaN ? nil : $0 }
         } else {
@@ -103,9 +108,8 @@ enum TrackCommand {
     }
 
     /// The track with every point's elevation sampled from the DEM (nil outside it).
-    static func withDEMElevations(_ track: Track, terrain: TerrainOptions, console: Console) throws -> Track {
-        let model = try terrain.openDEM(console: console)
-        let z = try model.elevations(at: track.points.map(\.point), interpolation: terrain.interpolation)
+    static func withDEMElevations(_ track: Track, model: ElevationModel, interpolation: Interpolation) throws -> Track {
+        let z = try model.elevations(at: track.points.map(\.point), interpolation: interpolation)
         var k = 0
         var out = track
         for s in out.segments.indices {

@@ -3,13 +3,16 @@
 #endif
 import CPNG
 
-/// Writes PNG images with libpng (through the CPNG shim), with their georeferencing beside
-/// them, atomically: every file goes to a temporary name first and is renamed into place only
-/// when all of them are written.
+/// Writes PNG images with libpng (through the CPNG shim) and the georeferencing files that go
+/// beside them. Writing is plain: callers that need a result written all or nothing (the CLI)
+/// encode into a temporary and rename it with the side files.
 public enum PNGFile {
     /// zlib level 3 with the Up filter: on a 4000 × 4000 hillshade map the file is the size that
     /// level 6 with adaptive filters gives (6.97 MB against 6.87 MB) in under half the time.
     public static let compressionLevel: Int32 = 3
+
+    /// The largest resolution a pHYs chunk can state: 2³¹ − 1 pixels per metre, in dots per inch.
+    public static let maxDPI = 2_147_483_647 * 0.0254
 
     /// Georeferencing written beside the PNG: a world file (`.pgw`) and a `.aux.xml` with the CRS.
     public struct Georeference {
@@ -20,42 +23,31 @@ public enum PNGFile {
         public init(geoTransform: [Double], wkt: String) { self.geoTransform = geoTransform; self.wkt = wkt }
     }
 
-    /// Writes opaque 8-bit RGB `pixels` (3 bytes per pixel, row-major) to `path` with tEXt chunks
-    /// in the given order, a pHYs chunk when `dpi` is given, and the side files of `georeference`.
-    public static func write(path: String, rgb pixels: [UInt8], width: Int, height: Int, texts: [(String, String)],
-                             dpi: Double? = nil, georeference: Georeference? = nil) throws(RenderError) {
+    /// Encodes opaque 8-bit RGB `pixels` (3 bytes per pixel, row-major) into `path` with tEXt
+    /// chunks in the given order and a pHYs chunk when `dpi` is given (0 < dpi ≤ ``maxDPI``).
+    public static func encode(path: String, rgb pixels: [UInt8], width: Int, height: Int, texts: [(String, String)],
+                              dpi: Double? = nil) throws(RenderError) {
         precondition(pixels.count == width * height * 3)
-        var files: [(temporary: String, final: String)] = []
-        let suffix = ".tmp-\(getpid())"
-        func fail(_ reason: String) -> RenderError {
-            for f in files { unlink(f.temporary) }
-            return .cannotWrite(path: path, reason: reason)
-        }
-        let tmp = path + suffix
-        files.append((tmp, path))
+        precondition(dpi.map { $0 > 0 && $0 <= maxDPI } ?? true, "dpi checked by the caller")
         var error = [CChar](repeating: 0, count: 256)
         let status: Int32 = withCTexts(texts) { list, count in
             pixels.withUnsafeBufferPointer { buffer in
-                transect_png_write(tmp, buffer.baseAddress, Int32(width), Int32(height), 3, width * 3, list, count,
+                transect_png_write(path, buffer.baseAddress, Int32(width), Int32(height), 3, width * 3, list, count,
                                    dpi ?? 0, compressionLevel, &error, error.count)
             }
         }
-        guard status == 0 else { throw fail(message(error).lowercased()) }
-        if let georeference {
-            let gt = georeference.geoTransform
-            // A world file names the centre of the top-left pixel.
-            let world = [gt[1], gt[4], gt[2], gt[5], gt[0] + gt[1] / 2 + gt[2] / 2, gt[3] + gt[4] / 2 + gt[5] / 2]
-                .map { formatWorld($0) }.joined(separator: "\n") + "\n"
-            let worldPath = worldFilePath(for: path)
-            files.append((worldPath + suffix, worldPath))
-            guard writeText(world, to: worldPath + suffix) else { throw fail("cannot write the world file: " + lastError()) }
-            let aux = "<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"1,2\">\(escapeXML(georeference.wkt))</SRS>\n</PAMDataset>\n"
-            files.append((path + ".aux.xml" + suffix, path + ".aux.xml"))
-            guard writeText(aux, to: path + ".aux.xml" + suffix) else { throw fail("cannot write the .aux.xml: " + lastError()) }
-        }
-        for f in files {
-            guard rename(f.temporary, f.final) == 0 else { throw fail(lastError()) }
-        }
+        guard status == 0 else { throw .cannotWrite(path: path, reason: message(error).lowercased()) }
+    }
+
+    /// The files that georeference a PNG at `path`, with their contents: the world file
+    /// (`map.pgw`) and `map.png.aux.xml` with the CRS, so GDAL and desktop GIS read it back.
+    public static func sideFiles(for path: String, georeference: Georeference) -> [(path: String, contents: String)] {
+        let gt = georeference.geoTransform
+        // A world file names the centre of the top-left pixel.
+        let world = [gt[1], gt[4], gt[2], gt[5], gt[0] + gt[1] / 2 + gt[2] / 2, gt[3] + gt[4] / 2 + gt[5] / 2]
+            .map { formatWorld($0) }.joined(separator: "\n") + "\n"
+        let aux = "<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"1,2\">\(escapeXML(georeference.wkt))</SRS>\n</PAMDataset>\n"
+        return [(worldFilePath(for: path), world), (path + ".aux.xml", aux)]
     }
 
     /// `map.png` → `map.pgw`.
@@ -86,14 +78,6 @@ public enum PNGFile {
     static func formatWorld(_ v: Double) -> String {
         // Shortest round-trip form: exact, and the same bytes on every machine.
         v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) + ".0" : String(v)
-    }
-
-    static func lastError() -> String { String(cString: strerror(errno)).lowercased() }
-
-    static func writeText(_ text: String, to path: String) -> Bool {
-        guard let f = fopen(path, "w") else { return false }
-        let ok = fputs(text, f) >= 0
-        return fclose(f) == 0 && ok
     }
 
     static func escapeXML(_ s: String) -> String {

@@ -19,7 +19,7 @@ struct GoldenImageTests {
     static func compare(_ image: RenderedImage, name: String) throws {
         let path = golden.appendingPathComponent(name).path
         if ProcessInfo.processInfo.environment["TRANSECT_UPDATE_GOLDEN"] == "1" {
-            try PNGFile.write(path: path, rgb: image.rgb, width: image.width, height: image.height, texts: [])
+            try PNGFile.encode(path: path, rgb: image.rgb, width: image.width, height: image.height, texts: [])
             return
         }
         let expected = try PNGFile.readRGBA(path: path)

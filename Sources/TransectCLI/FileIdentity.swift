@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TransectGDAL
+
+/// The files a run reads and writes, checked before anything is written: no output may be an
+/// input (compared by device and inode, symlinks followed), no two outputs may be the same
+/// file, and an output that exists must be a regular file (a device, FIFO or directory is
+/// refused). `-` is stdin or stdout and takes part in none of this.
+struct RunFiles {
+    /// Inputs as (what named them, path): `("--dem", "valley.tif")`.
+    var inputs: [(option: String, path: String)] = []
+    /// Outputs as (what named them, path), side files included: `("-o", "map.pgw")`.
+    var outputs: [(option: String, path: String)] = []
+
+    mutating func input(_ option: String, _ path: String?) {
+        if let path, path != "-" { inputs.append((option, path)) }
+    }
+
+    mutating func output(_ option: String, _ path: String?) {
+        if let path, path != "-" { outputs.append((option, path)) }
+    }
+
+    /// The DEM's files and the geoid grid.
+    mutating func inputs(dem model: ElevationModel?, terrain: TerrainOptions) {
+        for path in model?.paths ?? [] {
+            input("--dem", path)
+            input("--dem", path + ".aux.xml")
+        }
+        input("--geoid", terrain.geoidPath)
+    }
+
+    /// Refuses (exit 2) an output that is an input, two outputs that are one file, and outputs
+    /// that are not regular files.
+    func check(command: String) throws(CLIError) {
+        let inputIDs = inputs.map { (option: $0.option, path: $0.path, id: FileID(ofInput: $0.path)) }
+        var seen: [(option: String, path: String, key: FileKey)] = []
+        for (option, path) in outputs {
+            var info = stat()
+            if stat(path, &info) == 0 {
+                let kind = info.st_mode & S_IFMT
+                guard kind == S_IFREG else {
+                    throw .usage("option '\(option)': '\(path.printable)' is \(FileID.describe(kind)); outputs must be regular files (use - for stdout)", command: command)
+                }
+                let id = FileID(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
+                if let input = inputIDs.first(where: { $0.id == id }) {
+                    throw .usage("option '\(option)': '\(path.printable)' is the input '\(input.path.printable)' (\(input.option)); refusing to write over it", command: command)
+                }
+            }
+            let key = FileKey(path)
+            if let other = seen.first(where: { $0.key == key }) {
+                throw .usage("option '\(option)': '\(path.printable)' is also the output of \(other.option) ('\(other.path.printable)'); one run cannot write one file twice", command: command)
+            }
+            seen.append((option, path, key))
+        }
+    }
+}
+
+/// A file's identity: device and inode.
+struct FileID: Equatable {
+    var dev: UInt64
+    var ino: UInt64
+
+    init(dev: UInt64, ino: UInt64) {
+        self.dev = dev
+        self.ino = ino
+    }
+
+    /// The identity of an input path, following symlinks; for a GDAL path inside an archive
+    /// (`/vsizip/tiles.zip/a.tif`) the archive's. Nil when there is no such file.
+    init?(ofInput path: String) {
+        var candidate = path
+        if path.hasPrefix("/vsi"), let slash = path.dropFirst(1).firstIndex(of: "/") {
+            // `/vsizip/`, `/vsigzip/`, `/vsitar/`: the first prefix of the rest that is a file.
+            let rest = String(path[path.index(after: slash)...])
+            var prefix = rest.hasPrefix("/") ? "/" : ""
+            candidate = ""
+            for part in rest.split(separator: "/") {
+                prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+                var info = stat()
+                if stat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                    candidate = prefix
+                    break
+                }
+            }
+        }
+        var info = stat()
+        guard !candidate.isEmpty, stat(candidate, &info) == 0 else { return nil }
+        self.init(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
+    }
+
+    static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+}
+
+/// Where an output lands, to compare outputs that may not exist yet: the file's identity when
+/// it exists, else its directory resolved (symlinks and `..` followed) plus its name.
+enum FileKey: Equatable {
+    case file(FileID)
+    case path(String)
+
+    init(_ path: String) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            self = .file(FileID(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino)))
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if let resolved = realpath(directory, nil) {
+            defer { free(resolved) }
+            self = .path(String(cString: resolved) + "/" + name)
+        } else {
+            self = .path(path)
+        }
+    }
+}
