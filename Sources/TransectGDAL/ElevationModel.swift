@@ -40,7 +40,9 @@ public final class ElevationModel {
     public let wrapsLongitude: Bool
 
     /// Opens the DEMs that `specs` name (files, directories of tiles, globs, GDAL virtual paths).
-    public init(_ specs: [String]) throws(TerrainError) {
+    /// What they may reference is confined as ``SourceConfinement`` describes: files under
+    /// the named paths' directories, and the network only when `access` allows it.
+    public init(_ specs: [String], access: DataAccess = .local) throws(TerrainError) {
         GDALEnvironment.ensure()
         precondition(!specs.isEmpty, "at least one DEM")
         var files: [String] = []
@@ -48,7 +50,10 @@ public final class ElevationModel {
         paths = files
         label = files.count == 1 ? files[0] : "\(files[0]) and \(files.count - 1) more"
 
-        let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in try Dataset(path: path) }
+        let confinement = SourceConfinement(named: files, access: access)
+        let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in
+            try Dataset(path: path, confinement: confinement)
+        }
         var tileInfo: BandInfo?
         for tile in tiles {
             guard tile.bandCount >= 1, let b = tile.band(1) else {
