@@ -36,6 +36,17 @@ struct TerrainOptions {
         case let path?: geoidPath = path
         }
         crs = args.value("crs")
+        if let crs {
+            // Checked where it enters: points in a geocentric or vertical CRS have no place on
+            // the ellipsoid to measure from (EPSG:4978 gave 0.00 m).
+            let reference: SpatialReference
+            do { reference = try SpatialReference(crs) } catch {
+                throw .usage("option '--crs': \(error.message)", command: args.command)
+            }
+            guard reference.isHorizontal else {
+                throw .usage("option '--crs': \(reference.label) is a \(reference.kind) CRS, not a geographic or projected one", command: args.command)
+            }
+        }
         access = DataAccess(allowNetwork: args.has("allow-network"))
     }
 

@@ -164,4 +164,41 @@ struct InfoCommandTests {
             exit(CommandLineTool.main(["transect", "info", dir.file("self.vrt")]))
         }
     }
+
+    @Test("--crs must be geographic or projected (exit 2, naming the option); a bad CRS file is named",
+          arguments: ["measure", "profile"])
+    func inputCRS(command: String) throws {
+        for (crs, kind) in [("EPSG:4978", "geocentric"), ("EPSG:5773", "vertical")] {
+            let result = transect(command, "--crs", crs, "--from", "1,2", "--to", "3,4")
+            #expect(result.code == 2, "\(crs)")
+            #expect(result.err.hasPrefix("Error: option '--crs': \(crs)") && result.err.contains("a \(kind) CRS, not a geographic or projected one"),
+                    "\(result.err)")
+        }
+        let dir = TemporaryDirectory()
+        try "PROJCS[broken".write(toFile: dir.file("crs.wkt"), atomically: true, encoding: .utf8)
+        let file = transect(command, "--crs", dir.file("crs.wkt"), "--from", "1,2", "--to", "3,4")
+        #expect(file.code == 2)
+        #expect(file.err.hasPrefix("Error: option '--crs': CRS '\(dir.file("crs.wkt"))': the file is not a CRS PROJ can read"), "\(file.err)")
+        let url = transect(command, "--crs", "http://127.0.0.1:9/crs.wkt", "--from", "1,2", "--to", "3,4")
+        #expect(url.code == 2 && url.err.contains("does not fetch CRS definitions from the network"), "\(url.err)")
+    }
+
+    @Test("a DEM in a geocentric CRS, or with a non-finite geotransform, is refused (exit 1)",
+          arguments: ["geocentric", "nan cell", "infinite origin"])
+    func unusableGeoreferencing(kind: String) throws {
+        let dir = TemporaryDirectory()
+        Self.writeDEM(dir.file("dem.tif"))
+        var vrt = Self.vrt(source: "dem.tif")
+        switch kind {
+        case "geocentric": vrt = vrt.replacingOccurrences(of: "<SRS>EPSG:4326</SRS>", with: "<SRS>EPSG:4978</SRS>")
+        case "nan cell": vrt = vrt.replacingOccurrences(of: "10, 0.001, 0, 45.1", with: "10, nan, 0, 45.1")
+        default: vrt = vrt.replacingOccurrences(of: "10, 0.001, 0, 45.1", with: "inf, 0.001, 0, 45.1")
+        }
+        try vrt.write(toFile: dir.file("dem.vrt"), atomically: true, encoding: .utf8)
+        for (command, result) in Self.readers(dir.file("dem.vrt")) {
+            #expect(result.code == 1, "\(command)")
+            let expected = kind == "geocentric" ? "a geocentric CRS; a DEM needs a geographic or projected one" : "has an unusable geotransform"
+            #expect(result.err.hasPrefix("Error: DEM '\(dir.file("dem.vrt"))': ") && result.err.contains(expected), "\(command): \(result.err)")
+        }
+    }
 }
