@@ -8,4 +8,5 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include <cpl_vsi.h>
+#include <cpl_minixml.h>
 #endif

@@ -50,6 +50,7 @@ enum Help {
                            id, from_z, to_z); streams CSV rows with an error column.
       --strict             With --pairs, stop at the first bad row (exit 1).
       -o, --out FILE       Write results to FILE (atomically) instead of stdout.
+      --allow-network      Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help           Show this help.
 
     Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
@@ -89,6 +90,7 @@ enum Help {
                             line, obstruction, extremes) for a report.
       --chart-size WxH      Chart size in pixels (default 1200x600).
       --title TEXT          The chart's title (default "Elevation profile").
+      --allow-network       Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help            Show this help.
 
     Samples follow the geodesic (not a straight line in lon/lat); gaps where the DEM has no
@@ -139,6 +141,7 @@ enum Help {
       --units U               Units of labels and the scale bar (metric, imperial, …).
       --dpi N                 Resolution recorded in the PNG.
       --max-pixels N          Allow frames over 100,000,000 pixels.
+      --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help              Show this help.
 
     """
@@ -170,6 +173,7 @@ enum Help {
       --format F            Statistics: text (default) or json. Simulation: gpx, geojson or
                             csv (default from --out's extension, else csv).
       -o, --out FILE        Write to FILE (atomically) instead of stdout.
+      --allow-network       Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help            Show this help.
 
     """
@@ -184,6 +188,8 @@ enum Help {
     OPTIONS:
       --dem PATH     A DEM file, a directory of tiles or a glob; repeatable.
       --format F     text (default) or json.
+      --allow-network
+                     Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help     Show this help.
 
     """

@@ -6,6 +6,7 @@ import TransectGDAL
 enum InfoCommand {
     static let specs: [OptionSpec] = [
         OptionSpec(name: "dem", repeatable: true), OptionSpec(name: "format"),
+        OptionSpec(name: "allow-network", takesValue: false),
         OptionSpec(name: "help", short: "h", takesValue: false),
     ]
 
@@ -20,7 +21,7 @@ enum InfoCommand {
         }
         let model = specsGiven.isEmpty
             ? try ElevationModel([TerrainOptions.defaultSurfacePath])
-            : try ElevationModel(specsGiven)
+            : try ElevationModel(specsGiven, access: DataAccess(allowNetwork: args.has("allow-network")))
         for note in model.notes { console.err(note + "\n") }
         let extent = try model.extentLonLat()
         let resolution = try model.resolutionMetres()

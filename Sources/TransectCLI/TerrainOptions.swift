@@ -13,12 +13,15 @@ struct TerrainOptions {
         OptionSpec(name: "interpolation"),
         OptionSpec(name: "geoid"),
         OptionSpec(name: "crs"),
+        OptionSpec(name: "allow-network", takesValue: false),
     ]
 
     var demSpecs: [String]
     var interpolation: Interpolation
     var geoidPath: String?
     var crs: String?
+    /// `--allow-network`: GDAL may read network and cloud paths, with bounded time-outs.
+    var access: DataAccess
 
     init(_ args: ParsedArguments) throws(CLIError) {
         demSpecs = args.all("dem")
@@ -33,6 +36,18 @@ struct TerrainOptions {
         case let path?: geoidPath = path
         }
         crs = args.value("crs")
+        if let crs {
+            // Checked where it enters: points in a geocentric or vertical CRS have no place on
+            // the ellipsoid to measure from (EPSG:4978 gave 0.00 m).
+            let reference: SpatialReference
+            do { reference = try SpatialReference(crs) } catch {
+                throw .usage("option '--crs': \(error.message)", command: args.command)
+            }
+            guard reference.isHorizontal else {
+                throw .usage("option '--crs': \(reference.label) is a \(reference.kind) CRS, not a geographic or projected one", command: args.command)
+            }
+        }
+        access = DataAccess(allowNetwork: args.has("allow-network"))
     }
 
     /// Opens the DEMs, or the default surface with a note on stderr.
@@ -42,7 +57,7 @@ struct TerrainOptions {
             model = try ElevationModel([Self.defaultSurfacePath])
             console.err("note: no --dem given; heights come from ETOPO5, a 5-arc-minute (about 9 km) global relief grid (\(Self.defaultSurfacePath))\n")
         } else {
-            model = try ElevationModel(demSpecs)
+            model = try ElevationModel(demSpecs, access: access)
         }
         for note in model.notes where !demSpecs.isEmpty { console.err(note + "\n") }
         return model
@@ -50,7 +65,7 @@ struct TerrainOptions {
 
     func openGeoid() throws(TerrainError) -> ElevationModel? {
         guard let geoidPath else { return nil }
-        return try ElevationModel([geoidPath])
+        return try ElevationModel([geoidPath], access: access)
     }
 
     /// Turns points written in `--crs` (or WGS84 longitude/latitude) into WGS84 points,

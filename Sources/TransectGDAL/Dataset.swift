@@ -7,8 +7,11 @@ final class Dataset {
     /// What the user gave to open it (a path, or a description of a mosaic).
     let name: String
 
-    init(path: String) throws(TerrainError) {
+    /// Opens `path` after ``SourceConfinement`` has checked what it references, and checks the
+    /// files GDAL then says it uses.
+    init(path: String, confinement: SourceConfinement) throws(TerrainError) {
         GDALEnvironment.ensure()
+        try confinement.checkBeforeOpen(path)
         CPLErrorReset()
         guard let h = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
         else {
@@ -16,6 +19,12 @@ final class Dataset {
         }
         handle = h
         name = path
+        try confinement.checkAfterOpen(h, name: path)
+    }
+
+    /// Opens `path`, a local raster whose references stay beside it.
+    convenience init(path: String) throws(TerrainError) {
+        try self.init(path: path, confinement: SourceConfinement(named: [path], access: .local))
     }
 
     /// Takes ownership of a dataset GDAL made (for example, an in-memory VRT).

@@ -79,21 +79,67 @@ extension ElevationModel {
     /// The band's data type name (`Float32`, `Int16`, …).
     public var dataTypeName: String { GDALGetDataTypeName(info.dataType).map { String(cString: $0) } ?? "unknown" }
 
-    /// Minimum and maximum elevation in metres. Exact for DEMs up to 100 million cells, from
-    /// overviews or a subsample beyond that (`approximate` says which).
-    /// The corresponding GDAL function is `GDALComputeRasterMinMax`.
+    /// Rasters up to this many cells get an exact range; larger ones a decimated one.
+    static let exactRangeCells = 100_000_000
+    /// The decimated read for a larger raster is at most this many cells on a side.
+    static let approximateRangeSide = 1024
+    /// Cells per window of the exact scan (32 MiB of doubles).
+    static let rangeWindowCells = 1 << 22
+
+    /// Minimum and maximum elevation in metres, or nil when every cell is no data. Exact for
+    /// DEMs up to 100 million cells (read window by window); beyond that from a decimated read
+    /// at most 1024 × 1024 cells (GDAL takes overviews where the DEM has them), and
+    /// `approximate` says so. A cell GDAL cannot read is an error, never no data.
+    /// The corresponding GDAL function is `GDALRasterIO`.
     public func elevationRange() throws(TerrainError) -> (min: Double, max: Double, approximate: Bool)? {
-        let approximate = width * height > 100_000_000
-        var minMax = [0.0, 0.0]
-        CPLErrorReset()
-        let err = minMax.withUnsafeMutableBufferPointer { GDALComputeRasterMinMax(band, approximate ? 1 : 0, $0.baseAddress) }
-        if err != CE_None {
-            // GDAL fails on a band that holds nothing but no data.
-            return nil
+        var low = Double.infinity, high = -Double.infinity
+        func take(_ values: [Double]) {
+            for v in values where !v.isNaN {
+                low = min(low, v)
+                high = max(high, v)
+            }
         }
+        // width and height are at most Int32.max, so the product fits.
+        let approximate = width * height > Self.exactRangeCells
+        if approximate {
+            take(try readDecimated(width: min(width, Self.approximateRangeSide), height: min(height, Self.approximateRangeSide)))
+        } else {
+            let columnsPerWindow = min(width, Self.rangeWindowCells)
+            let rowsPerWindow = max(1, Self.rangeWindowCells / columnsPerWindow)
+            var row = 0
+            while row < height {
+                let h = min(rowsPerWindow, height - row)
+                var column = 0
+                while column < width {
+                    let w = min(columnsPerWindow, width - column)
+                    take(try readWindow(column: column, row: row, width: w, height: h).values)
+                    column += w
+                }
+                row += h
+            }
+        }
+        guard low <= high else { return nil }
+        return (low, high, approximate)
+    }
+
+    /// The whole raster read into a `w` × `h` buffer (nearest neighbour, or an overview), in
+    /// metres with no data as `nan`. The corresponding GDAL function is `GDALRasterIO`.
+    func readDecimated(width w: Int, height h: Int) throws(TerrainError) -> [Double] {
+        guard w > 0, h > 0 else { return [] }
+        var buffer = [Double](repeating: .nan, count: w * h)
+        CPLErrorReset()
+        let err = buffer.withUnsafeMutableBytes {
+            GDALRasterIO(band, GF_Read, 0, 0, Int32(width), Int32(height), $0.baseAddress,
+                         Int32(w), Int32(h), GDT_Float64, 0, 0)
+        }
+        guard err == CE_None else { throw .readFailed(path: label, reason: GDALEnvironment.lastMessage()) }
+        let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres, offset = info.offset * verticalUnitMetres
-        let a = minMax[0] * scale + offset, b = minMax[1] * scale + offset
-        return (min(a, b), max(a, b), approximate)
+        for k in buffer.indices {
+            let v = buffer[k]
+            buffer[k] = v.isNaN || v == ndRead || !v.isFinite ? .nan : v * scale + offset
+        }
+        return buffer
     }
 }
 

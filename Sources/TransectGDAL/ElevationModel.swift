@@ -40,7 +40,9 @@ public final class ElevationModel {
     public let wrapsLongitude: Bool
 
     /// Opens the DEMs that `specs` name (files, directories of tiles, globs, GDAL virtual paths).
-    public init(_ specs: [String]) throws(TerrainError) {
+    /// What they may reference is confined as ``SourceConfinement`` describes: files under
+    /// the named paths' directories, and the network only when `access` allows it.
+    public init(_ specs: [String], access: DataAccess = .local) throws(TerrainError) {
         GDALEnvironment.ensure()
         precondition(!specs.isEmpty, "at least one DEM")
         var files: [String] = []
@@ -48,7 +50,10 @@ public final class ElevationModel {
         paths = files
         label = files.count == 1 ? files[0] : "\(files[0]) and \(files.count - 1) more"
 
-        let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in try Dataset(path: path) }
+        let confinement = SourceConfinement(named: files, access: access)
+        let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in
+            try Dataset(path: path, confinement: confinement)
+        }
         var tileInfo: BandInfo?
         for tile in tiles {
             guard tile.bandCount >= 1, let b = tile.band(1) else {
@@ -78,8 +83,18 @@ public final class ElevationModel {
         width = dataset.width
         height = dataset.height
 
-        guard let gt = dataset.geoTransform, gt[1] != 0, gt[5] != 0 else {
+        guard width > 0, height > 0 else {
+            throw .unusableRaster(path: label, reason: "has \(width) × \(height) cells")
+        }
+        guard let gt = dataset.geoTransform else {
             throw .unusableRaster(path: label, reason: "has no georeferencing (no geotransform)")
+        }
+        // Every number below drives arithmetic, windows and loops: finite, a non-zero cell,
+        // and an extent that stays finite.
+        let farX = gt[0] + Double(width) * gt[1] + Double(height) * gt[2]
+        let farY = gt[3] + Double(width) * gt[4] + Double(height) * gt[5]
+        guard gt.allSatisfy(\.isFinite), gt[1] != 0, gt[5] != 0, farX.isFinite, farY.isFinite else {
+            throw .unusableRaster(path: label, reason: "has an unusable geotransform (\(gt.map { "\($0)" }.joined(separator: ", "))): cell sizes must be finite and non-zero")
         }
         geoTransform = gt
         var inverse = [Double](repeating: 0, count: 6)
@@ -98,6 +113,9 @@ public final class ElevationModel {
             notes.append("note: DEM '\(label)' records no CRS; its extent is geographic, so EPSG:4326 (WGS84 longitude/latitude) is assumed")
         } else {
             throw .unusableRaster(path: label, reason: "records no CRS and its extent is not longitude/latitude")
+        }
+        guard crs.isHorizontal else {
+            throw .unusableRaster(path: label, reason: "is in \(crs.label), a \(crs.kind) CRS; a DEM needs a geographic or projected one")
         }
         let wgs84 = SpatialReference.wgs84()
         fromWGS84 = crs.isSame(as: wgs84) ? nil : try CoordinateTransformer(from: wgs84, to: crs)

@@ -7,15 +7,27 @@ public final class SpatialReference {
     let handle: OGRSpatialReferenceH
 
     /// A CRS from anything GDAL's `OSRSetFromUserInput` takes: `EPSG:32611`, WKT, PROJ strings.
+    /// A definition that names a file (WKT, PROJJSON) is read from it, and a failure names the
+    /// file. URLs are refused (GDAL would fetch them), except OGC's `opengis.net/def/crs`
+    /// names, which PROJ resolves offline.
     public init(_ definition: String) throws(TerrainError) {
         GDALEnvironment.ensure()
+        let lower = definition.lowercased()
+        if SourceConfinement.networkSchemes.contains(where: { lower.hasPrefix($0) }),
+           !lower.hasPrefix("http://www.opengis.net/def/crs/"), !lower.hasPrefix("http://opengis.net/def/crs/") {
+            throw .badCRS(definition, reason: "Transect does not fetch CRS definitions from the network; give EPSG:CODE, WKT or a file")
+        }
         guard let h = OSRNewSpatialReference(nil) else {
             throw .badCRS(definition, reason: "cannot allocate a spatial reference")
         }
         CPLErrorReset()
         guard OSRSetFromUserInput(h, definition) == OGRERR_NONE else {
             OSRDestroySpatialReference(h)
-            throw .badCRS(definition, reason: GDALEnvironment.lastMessage(or: "not a CRS that PROJ knows"))
+            let reason = GDALEnvironment.lastMessage(or: "not a CRS that PROJ knows")
+            if SourceConfinement.isRegularFile(definition) {
+                throw .badCRS(definition, reason: "the file is not a CRS PROJ can read (WKT or PROJJSON): \(reason)")
+            }
+            throw .badCRS(definition, reason: reason)
         }
         OSRSetAxisMappingStrategy(h, OAMS_TRADITIONAL_GIS_ORDER)
         handle = h
@@ -41,6 +53,21 @@ public final class SpatialReference {
     /// True for a projected CRS.
     public var isProjected: Bool { OSRIsProjected(handle) != 0 }
 
+    /// True for a CRS whose positions are horizontal (geographic or projected): the only
+    /// kind points and DEMs may be given in. A geocentric (ECEF), vertical-only or
+    /// engineering CRS has no longitude and latitude to measure with.
+    public var isHorizontal: Bool { isGeographic || isProjected }
+
+    /// What kind of CRS this is, for messages: `geocentric`, `vertical`, `engineering`, …
+    public var kind: String {
+        if isProjected { return "projected" }
+        if isGeographic { return "geographic" }
+        if OSRIsGeocentric(handle) != 0 { return "geocentric" }
+        if OSRIsVertical(handle) != 0 { return "vertical" }
+        if OSRIsLocal(handle) != 0 { return "engineering" }
+        return "neither geographic nor projected"
+    }
+
     /// The CRS's name, for example `NAD83` or `WGS 84 / UTM zone 11N`.
     public var name: String {
         guard let cName = OSRGetName(handle) else { return "unnamed CRS" }
@@ -49,7 +76,7 @@ public final class SpatialReference {
 
     /// `EPSG:code` when the CRS is identified by an authority, else nil.
     public var authorityCode: String? {
-        let key: String? = isProjected ? "PROJCS" : (isGeographic ? "GEOGCS" : nil)
+        let key: String? = isProjected ? "PROJCS" : (isGeographic ? "GEOGCS" : (OSRIsGeocentric(handle) != 0 ? "GEOCCS" : nil))
         guard let authority = OSRGetAuthorityName(handle, key), let code = OSRGetAuthorityCode(handle, key)
         else { return nil }
         return String(cString: authority) + ":" + String(cString: code)

@@ -22,6 +22,12 @@ public enum TerrainError: UserFacingError, Equatable {
     case unusableImage(path: String, reason: String)
     /// Reading pixels failed.
     case readFailed(path: String, reason: String)
+    /// A network path, or a raster that references one, without `--allow-network`. `source` is
+    /// the reference inside `path`, or nil when `path` itself is on the network.
+    case networkNotAllowed(path: String, source: String?)
+    /// A VRT (or another raster) that references a file outside the directories of the paths
+    /// the user named.
+    case sourceOutsideNamedDirectories(path: String, source: String)
 
     public var message: String {
         switch self {
@@ -35,12 +41,21 @@ public enum TerrainError: UserFacingError, Equatable {
         case let .noData(point, dem): "point \(point) falls on no data in the DEM '\(dem)'"
         case let .unusableImage(path, reason): "image '\(path)': \(reason)"
         case let .readFailed(path, reason): "DEM '\(path)': read failed: \(reason)"
+        case let .networkNotAllowed(path, nil):
+            "DEM '\(path)': reaches the network; Transect reads it only with --allow-network"
+        case let .networkNotAllowed(path, source?):
+            "DEM '\(path)': source '\(source)' reaches the network; Transect reads it only with --allow-network"
+        case let .sourceOutsideNamedDirectories(path, source):
+            "DEM '\(path)': source '\(source)' lies outside the directories of the DEMs given; a VRT may only use files beside or below the paths named"
         }
     }
 
-    /// A CRS string is given on the command line, so a bad one is a usage error.
+    /// A CRS string is given on the command line, so a bad one is a usage error; so is a
+    /// network path named without `--allow-network`.
     public var isUsageError: Bool {
-        if case .badCRS = self { return true }
-        return false
+        switch self {
+        case .badCRS, .networkNotAllowed(_, nil): true
+        default: false
+        }
     }
 }

@@ -16,6 +16,17 @@ public struct FrameGrid {
         self.height = height
     }
 
+    /// A frame GDAL can warp into: a positive size and a finite, non-degenerate geotransform.
+    func validate(label: String) throws(TerrainError) {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
+              width.multipliedReportingOverflow(by: height).overflow == false else {
+            throw .readFailed(path: label, reason: "the map frame's size \(width) × \(height) is not usable")
+        }
+        guard geoTransform.count == 6, geoTransform.allSatisfy(\.isFinite), geoTransform[1] != 0, geoTransform[5] != 0 else {
+            throw .readFailed(path: label, reason: "the map frame's geotransform is not finite and non-degenerate")
+        }
+    }
+
     var extentArguments: [String] {
         let gt = geoTransform
         let xs = [gt[0], gt[0] + Double(width) * gt[1]], ys = [gt[3], gt[3] + Double(height) * gt[5]]
@@ -25,11 +36,24 @@ public struct FrameGrid {
 
 /// Resamples rasters into a map frame with GDAL's warper.
 /// The corresponding GDAL function is `GDALWarp`.
+///
+/// Work and memory are bounded by the frame, not by the raster: the warper works in chunks of
+/// at most ``memoryLimitMegabytes`` (`-wm`), and a source much finer than the frame is first
+/// decimated (``ElevationModel/decimatedForFrame(_:)``) so the warper never reads more than
+/// about ``maximumSourceCellsPerFramePixel`` source cells per frame pixel.
 enum Warper {
+    /// The warper's working memory (GDALWarpOptions' `dfWarpMemoryLimit`), in MiB.
+    static let memoryLimitMegabytes = 128
+    /// Source cells per frame pixel beyond which the source is decimated before warping
+    /// (16: a 4 × 4 block; bilinear resampling of a coarser frame gains nothing from more).
+    static let maximumSourceCellsPerFramePixel = 16
+
     /// Warps `source` into `frame` with `arguments` (gdalwarp's options) into an in-memory dataset.
     static func warp(_ source: Dataset, sourceCRS: SpatialReference?, into frame: FrameGrid, arguments: [String],
                      label: String) throws(TerrainError) -> Dataset {
+        try frame.validate(label: label)
         var args = ["-of", "MEM", "-t_srs", frame.crs.wkt] + frame.extentArguments + arguments
+        args += ["-wm", "\(memoryLimitMegabytes)"]
         if let sourceCRS { args += ["-s_srs", sourceCRS.wkt] }
         // Both cores for large frames; the result does not depend on the thread count.
         args += ["-multi", "-wo", "NUM_THREADS=2"]
@@ -52,7 +76,9 @@ extension ElevationModel {
     /// Elevations in metres resampled (bilinear) into `frame`, row-major, `nan` where the DEM has
     /// no data or does not reach. Scale, offset and vertical units are applied.
     public func warped(into frame: FrameGrid) throws(TerrainError) -> [Float] {
-        let ds = try Warper.warp(dataset, sourceCRS: crsAssumed ? crs : nil, into: frame,
+        try frame.validate(label: label)
+        let source = try decimatedForFrame(frame) ?? dataset
+        let ds = try Warper.warp(source, sourceCRS: crsAssumed ? crs : nil, into: frame,
                                  arguments: ["-r", "bilinear", "-ot", "Float32", "-wt", "Float32",
                                              // Cells nothing maps to stay nan. Declaring nan as the
                                              // destination no-data instead sends GDAL down its
@@ -71,6 +97,61 @@ extension ElevationModel {
             for k in values.indices where !values[k].isNaN { values[k] = values[k] * scale + offset }
         }
         return values
+    }
+}
+
+extension ElevationModel {
+    /// The source window `frame` covers, in DEM cells: the frame sampled on a 17 × 17 grid,
+    /// transformed to the DEM's CRS and clamped to the raster. Nil when no sample lands.
+    func sourceWindowCells(for frame: FrameGrid) throws(TerrainError) -> Double? {
+        let steps = 16
+        var xs: [Double] = [], ys: [Double] = []
+        let gt = frame.geoTransform
+        for j in 0...steps {
+            for i in 0...steps {
+                let col = Double(frame.width) * Double(i) / Double(steps), row = Double(frame.height) * Double(j) / Double(steps)
+                xs.append(gt[0] + col * gt[1] + row * gt[2])
+                ys.append(gt[3] + col * gt[4] + row * gt[5])
+            }
+        }
+        if !frame.crs.isSame(as: crs) {
+            try CoordinateTransformer(from: frame.crs, to: crs).transform(x: &xs, y: &ys)
+        }
+        let g = inverseGeoTransform
+        var minC = Double.infinity, maxC = -Double.infinity, minR = Double.infinity, maxR = -Double.infinity
+        for k in xs.indices where xs[k].isFinite && ys[k].isFinite {
+            let c = min(max(g[0] + xs[k] * g[1] + ys[k] * g[2], 0), Double(width))
+            let r = min(max(g[3] + xs[k] * g[4] + ys[k] * g[5], 0), Double(height))
+            minC = min(minC, c); maxC = max(maxC, c)
+            minR = min(minR, r); maxR = max(maxR, r)
+        }
+        guard minC <= maxC, minR <= maxR else { return nil }
+        // A frame edge that transforms to nan leaves the window smaller than it is: the
+        // decision errs towards decimating less, never towards reading outside the raster.
+        return (maxC - minC + 1) * (maxR - minR + 1)
+    }
+
+    /// When the frame would make the warper read more than
+    /// ``Warper/maximumSourceCellsPerFramePixel`` DEM cells per frame pixel, the DEM
+    /// decimated (nearest neighbour, or GDAL's overviews where the DEM has them) to about
+    /// 4 cells per frame pixel, as a virtual dataset read on demand; else nil.
+    /// The corresponding GDAL function is `GDALTranslate` (`-of VRT -outsize`).
+    func decimatedForFrame(_ frame: FrameGrid) throws(TerrainError) -> Dataset? {
+        guard let cells = try sourceWindowCells(for: frame) else { return nil }
+        let framePixels = Double(frame.width) * Double(frame.height)
+        guard cells > Double(Warper.maximumSourceCellsPerFramePixel) * framePixels else { return nil }
+        let factor = (cells / (4 * framePixels)).squareRoot()
+        let w = max(1, Int((Double(width) / factor).rounded(.up)))
+        let h = max(1, Int((Double(height) / factor).rounded(.up)))
+        CPLErrorReset()
+        let handle: GDALDatasetH? = withCStringList(["-of", "VRT", "-outsize", "\(w)", "\(h)", "-r", "nearest"]) { list in
+            guard let options = GDALTranslateOptionsNew(list, nil) else { return nil }
+            defer { GDALTranslateOptionsFree(options) }
+            var usageError: Int32 = 0
+            return GDALTranslate("", dataset.handle, options, &usageError)
+        }
+        guard let handle else { throw .readFailed(path: label, reason: "cannot decimate for the frame: " + GDALEnvironment.lastMessage()) }
+        return Dataset(owning: handle, name: label)
     }
 }
 

@@ -1,0 +1,227 @@
+import CGDAL
+import Foundation
+import Testing
+import TransectCore
+import TransectTestSupport
+@testable import TransectGDAL
+
+/// GDAL reads only what the user named: no raw-file VRT bands, VRT sources only beside the
+/// named paths, no network without `--allow-network`, and a source that cannot be read is an
+/// error, never no data.
+@Suite("SourceConfinement: what a DEM may make GDAL read")
+struct SourceConfinementTests {
+    /// A 0.001° grid over lon 10…10.2, lat 45…45.1 (200 × 100 cells), as in ElevationModelTests.
+    static let geoGT = [10.0, 0.001, 0, 45.1, 0, -0.001]
+
+    static func writeDEM(_ path: String) {
+        SyntheticDEM.write(path: path, width: 200, height: 100, geoTransform: geoGT, crs: "EPSG:4326") { c, r in
+            Double(100 + c + r)
+        }
+    }
+
+    /// A one-band VRT over `source` (written as given, relative to the VRT when `relative`).
+    static func vrt(source: String, relative: Bool = true) -> String {
+        """
+        <VRTDataset rasterXSize="200" rasterYSize="100">
+          <SRS>EPSG:4326</SRS>
+          <GeoTransform>10, 0.001, 0, 45.1, 0, -0.001</GeoTransform>
+          <VRTRasterBand dataType="Float64" band="1">
+            <SimpleSource>
+              <SourceFilename relativeToVRT="\(relative ? 1 : 0)">\(source)</SourceFilename>
+              <SourceBand>1</SourceBand>
+            </SimpleSource>
+          </VRTRasterBand>
+        </VRTDataset>
+        """
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// The terrain error `body` throws, or nil when it throws none (another error fails the test).
+    static func terrainError(_ body: () throws -> Void) -> TerrainError? {
+        do { try body() } catch let error as TerrainError { return error } catch {
+            Issue.record("not a TerrainError: \(error)")
+        }
+        return nil
+    }
+
+    @Test("a VRT with a raw band over a plain file is refused with our message, before GDAL reads it")
+    func rawBand() throws {
+        let dir = TemporaryDirectory()
+        try String(repeating: "root:x:0:0:root:/root:/bin/sh\n", count: 20).write(toFile: dir.file("secret.txt"), atomically: true, encoding: .utf8)
+        try Self.write("""
+            <VRTDataset rasterXSize="10" rasterYSize="10">
+              <SRS>EPSG:4326</SRS><GeoTransform>10, 0.1, 0, 46, 0, -0.1</GeoTransform>
+              <VRTRasterBand dataType="Byte" band="1" subClass="VRTRawRasterBand">
+                <SourceFilename relativeToVRT="1">secret.txt</SourceFilename>
+                <ImageOffset>0</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>10</LineOffset>
+              </VRTRasterBand>
+            </VRTDataset>
+            """, to: dir.file("raw.vrt"))
+        let error = Self.terrainError { _ = try ElevationModel([dir.file("raw.vrt")]) }
+        let text = try #require(error?.message)
+        #expect(text.hasPrefix("DEM '\(dir.file("raw.vrt"))': has a raw-file band (VRTRawRasterBand)"), "\(text)")
+        #expect(error?.isUsageError == false)
+    }
+
+    @Test("GDAL is configured to refuse raw VRT bands and Python pixel functions, and to bound HTTP waits")
+    func gdalConfiguration() {
+        prepareGDAL()
+        func option(_ key: String) -> String? { CPLGetConfigOption(key, nil).map { String(cString: $0) } }
+        #expect(option("GDAL_VRT_ENABLE_RAWRASTERBAND") == "NO")
+        #expect(option("GDAL_VRT_ENABLE_PYTHON") == "NO")
+        for key in ["GDAL_HTTP_TIMEOUT", "GDAL_HTTP_CONNECTTIMEOUT", "GDAL_HTTP_MAX_RETRY", "GDAL_HTTP_RETRY_DELAY"] {
+            let value = option(key).flatMap { Int($0) }
+            #expect(value != nil && value! <= 60, "\(key)")
+        }
+    }
+
+    @Test("a VRT whose source escapes its directory is refused, naming the VRT and the source",
+          arguments: ["absolute", "parent", "symlink", "inline"])
+    func escapingSource(kind: String) throws {
+        let root = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.file("named"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root.file("other"), withIntermediateDirectories: true)
+        Self.writeDEM(root.file("other/dem.tif"))
+        let vrtPath = root.file("named/dem.vrt")
+        let source: String
+        switch kind {
+        case "absolute":
+            source = try SharedData.path("N44W072.hgt")
+            try Self.write(Self.vrt(source: source, relative: false), to: vrtPath)
+        case "parent":
+            source = "../other/dem.tif"
+            try Self.write(Self.vrt(source: source), to: vrtPath)
+        case "symlink":
+            source = "link.tif"
+            try FileManager.default.createSymbolicLink(atPath: root.file("named/link.tif"), withDestinationPath: root.file("other/dem.tif"))
+            try Self.write(Self.vrt(source: source), to: vrtPath)
+        default:
+            // A VRT given inline as a source, itself pointing outside.
+            source = "../other/dem.tif"
+            let inner = Self.vrt(source: source).replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            try Self.write(Self.vrt(source: inner), to: vrtPath)
+        }
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
+        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: source))
+        #expect(error?.message.contains("lies outside the directories of the DEMs given") == true)
+    }
+
+    @Test("a VRT over a sibling file, or one in a subdirectory, reads the same heights as the file")
+    func siblingAccepted() throws {
+        let dir = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("tiles"), withIntermediateDirectories: true)
+        Self.writeDEM(dir.file("dem.tif"))
+        Self.writeDEM(dir.file("tiles/dem.tif"))
+        try Self.write(Self.vrt(source: "dem.tif"), to: dir.file("sibling.vrt"))
+        try Self.write(Self.vrt(source: "tiles/dem.tif"), to: dir.file("below.vrt"))
+        // A nested VRT beside it, over the sibling.
+        try Self.write(Self.vrt(source: "sibling.vrt"), to: dir.file("nested.vrt"))
+        let points = [GeoPoint(longitude: 10.0105, latitude: 45.0895), GeoPoint(longitude: 10.1505, latitude: 45.0205)]
+        let expected = try ElevationModel([dir.file("dem.tif")]).elevations(at: points, interpolation: .nearest)
+        #expect(expected == [120.0, 329.0])
+        for name in ["sibling.vrt", "below.vrt", "nested.vrt"] {
+            let model = try ElevationModel([dir.file(name)])
+            #expect(try model.elevations(at: points, interpolation: .nearest) == expected, "\(name)")
+        }
+    }
+
+    @Test("a VRT whose source is missing, or that reaches itself, is an error when opened",
+          arguments: ["missing", "self", "cycle"])
+    func missingAndCycles(kind: String) throws {
+        let dir = TemporaryDirectory()
+        switch kind {
+        case "missing":
+            try Self.write(Self.vrt(source: "nothere.tif"), to: dir.file("a.vrt"))
+        case "self":
+            try Self.write(Self.vrt(source: "a.vrt"), to: dir.file("a.vrt"))
+        default:
+            try Self.write(Self.vrt(source: "b.vrt"), to: dir.file("a.vrt"))
+            try Self.write(Self.vrt(source: "a.vrt"), to: dir.file("b.vrt"))
+        }
+        let error = Self.terrainError { _ = try ElevationModel([dir.file("a.vrt")]) }
+        let text = try #require(error?.message)
+        switch kind {
+        case "missing": #expect(text == "DEM '\(dir.file("a.vrt"))': source 'nothere.tif' does not exist")
+        case "self": #expect(text == "DEM '\(dir.file("a.vrt"))': source 'a.vrt' leads back to a VRT that contains it (a cycle)")
+        default: #expect(text.hasSuffix("source 'a.vrt' leads back to a VRT that contains it (a cycle)"), "\(text)")
+        }
+    }
+
+    @Test("network paths are refused without network access, named and inside VRTs and archives",
+          arguments: ["/vsicurl/http://127.0.0.1:9/x.tif", "/vsizip/{/vsicurl/http://127.0.0.1:9/x.zip}/x.tif",
+                      "/vsis3/bucket/x.tif", "https://127.0.0.1:9/x.tif", "WMS:http://127.0.0.1:9/wms"])
+    func networkRefused(path: String) throws {
+        let named = Self.terrainError { _ = try ElevationModel([path]) }
+        #expect(named == TerrainError.networkNotAllowed(path: path, source: nil))
+        #expect(named?.isUsageError == true)
+        #expect(named?.message.contains("--allow-network") == true)
+
+        let dir = TemporaryDirectory()
+        try Self.write(Self.vrt(source: path, relative: false), to: dir.file("net.vrt"))
+        let inVRT = Self.terrainError { _ = try ElevationModel([dir.file("net.vrt")]) }
+        #expect(inVRT == TerrainError.networkNotAllowed(path: dir.file("net.vrt"), source: path))
+        #expect(inVRT?.isUsageError == false)
+    }
+
+    @Test("a local web-service description a VRT names counts as network")
+    func webServiceDescription() throws {
+        let dir = TemporaryDirectory()
+        try Self.write("""
+            <GDAL_WMS><Service name="TMS"><ServerUrl>http://127.0.0.1:9/${z}/${x}/${y}.png</ServerUrl></Service>
+            <DataWindow><UpperLeftX>-180</UpperLeftX><UpperLeftY>90</UpperLeftY><LowerRightX>180</LowerRightX>
+            <LowerRightY>-90</LowerRightY><TileLevel>2</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY></DataWindow>
+            <BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>1</BandsCount></GDAL_WMS>
+            """, to: dir.file("service.xml"))
+        try Self.write(Self.vrt(source: "service.xml"), to: dir.file("dem.vrt"))
+        let error = Self.terrainError { _ = try ElevationModel([dir.file("dem.vrt")]) }
+        guard case .networkNotAllowed(let path, let source?) = error else {
+            Issue.record("expected a network refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(path == dir.file("dem.vrt") && source == dir.file("service.xml"))
+    }
+
+    @Test("with network access a refused connection fails at once with GDAL's network error")
+    func networkAllowedFailsFast() {
+        let path = "/vsicurl/http://127.0.0.1:9/x.tif"
+        let error = Self.terrainError { _ = try ElevationModel([path], access: DataAccess(allowNetwork: true)) }
+        guard case .cannotOpen(let named, let reason) = error else {
+            Issue.record("expected cannotOpen, got \(String(describing: error))")
+            return
+        }
+        #expect(named == path)
+        #expect(!reason.isEmpty)
+    }
+
+    @Test("a truncated GeoTIFF opens, but its range and a read past the cut are errors, not no data")
+    func truncatedGeoTIFF() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("cut.tif")
+        SyntheticDEM.write(path: path, width: 400, height: 400, geoTransform: [10, 0.001, 0, 45.4, 0, -0.001], crs: "EPSG:4326") { c, r in
+            Double(c + r)
+        }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 200_000)
+        try handle.close()
+        let model = try ElevationModel([path])
+        #expect(throws: TerrainError.self) { _ = try model.elevationRange() }
+        let error = Self.terrainError { _ = try model.elevationRange() }
+        #expect(error?.message.hasPrefix("DEM '\(path)': read failed:") == true, "\(String(describing: error))")
+        // The last rows lie beyond the cut.
+        #expect(throws: TerrainError.self) { _ = try model.elevations(at: [GeoPoint(longitude: 10.2, latitude: 45.0005)]) }
+    }
+
+    @Test("the range is exact, and nil only when every cell is no data")
+    func rangeAndNoData() throws {
+        let dir = TemporaryDirectory()
+        Self.writeDEM(dir.file("dem.tif"))
+        let range = try #require(try ElevationModel([dir.file("dem.tif")]).elevationRange())
+        #expect(range.min == 100 && range.max == 100 + 199 + 99 && !range.approximate)
+        SyntheticDEM.write(path: dir.file("empty.tif"), width: 20, height: 20, geoTransform: Self.geoGT, crs: "EPSG:4326",
+                           noData: -9999) { _, _ in -9999 }
+        #expect(try ElevationModel([dir.file("empty.tif")]).elevationRange() == nil)
+    }
+}
