@@ -117,26 +117,25 @@ public enum TrackFile {
         }
     }
 
-    static func json(_ data: Data, path: String) throws(FormatError) -> Any {
-        do { return try JSONSerialization.jsonObject(with: data) } catch {
-            throw .malformed(path: path, reason: "is not valid JSON")
-        }
+    static func json(_ data: Data, path: String) throws(FormatError) -> JSON {
+        try JSON.parse(data, path: path)
     }
 
-    /// A finite number from text (surrounding white space allowed), or nil. Refuses `nan`,
-    /// `inf` and hexadecimal floats, which `Double(_:)` would take.
+    /// A number from text with surrounding white space, by the one grammar of `NumberText`
+    /// (so no `nan`, `inf`, hexadecimal floats or overflow), or nil.
     static func number(_ text: some StringProtocol) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-              let v = Double(t), v.isFinite else { return nil }
-        return v
+        NumberText.double(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// A finite JSON number, or nil (strings, arrays and nulls are not numbers).
-    static func number(json value: Any) -> Double? {
-        guard let n = value as? NSNumber else { return nil }
-        let v = n.doubleValue
-        return v.isFinite ? v : nil
+    /// A JSON value as a name: a string as is, a number or boolean as written; nil for null,
+    /// arrays and objects.
+    static func label(_ value: JSON) -> String? {
+        switch value {
+        case .string(let s): s
+        case .number(let v): JSON.format(v)
+        case .bool(let b): b ? "true" : "false"
+        default: nil
+        }
     }
 
     /// Checks a geographic position; returns a reason when it is out of range.
@@ -431,53 +430,54 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
 // MARK: - GeoJSON
 
 enum GeoJSONTrackReader {
-    static func read(_ object: Any, path: String) throws(FormatError) -> Track {
+    static func read(_ document: JSON, path: String) throws(FormatError) -> Track {
         var segments: [[TrackPoint]] = []
         var waypoints: [Waypoint] = []
-        var name: String?
+        var lineName: String?
+        var collectionName: String?
 
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
 
-        func position(_ value: Any, _ where_: String) throws(FormatError) -> TrackPoint {
-            guard let c = value as? [Any], c.count >= 2, let lon = TrackFile.number(json: c[0]),
-                  let lat = TrackFile.number(json: c[1]) else {
+        func position(_ value: JSON, _ where_: String) throws(FormatError) -> TrackPoint {
+            guard let c = value.array, c.count >= 2, let lon = c[0].number, let lat = c[1].number else {
                 throw fail("\(where_) is not [lon, lat] or [lon, lat, ele]")
             }
             if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { throw fail("\(where_): \(problem)") }
             var elevation: Double?
-            if c.count >= 3, !(c[2] is NSNull) {
-                guard let e = TrackFile.number(json: c[2]) else { throw fail("\(where_) has an elevation that is not a number") }
+            if c.count >= 3, !c[2].isNull {
+                guard let e = c[2].number else { throw fail("\(where_) has an elevation that is not a number") }
                 elevation = e
             }
             return TrackPoint(longitude: lon, latitude: lat, elevationMetres: elevation)
         }
 
-        func line(_ value: Any?, _ where_: String) throws(FormatError) -> [TrackPoint] {
-            guard let list = value as? [Any] else { throw fail("\(where_) has no coordinates array") }
+        func line(_ value: JSON?, _ where_: String) throws(FormatError) -> [TrackPoint] {
+            guard let list = value?.array else { throw fail("\(where_) has no coordinates array") }
             var points: [TrackPoint] = []
             points.reserveCapacity(list.count)
             for (k, p) in list.enumerated() { points.append(try position(p, "\(where_) position \(k + 1)")) }
             return points
         }
 
-        func time(_ value: Any, _ where_: String) throws(FormatError) -> Double? {
-            if value is NSNull { return nil }
-            guard let s = value as? String, let t = Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces)) else {
-                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value)")
+        func time(_ value: JSON, _ where_: String) throws(FormatError) -> Double? {
+            if value.isNull { return nil }
+            guard let s = value.string, let t = Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces)) else {
+                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value.string ?? String(value.serialized(indent: nil).prefix(80)))")
             }
             return t
         }
 
         /// Applies `coordTimes`/`times` to the lines of one geometry.
-        func applyTimes(_ properties: [String: Any]?, to lines: inout [[TrackPoint]], _ where_: String) throws(FormatError) {
+        func applyTimes(_ properties: JSON?, to lines: inout [[TrackPoint]], _ where_: String) throws(FormatError) {
             guard let properties else { return }
             let key = properties["coordTimes"] != nil ? "coordTimes" : "times"
-            guard let raw = properties[key], !(raw is NSNull) else { return }
-            guard let list = raw as? [Any] else { throw fail("\(where_): \(key) is not an array") }
+            guard let raw = properties[key], !raw.isNull else { return }
+            guard let list = raw.array else { throw fail("\(where_): \(key) is not an array") }
             let total = lines.reduce(0) { $0 + $1.count }
-            if lines.count > 1 || list.first is [Any] {
+            if lines.count > 1 || list.first?.array != nil {
                 // One list per line (togeojson's MultiLineString form), or a flat list over all.
-                if let nested = list as? [[Any]], nested.count == lines.count {
+                let nested = list.compactMap(\.array)
+                if nested.count == list.count, nested.count == lines.count {
                     for i in lines.indices {
                         guard nested[i].count == lines[i].count else {
                             throw fail("\(where_): \(key) line \(i + 1) has \(nested[i].count) times for \(lines[i].count) positions")
@@ -486,7 +486,7 @@ enum GeoJSONTrackReader {
                     }
                     return
                 }
-                if list.first is [Any] { throw fail("\(where_): \(key) has \(list.count) lists for \(lines.count) lines") }
+                if list.first?.array != nil { throw fail("\(where_): \(key) has \(list.count) lists for \(lines.count) lines") }
             }
             guard list.count == total else { throw fail("\(where_): \(key) has \(list.count) times for \(total) positions") }
             var k = 0
@@ -495,47 +495,48 @@ enum GeoJSONTrackReader {
             }
         }
 
-        func visit(_ value: Any, _ where_: String, properties: [String: Any]?) throws(FormatError) {
-            guard let dict = value as? [String: Any] else { throw fail("\(where_) is not a JSON object") }
-            guard let type = dict["type"] as? String else { throw fail("\(where_) has no GeoJSON \"type\"") }
+        // A work list rather than recursion: nested GeometryCollections cost heap, not stack.
+        // Items are taken from the end, so children are pushed in reverse to keep document order.
+        var work: [(value: JSON, where_: String, properties: JSON?)] = [(document, "the document", nil)]
+        while let (value, where_, properties) = work.popLast() {
+            guard value.isObject else { throw fail("\(where_) is not a JSON object") }
+            guard let type = value["type"]?.string else { throw fail("\(where_) has no GeoJSON \"type\"") }
             switch type {
             case "FeatureCollection":
-                guard let features = dict["features"] as? [Any] else { throw fail("FeatureCollection has no features array") }
-                for (k, f) in features.enumerated() { try visit(f, "feature \(k + 1)", properties: nil) }
-                if name == nil, let n = dict["name"] as? String, !n.isEmpty { name = n }
+                guard let features = value["features"]?.array else { throw fail("FeatureCollection has no features array") }
+                for (k, f) in features.enumerated().reversed() { work.append((f, "feature \(k + 1)", nil)) }
+                if collectionName == nil, let n = value["name"]?.string, !n.isEmpty { collectionName = n }
             case "Feature":
-                let props = dict["properties"] as? [String: Any]
-                guard let geometry = dict["geometry"], !(geometry is NSNull) else { return }
-                try visit(geometry, where_, properties: props ?? [:])
+                let props = value["properties"].flatMap { $0.isObject ? $0 : nil }
+                guard let geometry = value["geometry"], !geometry.isNull else { continue }
+                work.append((geometry, where_, props ?? .object([])))
             case "GeometryCollection":
-                guard let geometries = dict["geometries"] as? [Any] else { throw fail("\(where_): GeometryCollection has no geometries array") }
-                for (k, g) in geometries.enumerated() { try visit(g, "\(where_) geometry \(k + 1)", properties: nil) }
+                guard let geometries = value["geometries"]?.array else { throw fail("\(where_): GeometryCollection has no geometries array") }
+                for (k, g) in geometries.enumerated().reversed() { work.append((g, "\(where_) geometry \(k + 1)", nil)) }
             case "LineString", "MultiLineString":
                 var lines: [[TrackPoint]]
                 if type == "LineString" {
-                    lines = [try line(dict["coordinates"], "\(where_) LineString")]
+                    lines = [try line(value["coordinates"], "\(where_) LineString")]
                 } else {
-                    guard let list = dict["coordinates"] as? [Any] else { throw fail("\(where_) MultiLineString has no coordinates array") }
+                    guard let list = value["coordinates"]?.array else { throw fail("\(where_) MultiLineString has no coordinates array") }
                     lines = []
                     for (k, l) in list.enumerated() { lines.append(try line(l, "\(where_) MultiLineString line \(k + 1)")) }
                 }
                 try applyTimes(properties, to: &lines, where_)
                 segments += lines.filter { !$0.isEmpty }
-                if name == nil, let n = properties?["name"] as? String, !n.isEmpty { name = n }
+                if lineName == nil, let n = properties?["name"]?.string, !n.isEmpty { lineName = n }
             case "Point":
-                guard let label = properties?["name"].map({ "\($0)" }), !label.isEmpty else { return }
-                var p = try position(dict["coordinates"] as Any, "\(where_) Point")
+                guard let label = properties?["name"].flatMap(TrackFile.label), !label.isEmpty else { continue }
+                var p = try position(value["coordinates"] ?? .null, "\(where_) Point")
                 if let t = properties?["time"] { p.time = try time(t, "\(where_) Point") }
                 waypoints.append(Waypoint(name: label, point: p))
             case "MultiPoint", "Polygon", "MultiPolygon":
-                return
+                continue
             default:
                 throw fail("\(where_) has unknown GeoJSON type '\(type)'")
             }
         }
-
-        try visit(object, "the document", properties: nil)
-        return Track(name: name, segments: segments, waypoints: waypoints)
+        return Track(name: lineName ?? collectionName, segments: segments, waypoints: waypoints)
     }
 }
 
@@ -547,11 +548,10 @@ enum EsriTrackReader {
 
     /// True for an Esri polyline or a FeatureSet of them (decided on `paths`, `spatialReference`
     /// or `geometryType`, which GeoJSON does not have).
-    static func looksLikeEsri(_ object: Any) -> Bool {
-        guard let dict = object as? [String: Any] else { return false }
-        if dict["paths"] != nil || dict["spatialReference"] != nil || dict["geometryType"] != nil { return true }
-        if let features = dict["features"] as? [Any], let first = features.first as? [String: Any],
-           let geometry = first["geometry"] as? [String: Any] {
+    static func looksLikeEsri(_ object: JSON) -> Bool {
+        guard object.isObject else { return false }
+        if object["paths"] != nil || object["spatialReference"] != nil || object["geometryType"] != nil { return true }
+        if let first = object["features"]?.array?.first, let geometry = first["geometry"], geometry.isObject {
             return geometry["paths"] != nil || geometry["x"] != nil || geometry["rings"] != nil
         }
         return false
@@ -559,37 +559,44 @@ enum EsriTrackReader {
 
     enum Reference { case geographic, webMercator }
 
-    static func read(_ object: Any, path: String) throws(FormatError) -> Track {
-        func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
-        guard let top = object as? [String: Any] else { throw fail("is not an Esri JSON object") }
+    /// The spatial reference a wkid names, or nil. The wkid is compared as a double before any
+    /// conversion to an integer: `1e300` or `-1e19` are simply not supported, never a trap.
+    static func reference(wkid: Double) -> Reference? {
+        if wkid == 4326 { return .geographic }
+        guard wkid == wkid.rounded(), wkid.magnitude < 1e9 else { return nil }
+        return webMercatorWkids.contains(Int(wkid)) ? .webMercator : nil
+    }
 
-        func reference(_ value: Any?) throws(FormatError) -> Reference {
-            guard let sr = value as? [String: Any] else {
+    static func read(_ top: JSON, path: String) throws(FormatError) -> Track {
+        func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
+        guard top.isObject else { throw fail("is not an Esri JSON object") }
+
+        func reference(_ value: JSON?) throws(FormatError) -> Reference {
+            guard let sr = value, sr.isObject else {
                 throw fail("has no spatialReference (wkid 4326, 3857 or 102100 expected)")
             }
-            let ids = [sr["latestWkid"], sr["wkid"]].compactMap { $0.flatMap(TrackFile.number(json:)) }
+            let ids = [sr["latestWkid"], sr["wkid"]].compactMap { $0?.number }
             for id in ids {
-                if id == 4326 { return .geographic }
-                if webMercatorWkids.contains(Int(id)) && Double(Int(id)) == id { return .webMercator }
+                if let r = EsriTrackReader.reference(wkid: id) { return r }
             }
-            guard let id = ids.last ?? ids.first else {
+            guard let id = ids.last else {
                 throw fail("spatialReference has no wkid (4326, 3857 or 102100 expected)")
             }
             throw fail("spatialReference wkid \(TrackFile.plain(id)) is not supported (only 4326, 3857 and 102100 are)")
         }
 
-        func polyline(_ geometry: [String: Any], inherited: Any?, hasZ inheritedZ: Bool, _ where_: String) throws(FormatError) -> [[TrackPoint]] {
-            guard let paths = geometry["paths"] as? [Any] else { throw fail("\(where_) has no paths array") }
+        func polyline(_ geometry: JSON, inherited: JSON?, hasZ inheritedZ: Bool, _ where_: String) throws(FormatError) -> [[TrackPoint]] {
+            guard let paths = geometry["paths"]?.array else { throw fail("\(where_) has no paths array") }
             let ref = try reference(geometry["spatialReference"] ?? inherited)
-            let hasZ = (geometry["hasZ"] as? Bool) ?? inheritedZ
+            let hasZ = geometry["hasZ"]?.bool ?? inheritedZ
             var lines: [[TrackPoint]] = []
             for (i, p) in paths.enumerated() {
-                guard let vertices = p as? [Any] else { throw fail("\(where_) path \(i + 1) is not an array of vertices") }
+                guard let vertices = p.array else { throw fail("\(where_) path \(i + 1) is not an array of vertices") }
                 var line: [TrackPoint] = []
                 line.reserveCapacity(vertices.count)
                 for (j, v) in vertices.enumerated() {
                     let at = "\(where_) path \(i + 1) vertex \(j + 1)"
-                    guard let c = v as? [Any], c.count >= 2, let x = TrackFile.number(json: c[0]), let y = TrackFile.number(json: c[1]) else {
+                    guard let c = v.array, c.count >= 2, let x = c[0].number, let y = c[1].number else {
                         throw fail("\(at) is not [x, y]")
                     }
                     var point: TrackPoint
@@ -598,11 +605,16 @@ enum EsriTrackReader {
                         if let problem = TrackFile.rangeProblem(longitude: x, latitude: y) { throw fail("\(at): \(problem)") }
                         point = TrackPoint(longitude: x, latitude: y)
                     case .webMercator:
+                        // x within ±540° of longitude (as coordinates elsewhere); any finite y
+                        // is a latitude short of the pole.
                         let g = WebMercator.geographic(x: x, y: y)
+                        guard x.magnitude <= 3 * Double.pi * WebMercator.radiusMetres, g.longitude.isFinite, g.latitude.isFinite else {
+                            throw fail("\(at): x \(TrackFile.plain(x)), y \(TrackFile.plain(y)) is outside the Web Mercator plane")
+                        }
                         point = TrackPoint(longitude: g.longitude, latitude: g.latitude)
                     }
                     if hasZ, c.count >= 3 {
-                        guard let z = TrackFile.number(json: c[2]) else { throw fail("\(at) has a z that is not a number") }
+                        guard let z = c[2].number else { throw fail("\(at) has a z that is not a number") }
                         point.elevationMetres = z
                     }
                     line.append(point)
@@ -612,13 +624,13 @@ enum EsriTrackReader {
             return lines
         }
 
-        let topZ = (top["hasZ"] as? Bool) ?? false
-        if let features = top["features"] as? [Any], top["paths"] == nil {
+        let topZ = top["hasZ"]?.bool ?? false
+        if let features = top["features"]?.array, top["paths"] == nil {
             var segments: [[TrackPoint]] = []
             var sawPolyline = false
-            for (k, f) in features.enumerated() {
-                guard let feature = f as? [String: Any] else { throw fail("feature \(k + 1) is not a JSON object") }
-                guard let geometry = feature["geometry"] as? [String: Any], geometry["paths"] != nil else { continue }
+            for (k, feature) in features.enumerated() {
+                guard feature.isObject else { throw fail("feature \(k + 1) is not a JSON object") }
+                guard let geometry = feature["geometry"], geometry.isObject, geometry["paths"] != nil else { continue }
                 sawPolyline = true
                 segments += try polyline(geometry, inherited: top["spatialReference"], hasZ: topZ, "feature \(k + 1)")
             }

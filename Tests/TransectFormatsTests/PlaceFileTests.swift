@@ -34,11 +34,11 @@ struct PlaceFileTests {
         try "lat,lon,name\n45,10,\"Col, du Mont\"\n".write(toFile: dir.file("q.csv"), atomically: true, encoding: .utf8)
         #expect(try PlaceFile.read(path: dir.file("q.csv")) == [NamedPoint(name: "Col, du Mont", point: GeoPoint(longitude: 10, latitude: 45))])
         try "name,lon,lat\nX,10,95\n".write(toFile: dir.file("bad.csv"), atomically: true, encoding: .utf8)
-        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "row 2 has no valid lon, lat")) {
+        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "line 2: latitude 95 is beyond ±90°")) {
             try PlaceFile.read(path: dir.file("bad.csv"))
         }
         try "title,x\n".write(toFile: dir.file("nohead.csv"), atomically: true, encoding: .utf8)
-        #expect(throws: FormatError.malformed(path: dir.file("nohead.csv"), reason: "header needs name, lon and lat columns")) {
+        #expect(throws: FormatError.malformed(path: dir.file("nohead.csv"), reason: "line 1: header needs name, lon and lat columns")) {
             try PlaceFile.read(path: dir.file("nohead.csv"))
         }
     }

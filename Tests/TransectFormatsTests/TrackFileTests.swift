@@ -334,7 +334,8 @@ struct TrackFileTests {
          "the document coordTimes has a time that is not an ISO 8601 string: noon"),
         (#"{"type": "Topology", "objects": {}}"#, "the document has unknown GeoJSON type 'Topology'"),
         (#"{"type": "Point", "coordinates": [1, 2]}"#, "has no track points"),
-        (#"{"type": "LineString", "coordinates": [[1, 2]"#, "is not valid JSON"),
+        (#"{"type": "LineString", "coordinates": [[1, 2]"#, "line 1: is not valid JSON (the text ends early where ',' or ']' should be)"),
+        (#"{"type": "LineString", "coordinates": [[0x1p3, 2]]}"#, "line 1: is not valid JSON (unexpected 'x' where ',' or ']' should be)"),
     ])
     func malformedGeoJSON(document: String, reason: String) {
         #expect(throws: FormatError.malformed(path: "g.geojson", reason: reason)) {
@@ -360,8 +361,8 @@ struct TrackFileTests {
         // An unknown wkid beside a known latestWkid: the latestWkid decides.
         let mercator = #"{"paths": [[[0, 0], [20037508.342789244, 0]]], "spatialReference": {"wkid": 99999, "latestWkid": 3857}}"#
         let c = try TrackFile.read(data: Data(mercator.utf8), path: "m.json")
-        // π·R is not exact in binary: the antimeridian comes back within round-off of 180°.
-        #expect(c.points[0].longitude == 0 && (c.points[1].longitude - 180).magnitude < 1e-12)
+        // π·R is not exact in binary: the antimeridian comes back within round-off of ±180°.
+        #expect(c.points[0].longitude == 0 && (c.points[1].longitude.magnitude - 180).magnitude < 1e-12)
         #expect(c.points.map(\.latitude) == [0, 0])
         // An explicit format overrides detection.
         #expect(try TrackFile.read(data: Data(polyline.utf8), path: "p.txt", format: .esriJSON) == a)
@@ -375,10 +376,41 @@ struct TrackFileTests {
         (#"{"paths": [[[1, 2], [3, "x"]]], "spatialReference": {"wkid": 4326}}"#, "the polyline path 1 vertex 2 is not [x, y]"),
         (#"{"paths": [[[1, -92]]], "spatialReference": {"wkid": 4326}}"#, "the polyline path 1 vertex 1: lat -92 is outside [-90, 90]"),
         (#"{"features": [{"geometry": {"x": 1, "y": 2}}], "spatialReference": {"wkid": 4326}}"#, "has no polyline features (geometry.paths)"),
+        // Wkids beyond any integer are compared as numbers, never converted (which would trap).
+        (#"{"paths": [[[1, 2]]], "spatialReference": {"wkid": 1e300}}"#, "spatialReference wkid 1e+300 is not supported (only 4326, 3857 and 102100 are)"),
+        (#"{"paths": [[[1, 2]]], "spatialReference": {"wkid": -1e19}}"#, "spatialReference wkid -1e+19 is not supported (only 4326, 3857 and 102100 are)"),
+        (#"{"paths": [[[1, 2]]], "spatialReference": {"wkid": 9.3e18, "latestWkid": 3857.5}}"#, "spatialReference wkid 9.3e+18 is not supported (only 4326, 3857 and 102100 are)"),
+        (#"{"paths": [[[1e300, 2]]], "spatialReference": {"wkid": 3857}}"#, "the polyline path 1 vertex 1: x 1e+300, y 2 is outside the Web Mercator plane"),
     ])
     func esriErrors(document: String, reason: String) {
         #expect(throws: FormatError.malformed(path: "e.json", reason: reason)) {
             try TrackFile.read(data: Data(document.utf8), path: "e.json")
+        }
+    }
+
+    @Test("Esri JSON: every supported wkid is accepted, as latestWkid or wkid", arguments: [4326, 3857, 102100, 102113, 900913])
+    func esriWkids(wkid: Int) throws {
+        for key in ["wkid", "latestWkid"] {
+            let doc = #"{"paths": [[[0, 0]]], "spatialReference": {"\#(key)": \#(wkid)}}"#
+            #expect(try TrackFile.read(data: Data(doc.utf8), path: "w.json").points == [TrackPoint(longitude: 0, latitude: 0)])
+        }
+    }
+
+    @Test("GeoJSON nested 800 GeometryCollections deep (beyond Foundation's JSON limit) reads, in document order")
+    func deepGeoJSON() throws {
+        let depth = 800
+        var doc = ""
+        for _ in 0..<depth { doc += #"{"type": "GeometryCollection", "geometries": [{"type": "LineString", "coordinates": [[1, 2]]}, "# }
+        doc += #"{"type": "LineString", "coordinates": [[3, 4]]}"#
+        doc += String(repeating: "]}", count: depth)
+        let track = try TrackFile.read(data: Data(doc.utf8), path: "deep.geojson")
+        #expect(track.segments.count == depth + 1)
+        #expect(track.points.first == TrackPoint(longitude: 2, latitude: 1) || track.points.first == TrackPoint(longitude: 1, latitude: 2))
+        #expect(track.points.last == TrackPoint(longitude: 3, latitude: 4))
+        // Beyond the parser's limit: refused by name, not a crash.
+        let tooDeep = String(repeating: "[", count: JSON.maximumDepth + 1) + String(repeating: "]", count: JSON.maximumDepth + 1)
+        #expect(throws: FormatError.malformed(path: "d.json", reason: "line 1: JSON nesting is deeper than \(JSON.maximumDepth) levels (the limit)")) {
+            try TrackFile.read(data: Data(tooDeep.utf8), path: "d.json")
         }
     }
 
