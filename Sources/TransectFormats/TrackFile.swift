@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import TransectCore
 
 /// Track files (location histories) in: GPX 1.0 and 1.1, GeoJSON, Esri JSON polylines and CSV,
@@ -17,11 +14,13 @@ import TransectCore
 /// - **GPX** (`.gpx`): every `trkseg` and every `rte` is one segment, in document order
 ///   (`trkpt`/`rtept` with `ele` and `time`); `wpt` become `waypoints`. The name is the first
 ///   `trk/name`, else the first `rte/name`, else `metadata/name` (1.1) or `gpx/name` (1.0).
-///   Elements inside `<extensions>` are skipped. A document with a `DOCTYPE` or an entity
-///   declaration is refused before it is parsed (GPX needs neither; entities are how an
-///   "entity bomb" expands without bound and how an external entity reads local files), and
-///   the XML parser runs with external entities off and aborts on any entity declaration it
-///   meets, as a second line of defence.
+///   Elements inside `<extensions>` are skipped. The document is decoded (UTF-8, UTF-16 with a
+///   byte order mark, US-ASCII, ISO-8859-1; any other encoding refused by name) and screened
+///   by `XMLScreen` before the XML parser sees a byte: a `DOCTYPE`, an entity declaration or a
+///   NUL byte anywhere refuses it (GPX needs none; entities are how an "entity bomb" expands
+///   without bound and how an external entity reads local files). The XML parser runs with
+///   external entities off and aborts on any entity declaration it meets, as a second line of
+///   defence. Files are streamed in chunks, so memory stays bounded whatever their size.
 /// - **GeoJSON** (`.geojson`): `LineString` (one segment), `MultiLineString` (one segment per
 ///   line), `Feature`, `FeatureCollection`, `GeometryCollection`; positions `[lon, lat, ele?]`.
 ///   Times come from a feature's `properties.coordTimes` or `properties.times` (ISO 8601
@@ -70,6 +69,11 @@ public enum TrackFile {
     /// - Throws: `FormatError.cannotRead` when the file cannot be read, `.malformed` when its
     ///   content is not a track in a supported format.
     public static func read(path: String) throws(FormatError) -> Track {
+        if Format(path: path) == .gpx {
+            let track = try GPXReader.read(path: path)
+            guard track.pointCount > 0 else { throw .malformed(path: path, reason: "has no track points") }
+            return track
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             var isDirectory: ObjCBool = false
@@ -148,282 +152,6 @@ public enum TrackFile {
     /// A number as written in messages: integers without ".0".
     static func plain(_ v: Double) -> String {
         v == v.rounded() && v.magnitude < 1e15 ? String(Int64(v)) : String(v)
-    }
-}
-
-// MARK: - GPX
-
-/// GPX 1.0/1.1 through Foundation's `XMLParser`, with DOCTYPE and entities refused.
-enum GPXReader {
-    static func read(_ data: Data, path: String) throws(FormatError) -> Track {
-        try refuseUnsafeXML(data, path: path)
-        return try parse(data, path: path)
-    }
-
-    /// Refuses, before any parsing, what a GPX file never needs and an attacker does: a
-    /// DOCTYPE (with it, entity declarations: an "entity bomb" expands a few hundred bytes to
-    /// gigabytes; an external entity reads a local file or a URL) and encodings in which a
-    /// byte scan for `<!DOCTYPE` would not see one (UTF-16, UTF-32, EBCDIC and the like).
-    ///
-    /// The scan is conservative: the text `<!DOCTYPE` or `<!ENTITY` anywhere, even inside a
-    /// comment, refuses the file.
-    static func refuseUnsafeXML(_ data: Data, path: String) throws(FormatError) {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.first == 0
-            || (bytes.count > 1 && bytes[1] == 0) {
-            throw .malformed(path: path, reason: "is UTF-16 or UTF-32 XML; GPX is read as UTF-8")
-        }
-        // Anything but '<' first (after a UTF-8 byte-order mark and white space) is either not
-        // XML or XML in an encoding such as EBCDIC that libxml2 would detect from these bytes.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        guard let first = body.first(where: { !$0.isWhitespace }) else { throw .malformed(path: path, reason: "is empty") }
-        guard first == UInt8(ascii: "<") else {
-            throw .malformed(path: path, reason: "is not XML (it does not start with '<')")
-        }
-        if let encoding = declaredEncoding(bytes) {
-            let e = encoding.lowercased()
-            let asciiCompatible = ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(e)
-                || e.hasPrefix("iso-8859-") || e.hasPrefix("iso8859-") || e.hasPrefix("windows-125") || e.hasPrefix("cp125")
-            guard asciiCompatible else {
-                throw .malformed(path: path, reason: "declares encoding '\(encoding)'; GPX is read as UTF-8 (or ASCII, ISO-8859, Windows-125x)")
-            }
-        }
-        var line = 1
-        let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
-        func matches(_ word: [UInt8], at start: Int) -> Bool {
-            guard start + word.count <= bytes.count else { return false }
-            for (i, c) in word.enumerated() where bytes[start + i] & 0xDF != c { return false }   // ASCII upper-case
-            return true
-        }
-        var k = 0
-        while k < bytes.count {
-            let c = bytes[k]
-            if c == 0x0A { line += 1 }
-            if c == UInt8(ascii: "<"), k + 1 < bytes.count, bytes[k + 1] == UInt8(ascii: "!") {
-                if matches(entity, at: k + 2) {
-                    throw .malformed(path: path, reason: "line \(line): entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-                }
-                if matches(doctype, at: k + 2) {
-                    // Name the entity declaration if the DOCTYPE has one further on.
-                    var j = k + 2, l = line
-                    while j < bytes.count {
-                        if bytes[j] == 0x0A { l += 1 }
-                        if bytes[j] == UInt8(ascii: "<"), j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "!"), matches(entity, at: j + 2) {
-                            throw .malformed(path: path, reason: "line \(l): entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-                        }
-                        j += 1
-                    }
-                    throw .malformed(path: path, reason: "line \(line): DOCTYPE declarations are refused (GPX needs none)")
-                }
-            }
-            k += 1
-        }
-    }
-
-    /// The `encoding` of the XML declaration, if there is one.
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
-        let head = bytes[start..<min(bytes.count, start + 200)]
-        guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        let declaration = String(decoding: bytes[start..<end], as: UTF8.self)
-        guard let r = declaration.range(of: "encoding") else { return nil }
-        let rest = declaration[r.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        // An encoding we cannot read off is reported as such (and refused) rather than ignored.
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return String(rest.prefix(20)) }
-        return String(rest.dropFirst().prefix { $0 != quote })
-    }
-
-    /// libxml2's error codes (`xmlParserErrors`) that a broken GPX file is likely to meet.
-    static func xmlErrorDescription(_ code: Int) -> String {
-        switch code {
-        case 4: "no content"
-        case 5: "unexpected end or extra content"
-        case 9: "invalid character"
-        case 23: "unescaped '&'"
-        case 26: "undeclared entity"
-        case 38, 39, 40, 41: "bad attribute"
-        case 68: "name expected"
-        case 73: "'>' expected"
-        case 76: "mismatched tag"
-        case 77: "unclosed tag"
-        case 89: "entity loop"
-        case 111: "entity expands too much"
-        default: "libxml2 error \(code)"
-        }
-    }
-
-    /// Parses GPX with `XMLParser` (external entities off; any entity or DTD declaration aborts).
-    static func parse(_ data: Data, path: String) throws(FormatError) -> Track {
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = true
-        let handler = GPXHandler(path: path, inputBytes: data.count)
-        parser.delegate = handler
-        let ok = parser.parse()
-        if let error = handler.error { throw error }
-        // swift-corelibs-foundation's parser recovers from some errors and still returns true:
-        // any error reported, at any point, makes the file malformed.
-        if !ok || parser.parserError != nil || handler.xmlError != nil {
-            let (code, line) = handler.xmlError ?? ((parser.parserError as NSError?)?.code ?? 0, parser.lineNumber)
-            throw .malformed(path: path, reason: "line \(line): is not well-formed XML (\(xmlErrorDescription(code)))")
-        }
-        guard handler.sawRoot else { throw .malformed(path: path, reason: "is not GPX (no root element)") }
-        return Track(name: handler.trackName ?? handler.routeName ?? handler.fileName,
-                     segments: handler.segments, waypoints: handler.waypoints)
-    }
-}
-
-/// The `XMLParser` delegate that builds a track from GPX elements.
-private final class GPXHandler: NSObject, XMLParserDelegate {
-    let path: String
-    var error: FormatError?
-    /// The first error libxml2 reported: its code and line.
-    var xmlError: (code: Int, line: Int)?
-    var sawRoot = false
-    /// Text reported so far, in UTF-8 bytes, and the most allowed: a GPX file's text cannot
-    /// be longer than the file, so more means entities are expanding (a guard behind the
-    /// DOCTYPE refusal, should that ever be bypassed).
-    private var textBytes = 0
-    private let maximumTextBytes: Int
-
-    var segments: [[TrackPoint]] = []
-    var waypoints: [Waypoint] = []
-    var trackName: String?, routeName: String?, fileName: String?
-
-    /// Local names of the open elements.
-    private var stack: [String] = []
-    /// How many `<extensions>` elements are open: their content is skipped.
-    private var extensionDepth = 0
-    private var segment: [TrackPoint]?
-    private var point: TrackPoint?
-    private var waypointName: String?
-    private var text = ""
-    private var collecting = false
-
-    init(path: String, inputBytes: Int) {
-        self.path = path
-        maximumTextBytes = 2 * inputBytes + 4096
-    }
-
-    private func fail(_ parser: XMLParser, _ reason: String) {
-        guard error == nil else { return }
-        error = .malformed(path: path, reason: "line \(parser.lineNumber): \(reason)")
-        abort(parser)
-    }
-
-    private var parent: String? { stack.count >= 2 ? stack[stack.count - 2] : nil }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        let name = elementName
-        stack.append(name)
-        guard error == nil else { return }
-        if stack.count == 1 {
-            sawRoot = true
-            if name != "gpx" { fail(parser, "is not GPX (the root element is <\(qualifiedName ?? name)>)") }
-            return
-        }
-        if name == "extensions" || extensionDepth > 0 { if name == "extensions" { extensionDepth += 1 }; return }
-        switch (name, parent) {
-        case ("trkseg", "trk"), ("rte", "gpx"):
-            segment = []
-        case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
-            guard let latText = attributes["lat"] else { return fail(parser, "\(name) has no lat") }
-            guard let lonText = attributes["lon"] else { return fail(parser, "\(name) has no lon") }
-            guard let lat = TrackFile.number(latText) else { return fail(parser, "\(name) lat '\(latText)' is not a number") }
-            guard let lon = TrackFile.number(lonText) else { return fail(parser, "\(name) lon '\(lonText)' is not a number") }
-            if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { return fail(parser, "\(name) \(problem)") }
-            point = TrackPoint(longitude: lon, latitude: lat)
-            waypointName = nil
-        case ("ele", _), ("time", _), ("name", _):
-            text = ""
-            collecting = true
-        default:
-            break
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        defer { stack.removeLast() }
-        guard error == nil else { return }
-        if extensionDepth > 0 { if elementName == "extensions" { extensionDepth -= 1 }; return }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        collecting = false
-        switch (elementName, parent) {
-        case ("trkseg", "trk"), ("rte", "gpx"):
-            if let segment, !segment.isEmpty { segments.append(segment) }
-            segment = nil
-        case ("trkpt", "trkseg"), ("rtept", "rte"):
-            if let point { segment?.append(point) }
-            point = nil
-        case ("wpt", "gpx"):
-            if let point { waypoints.append(Waypoint(name: waypointName ?? "", point: point)) }
-            point = nil
-        case ("ele", "trkpt"), ("ele", "rtept"), ("ele", "wpt"):
-            guard !value.isEmpty else { return }
-            guard let ele = TrackFile.number(value) else { return fail(parser, "ele '\(value)' is not a number") }
-            point?.elevationMetres = ele
-        case ("time", "trkpt"), ("time", "rtept"), ("time", "wpt"):
-            guard !value.isEmpty else { return }
-            guard let t = Timestamp.parseISO8601(value) else { return fail(parser, "time '\(value)' is not an ISO 8601 time") }
-            point?.time = t
-        case ("name", "trk"):
-            if trackName == nil, !value.isEmpty { trackName = value }
-        case ("name", "rte"):
-            if routeName == nil, !value.isEmpty { routeName = value }
-        case ("name", "wpt"):
-            waypointName = value
-        case ("name", "metadata"), ("name", "gpx"):
-            if fileName == nil, !value.isEmpty { fileName = value }
-        default:
-            break
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        textBytes += string.utf8.count
-        if textBytes > maximumTextBytes { return fail(parser, "text expands beyond the size of the file (entity expansion is refused)") }
-        if collecting { text += string }
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if collecting { text += String(decoding: CDATABlock, as: UTF8.self) }
-    }
-
-    // Entities and DTDs: refused here too, should one get past the byte scan.
-
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-    }
-
-    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
-                notationName: String?) {
-        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail(parser, "external entities are refused")
-        return nil
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        // Reported after parse() returns, with the line, unless a clearer error came first.
-        if xmlError == nil { xmlError = ((parseError as NSError).code, parser.lineNumber) }
-        abort(parser)
-    }
-
-    private var aborted = false
-    /// Stops the parser once (aborting reports an error of its own, which comes back here).
-    private func abort(_ parser: XMLParser) {
-        guard !aborted else { return }
-        aborted = true
-        parser.abortParsing()
     }
 }
 
