@@ -375,9 +375,7 @@ enum EsriTrackReader {
 enum CSVTrackReader {
     static func read(_ data: Data, path: String) throws(FormatError) -> Track {
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("is not UTF-8 text") }
-        // "\r\n" is one Character, and a newline: CRLF, LF and CR files all split by line.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = try TextInput.lines(data, path: path)
         guard let headerIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { throw fail("is empty") }
         let header = CSV.split(String(lines[headerIndex])).map {
             $0.replacingOccurrences(of: "\u{FEFF}", with: "").trimmingCharacters(in: .whitespaces).lowercased()
