@@ -215,10 +215,10 @@ final class LineSource {
     }
 
     private func take(upTo lineEnd: Int, skip: Int) throws(FormatError) -> Line {
-        lineNumber += 1
         var last = lineEnd
         while last > start && buffer[last - 1] == 0x0D { last -= 1 }
         guard last - start <= PairsReader.maximumLineBytes else { throw tooLong() }
+        lineNumber += 1
         let bytes = buffer[start..<last]
         if bytes.contains(0) { throw .malformed(path: source, reason: "line \(lineNumber) contains a NUL byte") }
         start = lineEnd + skip
