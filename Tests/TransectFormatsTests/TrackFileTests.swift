@@ -245,6 +245,8 @@ struct TrackFileTests {
         ("<gpx><trk><trkseg><trkpt lat=\"1\"/></trkseg></trk></gpx>", "line 1: trkpt has no lon"),
         ("<gpx><trk><trkseg>\n\n<trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>", "line 3: trkpt lat 95 is outside [-90, 90]"),
         ("<gpx><trk><trkseg><trkpt lat=\"nan\" lon=\"1\"/></trkseg></trk></gpx>", "line 1: trkpt lat 'nan' is not a number"),
+        ("<gpx><trk><trkseg><trkpt lat=\"0x1p3\" lon=\"1\"/></trkseg></trk></gpx>", "line 1: trkpt lat '0x1p3' is not a number"),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<ele>0x10</ele></trkpt></trkseg></trk></gpx>", "line 2: ele '0x10' is not a number"),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<ele>high</ele></trkpt></trkseg></trk></gpx>", "line 2: ele 'high' is not a number"),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2001-02-29T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
          "line 1: time '2001-02-29T00:00:00Z' is not an ISO 8601 time"),
@@ -451,6 +453,9 @@ struct TrackFileTests {
         ("lon,lat\n1,\n", "line 2: lat is empty"),
         ("lon,lat\n", "has no track points"),
         ("\n\n", "is empty"),
+        ("lon,lat\n0x1p3,2\n", "line 2: lon '0x1p3' is not a number"),
+        ("lon,lat,ele\n1,2,1e400\n", "line 2: ele '1e400' is not a number"),
+        ("lon,lat\n1,2\n37.7\u{0} 5,2\n", "line 3: contains a NUL byte"),
     ])
     func malformedCSV(document: String, reason: String) {
         #expect(throws: FormatError.malformed(path: "x.csv", reason: reason)) {
