@@ -131,6 +131,18 @@ public enum TrackFile {
         NumberText.double(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// What a JSON value is, for messages (never the value itself, which may be huge or deep).
+    static func kind(_ value: JSON) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let v): JSON.format(v)
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
     /// A JSON value as a name: a string as is, a number or boolean as written; nil for null,
     /// arrays and objects.
     static func label(_ value: JSON) -> String? {
@@ -190,7 +202,7 @@ enum GeoJSONTrackReader {
         func time(_ value: JSON, _ where_: String) throws(FormatError) -> Double? {
             if value.isNull { return nil }
             guard let s = value.string, let t = Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces)) else {
-                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value.string ?? String(value.serialized(indent: nil).prefix(80)))")
+                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value.string ?? TrackFile.kind(value))")
             }
             return t
         }
