@@ -13,19 +13,13 @@ extension MeasureCommand {
     /// batch goes on; `strict` stops at the first bad row with exit 1 and no output file.
     static func runPairs(path: String, terrain: TerrainOptions, aboveGround: Double, strict: Bool,
                          out: String?, console: Console) throws -> Int32 {
-        let source = path == "-" ? "stdin" : path
-        let reader = try LineReader(path: path)
-        guard let headerLine = reader.next() else { throw CLIError.badInput("pairs '\(source)': empty file, expected a header") }
-        let header = splitCSV(headerLine).map { $0.trimmingSpacesAndBOM.lowercased() }
-        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
-        var required: [Int] = []
-        for name in ["from_lon", "from_lat", "to_lon", "to_lat"] {
-            guard let c = column(name) else {
-                throw CLIError.badInput("pairs '\(source)': header lacks '\(name)' (needs from_lon,from_lat,to_lon,to_lat)")
-            }
-            required.append(c)
+        let reader: PairsReader
+        do { reader = try PairsReader(path: path) } catch {
+            // "pairs 'FILE': problem", as for every pairs error; unreadable files say so alone.
+            if case .cannotRead = error { throw CLIError.badInput(error.message) }
+            throw CLIError.badInput("pairs " + error.message)
         }
-        let idColumn = column("id"), fromZColumn = column("from_z"), toZColumn = column("to_z")
+        let source = reader.source
 
         let model = try terrain.openDEM(console: console)
         let geoid = try terrain.openGeoid()
@@ -40,7 +34,7 @@ extension MeasureCommand {
         let output = try OutputTarget(path: out, console: console)
         output.write(pairsHeader + "\n")
 
-        struct Row { var id: String; var fields: [String]; var pair: Pair?; var error: String? }
+        struct Row { var id: String; var pair: Pair?; var error: String? }
         var rowNumber = 0
         var badRows = 0
         let progress = Progress("measuring '\(source)'", total: nil, console: console)
@@ -50,13 +44,15 @@ extension MeasureCommand {
             var rows: [Row] = []
             rows.reserveCapacity(pairsBatchRows)
             while rows.count < pairsBatchRows {
-                guard let line = reader.next() else { done = true; break }
-                if line.trimmingSpacesAndBOM.isEmpty { continue }
-                rowNumber += 1
-                let fields = splitCSV(line)
-                let id = idColumn.flatMap { $0 < fields.count ? fields[$0] : nil } ?? String(rowNumber)
-                var row = Row(id: id, fields: fields)
-                switch parsePair(fields, required: required, fromZ: fromZColumn, toZ: toZColumn, crs: inputCRS) {
+                let next: PairsReader.Row?
+                do { next = try reader.next() } catch {
+                    output.abandon()
+                    throw CLIError.badInput("pairs " + error.message)
+                }
+                guard let line = next else { done = true; break }
+                rowNumber = line.number
+                var row = Row(id: line.id)
+                switch parsePair(line.fields, reader: reader, crs: inputCRS) {
                 case .success(let pair): row.pair = pair
                 case .failure(let e): row.error = e.text
                 }
@@ -94,7 +90,7 @@ extension MeasureCommand {
                         throw CLIError.badInput("pairs '\(source)' row \(row.id): \(cells[11])")
                     }
                 }
-                output.write(cells.map(csvField).joined(separator: ",") + "\n")
+                output.write(cells.map(CSVLine.field).joined(separator: ",") + "\n")
             }
         }
         try output.commit()
@@ -109,46 +105,19 @@ extension MeasureCommand {
          Fixed.format(pair?.to.longitude, decimals: 9), Fixed.format(pair?.to.latitude, decimals: 9), "", "", "", "", "", error]
     }
 
-    static func parsePair(_ fields: [String], required: [Int], fromZ: Int?, toZ: Int?,
-                          crs: CoordinateTransformer?) -> Result<Pair, PointError> {
+    static func parsePair(_ fields: [String], reader: PairsReader, crs: CoordinateTransformer?) -> Result<Pair, PointError> {
         Result { () throws(PointError) -> Pair in
-            try parsePairFields(fields, required: required, fromZ: fromZ, toZ: toZ, crs: crs)
+            var (xs, ys) = try reader.coordinates(fields).get()
+            if let crs {
+                crs.transform(x: &xs, y: &ys)
+                guard xs[0].isFinite, xs[1].isFinite else { throw .malformed("cannot transform the coordinates to WGS84") }
+            }
+            for k in 0..<2 {
+                if let problem = PointArgument.checkGeographic(longitude: xs[k], latitude: ys[k]) { throw problem }
+            }
+            let z = try reader.heights(fields).get()
+            return Pair(from: GeoPoint(longitude: xs[0], latitude: ys[0]), to: GeoPoint(longitude: xs[1], latitude: ys[1]),
+                        fromZ: z.from, toZ: z.to)
         }
-    }
-
-    static func parsePairFields(_ fields: [String], required: [Int], fromZ: Int?, toZ: Int?,
-                                crs: CoordinateTransformer?) throws(PointError) -> Pair {
-        func number(_ index: Int, _ name: String) throws(PointError) -> Double {
-            guard index < fields.count else { throw .malformed("missing \(name)") }
-            let text = Substring(fields[index]).trimmingSpaces
-            guard let v = Double(text) else { throw .malformed("\(name) '\(text)' is not a number") }
-            guard v.isFinite else { throw .malformed("\(name) '\(text)' is not a finite number") }
-            return v
-        }
-        func optional(_ index: Int?, _ name: String) throws(PointError) -> Double? {
-            guard let index, index < fields.count, !Substring(fields[index]).trimmingSpaces.isEmpty else { return nil }
-            return try number(index, name)
-        }
-        var xs = [try number(required[0], "from_lon"), try number(required[2], "to_lon")]
-        var ys = [try number(required[1], "from_lat"), try number(required[3], "to_lat")]
-        if let crs {
-            crs.transform(x: &xs, y: &ys)
-            guard xs[0].isFinite, xs[1].isFinite else { throw .malformed("cannot transform the coordinates to WGS84") }
-        }
-        for k in 0..<2 {
-            if let problem = PointArgument.checkGeographic(longitude: xs[k], latitude: ys[k]) { throw problem }
-        }
-        return Pair(from: GeoPoint(longitude: xs[0], latitude: ys[0]), to: GeoPoint(longitude: xs[1], latitude: ys[1]),
-                    fromZ: try optional(fromZ, "from_z"), toZ: try optional(toZ, "to_z"))
-    }
-}
-
-extension String {
-    /// Without surrounding spaces, tabs, carriage returns or a byte-order mark.
-    var trimmingSpacesAndBOM: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" || c == "\u{FEFF}" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
-        return String(s)
     }
 }

@@ -1,5 +1,6 @@
 import TransectCore
 import TransectGDAL
+import TransectFormats
 
 /// The DEM, geoid and input-CRS options that several subcommands share.
 struct TerrainOptions {

@@ -17,9 +17,22 @@ public enum SceneFile {
     public static func arguments(path: String, knownOptions: Set<String>, flags: Set<String>) throws(FormatError) -> [String] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .cannotRead(path: path, reason: "no such file or not readable")
+            throw .cannotRead(path: path, reason: TextInput.unreadableReason(path))
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        return try arguments(data: data, path: path, knownOptions: knownOptions, flags: flags)
+    }
+
+    /// The argument list a scene's bytes make; `path` names the file in messages and is the
+    /// base of relative paths.
+    ///
+    /// - Parameters:
+    ///   - data: the scene file's content (JSON, read by `JSON.parse`).
+    ///   - path: the scene file's path.
+    ///   - knownOptions: option names (dashes) a scene may set.
+    ///   - flags: those of them that take no value (`true` adds the flag, `false` leaves it out).
+    public static func arguments(data: Data, path: String, knownOptions: Set<String>, flags: Set<String>) throws(FormatError) -> [String] {
+        let document = try JSON.parse(data, path: path)
+        guard let members = document.members else {
             throw .malformed(path: path, reason: "is not a JSON object")
         }
         let base = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
@@ -28,20 +41,22 @@ public enum SceneFile {
             return normalised(base + "/" + value)
         }
         var args: [String] = []
-        for key in object.keys.sorted() {
+        for key in Set(members.map(\.0)).sorted() {
             let name = key.replacingOccurrences(of: "_", with: "-")
             guard knownOptions.contains(name) else { throw .malformed(path: path, reason: "unknown setting '\(key)'") }
-            let value = object[key]!
+            let value = document[key]!
             if flags.contains(name) {
-                guard let on = value as? Bool else { throw .malformed(path: path, reason: "'\(key)' must be true or false") }
+                guard let on = value.bool else { throw .malformed(path: path, reason: "'\(key)' must be true or false") }
                 if on { args.append("--" + name) }
                 continue
             }
             var values: [String] = []
             switch value {
-            case let list as [Any] where name == "size" || name == "extent" || name == "extent-crs":
-                values = [list.map { "\($0)" }.joined(separator: name == "size" ? "x" : ",")]
-            case let list as [Any]:
+            case .array(let list) where name == "size" || name == "extent" || name == "extent-crs":
+                var parts: [String] = []
+                for item in list { parts.append(try scalar(item, key: key, path: path)) }
+                values = [parts.joined(separator: name == "size" ? "x" : ",")]
+            case .array(let list):
                 for item in list { values.append(try scalar(item, key: key, path: path)) }
             default:
                 values = [try scalar(value, key: key, path: path)]
@@ -67,17 +82,30 @@ public enum SceneFile {
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    static func scalar(_ value: Any, key: String, path: String) throws(FormatError) -> String {
+    /// One value as flag text: a string as is, a number as `JSON.format` writes it (a form
+    /// `NumberText` reads back), a measure object as `LON,LAT:LON,LAT`.
+    static func scalar(_ value: JSON, key: String, path: String) throws(FormatError) -> String {
         switch value {
-        case let s as String: return s
-        case let n as NSNumber: return n.stringValue
-        case let m as [String: Any] where key == "measure":
-            guard let from = m["from"] as? [Any], let to = m["to"] as? [Any] else {
+        case .string(let s): return s
+        case .number(let n): return JSON.format(n)
+        case .object where key == "measure":
+            guard let from = value["from"]?.array, let to = value["to"]?.array,
+                  let a = numbers(from), let b = numbers(to) else {
                 throw .malformed(path: path, reason: "a measure needs \"from\" and \"to\" as [lon, lat]")
             }
-            return from.map { "\($0)" }.joined(separator: ",") + ":" + to.map { "\($0)" }.joined(separator: ",")
+            return a + ":" + b
         default:
             throw .malformed(path: path, reason: "'\(key)' has a value of the wrong kind")
         }
+    }
+
+    /// `[lon, lat(, z)]` as `lon,lat(,z)`, or nil when an item is not a number.
+    static func numbers(_ list: [JSON]) -> String? {
+        var parts: [String] = []
+        for item in list {
+            guard let n = item.number else { return nil }
+            parts.append(JSON.format(n))
+        }
+        return parts.joined(separator: ",")
     }
 }

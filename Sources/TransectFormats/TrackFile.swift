@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import TransectCore
 
 /// Track files (location histories) in: GPX 1.0 and 1.1, GeoJSON, Esri JSON polylines and CSV,
@@ -17,11 +14,13 @@ import TransectCore
 /// - **GPX** (`.gpx`): every `trkseg` and every `rte` is one segment, in document order
 ///   (`trkpt`/`rtept` with `ele` and `time`); `wpt` become `waypoints`. The name is the first
 ///   `trk/name`, else the first `rte/name`, else `metadata/name` (1.1) or `gpx/name` (1.0).
-///   Elements inside `<extensions>` are skipped. A document with a `DOCTYPE` or an entity
-///   declaration is refused before it is parsed (GPX needs neither; entities are how an
-///   "entity bomb" expands without bound and how an external entity reads local files), and
-///   the XML parser runs with external entities off and aborts on any entity declaration it
-///   meets, as a second line of defence.
+///   Elements inside `<extensions>` are skipped. The document is decoded (UTF-8, UTF-16 with a
+///   byte order mark, US-ASCII, ISO-8859-1; any other encoding refused by name) and screened
+///   by `XMLScreen` before the XML parser sees a byte: a `DOCTYPE`, an entity declaration or a
+///   NUL byte anywhere refuses it (GPX needs none; entities are how an "entity bomb" expands
+///   without bound and how an external entity reads local files). The XML parser runs with
+///   external entities off and aborts on any entity declaration it meets, as a second line of
+///   defence. Files are streamed in chunks, so memory stays bounded whatever their size.
 /// - **GeoJSON** (`.geojson`): `LineString` (one segment), `MultiLineString` (one segment per
 ///   line), `Feature`, `FeatureCollection`, `GeometryCollection`; positions `[lon, lat, ele?]`.
 ///   Times come from a feature's `properties.coordTimes` or `properties.times` (ISO 8601
@@ -70,6 +69,11 @@ public enum TrackFile {
     /// - Throws: `FormatError.cannotRead` when the file cannot be read, `.malformed` when its
     ///   content is not a track in a supported format.
     public static func read(path: String) throws(FormatError) -> Track {
+        if Format(path: path) == .gpx {
+            let track = try GPXReader.read(path: path)
+            guard track.pointCount > 0 else { throw .malformed(path: path, reason: "has no track points") }
+            return track
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             var isDirectory: ObjCBool = false
@@ -117,26 +121,37 @@ public enum TrackFile {
         }
     }
 
-    static func json(_ data: Data, path: String) throws(FormatError) -> Any {
-        do { return try JSONSerialization.jsonObject(with: data) } catch {
-            throw .malformed(path: path, reason: "is not valid JSON")
+    static func json(_ data: Data, path: String) throws(FormatError) -> JSON {
+        try JSON.parse(data, path: path)
+    }
+
+    /// A number from text with surrounding white space, by the one grammar of `NumberText`
+    /// (so no `nan`, `inf`, hexadecimal floats or overflow), or nil.
+    static func number(_ text: some StringProtocol) -> Double? {
+        NumberText.double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// What a JSON value is, for messages (never the value itself, which may be huge or deep).
+    static func kind(_ value: JSON) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let v): JSON.format(v)
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
         }
     }
 
-    /// A finite number from text (surrounding white space allowed), or nil. Refuses `nan`,
-    /// `inf` and hexadecimal floats, which `Double(_:)` would take.
-    static func number(_ text: some StringProtocol) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-              let v = Double(t), v.isFinite else { return nil }
-        return v
-    }
-
-    /// A finite JSON number, or nil (strings, arrays and nulls are not numbers).
-    static func number(json value: Any) -> Double? {
-        guard let n = value as? NSNumber else { return nil }
-        let v = n.doubleValue
-        return v.isFinite ? v : nil
+    /// A JSON value as a name: a string as is, a number or boolean as written; nil for null,
+    /// arrays and objects.
+    static func label(_ value: JSON) -> String? {
+        switch value {
+        case .string(let s): s
+        case .number(let v): JSON.format(v)
+        case .bool(let b): b ? "true" : "false"
+        default: nil
+        }
     }
 
     /// Checks a geographic position; returns a reason when it is out of range.
@@ -152,332 +167,57 @@ public enum TrackFile {
     }
 }
 
-// MARK: - GPX
-
-/// GPX 1.0/1.1 through Foundation's `XMLParser`, with DOCTYPE and entities refused.
-enum GPXReader {
-    static func read(_ data: Data, path: String) throws(FormatError) -> Track {
-        try refuseUnsafeXML(data, path: path)
-        return try parse(data, path: path)
-    }
-
-    /// Refuses, before any parsing, what a GPX file never needs and an attacker does: a
-    /// DOCTYPE (with it, entity declarations: an "entity bomb" expands a few hundred bytes to
-    /// gigabytes; an external entity reads a local file or a URL) and encodings in which a
-    /// byte scan for `<!DOCTYPE` would not see one (UTF-16, UTF-32, EBCDIC and the like).
-    ///
-    /// The scan is conservative: the text `<!DOCTYPE` or `<!ENTITY` anywhere, even inside a
-    /// comment, refuses the file.
-    static func refuseUnsafeXML(_ data: Data, path: String) throws(FormatError) {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.first == 0
-            || (bytes.count > 1 && bytes[1] == 0) {
-            throw .malformed(path: path, reason: "is UTF-16 or UTF-32 XML; GPX is read as UTF-8")
-        }
-        // Anything but '<' first (after a UTF-8 byte-order mark and white space) is either not
-        // XML or XML in an encoding such as EBCDIC that libxml2 would detect from these bytes.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        guard let first = body.first(where: { !$0.isWhitespace }) else { throw .malformed(path: path, reason: "is empty") }
-        guard first == UInt8(ascii: "<") else {
-            throw .malformed(path: path, reason: "is not XML (it does not start with '<')")
-        }
-        if let encoding = declaredEncoding(bytes) {
-            let e = encoding.lowercased()
-            let asciiCompatible = ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(e)
-                || e.hasPrefix("iso-8859-") || e.hasPrefix("iso8859-") || e.hasPrefix("windows-125") || e.hasPrefix("cp125")
-            guard asciiCompatible else {
-                throw .malformed(path: path, reason: "declares encoding '\(encoding)'; GPX is read as UTF-8 (or ASCII, ISO-8859, Windows-125x)")
-            }
-        }
-        var line = 1
-        let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
-        func matches(_ word: [UInt8], at start: Int) -> Bool {
-            guard start + word.count <= bytes.count else { return false }
-            for (i, c) in word.enumerated() where bytes[start + i] & 0xDF != c { return false }   // ASCII upper-case
-            return true
-        }
-        var k = 0
-        while k < bytes.count {
-            let c = bytes[k]
-            if c == 0x0A { line += 1 }
-            if c == UInt8(ascii: "<"), k + 1 < bytes.count, bytes[k + 1] == UInt8(ascii: "!") {
-                if matches(entity, at: k + 2) {
-                    throw .malformed(path: path, reason: "line \(line): entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-                }
-                if matches(doctype, at: k + 2) {
-                    // Name the entity declaration if the DOCTYPE has one further on.
-                    var j = k + 2, l = line
-                    while j < bytes.count {
-                        if bytes[j] == 0x0A { l += 1 }
-                        if bytes[j] == UInt8(ascii: "<"), j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "!"), matches(entity, at: j + 2) {
-                            throw .malformed(path: path, reason: "line \(l): entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-                        }
-                        j += 1
-                    }
-                    throw .malformed(path: path, reason: "line \(line): DOCTYPE declarations are refused (GPX needs none)")
-                }
-            }
-            k += 1
-        }
-    }
-
-    /// The `encoding` of the XML declaration, if there is one.
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
-        let head = bytes[start..<min(bytes.count, start + 200)]
-        guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        let declaration = String(decoding: bytes[start..<end], as: UTF8.self)
-        guard let r = declaration.range(of: "encoding") else { return nil }
-        let rest = declaration[r.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        // An encoding we cannot read off is reported as such (and refused) rather than ignored.
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return String(rest.prefix(20)) }
-        return String(rest.dropFirst().prefix { $0 != quote })
-    }
-
-    /// libxml2's error codes (`xmlParserErrors`) that a broken GPX file is likely to meet.
-    static func xmlErrorDescription(_ code: Int) -> String {
-        switch code {
-        case 4: "no content"
-        case 5: "unexpected end or extra content"
-        case 9: "invalid character"
-        case 23: "unescaped '&'"
-        case 26: "undeclared entity"
-        case 38, 39, 40, 41: "bad attribute"
-        case 68: "name expected"
-        case 73: "'>' expected"
-        case 76: "mismatched tag"
-        case 77: "unclosed tag"
-        case 89: "entity loop"
-        case 111: "entity expands too much"
-        default: "libxml2 error \(code)"
-        }
-    }
-
-    /// Parses GPX with `XMLParser` (external entities off; any entity or DTD declaration aborts).
-    static func parse(_ data: Data, path: String) throws(FormatError) -> Track {
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = true
-        let handler = GPXHandler(path: path, inputBytes: data.count)
-        parser.delegate = handler
-        let ok = parser.parse()
-        if let error = handler.error { throw error }
-        // swift-corelibs-foundation's parser recovers from some errors and still returns true:
-        // any error reported, at any point, makes the file malformed.
-        if !ok || parser.parserError != nil || handler.xmlError != nil {
-            let (code, line) = handler.xmlError ?? ((parser.parserError as NSError?)?.code ?? 0, parser.lineNumber)
-            throw .malformed(path: path, reason: "line \(line): is not well-formed XML (\(xmlErrorDescription(code)))")
-        }
-        guard handler.sawRoot else { throw .malformed(path: path, reason: "is not GPX (no root element)") }
-        return Track(name: handler.trackName ?? handler.routeName ?? handler.fileName,
-                     segments: handler.segments, waypoints: handler.waypoints)
-    }
-}
-
-/// The `XMLParser` delegate that builds a track from GPX elements.
-private final class GPXHandler: NSObject, XMLParserDelegate {
-    let path: String
-    var error: FormatError?
-    /// The first error libxml2 reported: its code and line.
-    var xmlError: (code: Int, line: Int)?
-    var sawRoot = false
-    /// Text reported so far, in UTF-8 bytes, and the most allowed: a GPX file's text cannot
-    /// be longer than the file, so more means entities are expanding (a guard behind the
-    /// DOCTYPE refusal, should that ever be bypassed).
-    private var textBytes = 0
-    private let maximumTextBytes: Int
-
-    var segments: [[TrackPoint]] = []
-    var waypoints: [Waypoint] = []
-    var trackName: String?, routeName: String?, fileName: String?
-
-    /// Local names of the open elements.
-    private var stack: [String] = []
-    /// How many `<extensions>` elements are open: their content is skipped.
-    private var extensionDepth = 0
-    private var segment: [TrackPoint]?
-    private var point: TrackPoint?
-    private var waypointName: String?
-    private var text = ""
-    private var collecting = false
-
-    init(path: String, inputBytes: Int) {
-        self.path = path
-        maximumTextBytes = 2 * inputBytes + 4096
-    }
-
-    private func fail(_ parser: XMLParser, _ reason: String) {
-        guard error == nil else { return }
-        error = .malformed(path: path, reason: "line \(parser.lineNumber): \(reason)")
-        abort(parser)
-    }
-
-    private var parent: String? { stack.count >= 2 ? stack[stack.count - 2] : nil }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        let name = elementName
-        stack.append(name)
-        guard error == nil else { return }
-        if stack.count == 1 {
-            sawRoot = true
-            if name != "gpx" { fail(parser, "is not GPX (the root element is <\(qualifiedName ?? name)>)") }
-            return
-        }
-        if name == "extensions" || extensionDepth > 0 { if name == "extensions" { extensionDepth += 1 }; return }
-        switch (name, parent) {
-        case ("trkseg", "trk"), ("rte", "gpx"):
-            segment = []
-        case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
-            guard let latText = attributes["lat"] else { return fail(parser, "\(name) has no lat") }
-            guard let lonText = attributes["lon"] else { return fail(parser, "\(name) has no lon") }
-            guard let lat = TrackFile.number(latText) else { return fail(parser, "\(name) lat '\(latText)' is not a number") }
-            guard let lon = TrackFile.number(lonText) else { return fail(parser, "\(name) lon '\(lonText)' is not a number") }
-            if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { return fail(parser, "\(name) \(problem)") }
-            point = TrackPoint(longitude: lon, latitude: lat)
-            waypointName = nil
-        case ("ele", _), ("time", _), ("name", _):
-            text = ""
-            collecting = true
-        default:
-            break
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        defer { stack.removeLast() }
-        guard error == nil else { return }
-        if extensionDepth > 0 { if elementName == "extensions" { extensionDepth -= 1 }; return }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        collecting = false
-        switch (elementName, parent) {
-        case ("trkseg", "trk"), ("rte", "gpx"):
-            if let segment, !segment.isEmpty { segments.append(segment) }
-            segment = nil
-        case ("trkpt", "trkseg"), ("rtept", "rte"):
-            if let point { segment?.append(point) }
-            point = nil
-        case ("wpt", "gpx"):
-            if let point { waypoints.append(Waypoint(name: waypointName ?? "", point: point)) }
-            point = nil
-        case ("ele", "trkpt"), ("ele", "rtept"), ("ele", "wpt"):
-            guard !value.isEmpty else { return }
-            guard let ele = TrackFile.number(value) else { return fail(parser, "ele '\(value)' is not a number") }
-            point?.elevationMetres = ele
-        case ("time", "trkpt"), ("time", "rtept"), ("time", "wpt"):
-            guard !value.isEmpty else { return }
-            guard let t = Timestamp.parseISO8601(value) else { return fail(parser, "time '\(value)' is not an ISO 8601 time") }
-            point?.time = t
-        case ("name", "trk"):
-            if trackName == nil, !value.isEmpty { trackName = value }
-        case ("name", "rte"):
-            if routeName == nil, !value.isEmpty { routeName = value }
-        case ("name", "wpt"):
-            waypointName = value
-        case ("name", "metadata"), ("name", "gpx"):
-            if fileName == nil, !value.isEmpty { fileName = value }
-        default:
-            break
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        textBytes += string.utf8.count
-        if textBytes > maximumTextBytes { return fail(parser, "text expands beyond the size of the file (entity expansion is refused)") }
-        if collecting { text += string }
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if collecting { text += String(decoding: CDATABlock, as: UTF8.self) }
-    }
-
-    // Entities and DTDs: refused here too, should one get past the byte scan.
-
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-    }
-
-    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
-                notationName: String?) {
-        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail(parser, "external entities are refused")
-        return nil
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        // Reported after parse() returns, with the line, unless a clearer error came first.
-        if xmlError == nil { xmlError = ((parseError as NSError).code, parser.lineNumber) }
-        abort(parser)
-    }
-
-    private var aborted = false
-    /// Stops the parser once (aborting reports an error of its own, which comes back here).
-    private func abort(_ parser: XMLParser) {
-        guard !aborted else { return }
-        aborted = true
-        parser.abortParsing()
-    }
-}
-
 // MARK: - GeoJSON
 
 enum GeoJSONTrackReader {
-    static func read(_ object: Any, path: String) throws(FormatError) -> Track {
+    static func read(_ document: JSON, path: String) throws(FormatError) -> Track {
         var segments: [[TrackPoint]] = []
         var waypoints: [Waypoint] = []
-        var name: String?
+        var lineName: String?
+        var collectionName: String?
 
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
 
-        func position(_ value: Any, _ where_: String) throws(FormatError) -> TrackPoint {
-            guard let c = value as? [Any], c.count >= 2, let lon = TrackFile.number(json: c[0]),
-                  let lat = TrackFile.number(json: c[1]) else {
+        func position(_ value: JSON, _ where_: String) throws(FormatError) -> TrackPoint {
+            guard let c = value.array, c.count >= 2, let lon = c[0].number, let lat = c[1].number else {
                 throw fail("\(where_) is not [lon, lat] or [lon, lat, ele]")
             }
             if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { throw fail("\(where_): \(problem)") }
             var elevation: Double?
-            if c.count >= 3, !(c[2] is NSNull) {
-                guard let e = TrackFile.number(json: c[2]) else { throw fail("\(where_) has an elevation that is not a number") }
+            if c.count >= 3, !c[2].isNull {
+                guard let e = c[2].number else { throw fail("\(where_) has an elevation that is not a number") }
                 elevation = e
             }
             return TrackPoint(longitude: lon, latitude: lat, elevationMetres: elevation)
         }
 
-        func line(_ value: Any?, _ where_: String) throws(FormatError) -> [TrackPoint] {
-            guard let list = value as? [Any] else { throw fail("\(where_) has no coordinates array") }
+        func line(_ value: JSON?, _ where_: String) throws(FormatError) -> [TrackPoint] {
+            guard let list = value?.array else { throw fail("\(where_) has no coordinates array") }
             var points: [TrackPoint] = []
             points.reserveCapacity(list.count)
             for (k, p) in list.enumerated() { points.append(try position(p, "\(where_) position \(k + 1)")) }
             return points
         }
 
-        func time(_ value: Any, _ where_: String) throws(FormatError) -> Double? {
-            if value is NSNull { return nil }
-            guard let s = value as? String, let t = Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces)) else {
-                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value)")
+        func time(_ value: JSON, _ where_: String) throws(FormatError) -> Double? {
+            if value.isNull { return nil }
+            guard let s = value.string, let t = Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces)) else {
+                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value.string ?? TrackFile.kind(value))")
             }
             return t
         }
 
         /// Applies `coordTimes`/`times` to the lines of one geometry.
-        func applyTimes(_ properties: [String: Any]?, to lines: inout [[TrackPoint]], _ where_: String) throws(FormatError) {
+        func applyTimes(_ properties: JSON?, to lines: inout [[TrackPoint]], _ where_: String) throws(FormatError) {
             guard let properties else { return }
             let key = properties["coordTimes"] != nil ? "coordTimes" : "times"
-            guard let raw = properties[key], !(raw is NSNull) else { return }
-            guard let list = raw as? [Any] else { throw fail("\(where_): \(key) is not an array") }
+            guard let raw = properties[key], !raw.isNull else { return }
+            guard let list = raw.array else { throw fail("\(where_): \(key) is not an array") }
             let total = lines.reduce(0) { $0 + $1.count }
-            if lines.count > 1 || list.first is [Any] {
+            if lines.count > 1 || list.first?.array != nil {
                 // One list per line (togeojson's MultiLineString form), or a flat list over all.
-                if let nested = list as? [[Any]], nested.count == lines.count {
+                let nested = list.compactMap(\.array)
+                if nested.count == list.count, nested.count == lines.count {
                     for i in lines.indices {
                         guard nested[i].count == lines[i].count else {
                             throw fail("\(where_): \(key) line \(i + 1) has \(nested[i].count) times for \(lines[i].count) positions")
@@ -486,7 +226,7 @@ enum GeoJSONTrackReader {
                     }
                     return
                 }
-                if list.first is [Any] { throw fail("\(where_): \(key) has \(list.count) lists for \(lines.count) lines") }
+                if list.first?.array != nil { throw fail("\(where_): \(key) has \(list.count) lists for \(lines.count) lines") }
             }
             guard list.count == total else { throw fail("\(where_): \(key) has \(list.count) times for \(total) positions") }
             var k = 0
@@ -495,47 +235,48 @@ enum GeoJSONTrackReader {
             }
         }
 
-        func visit(_ value: Any, _ where_: String, properties: [String: Any]?) throws(FormatError) {
-            guard let dict = value as? [String: Any] else { throw fail("\(where_) is not a JSON object") }
-            guard let type = dict["type"] as? String else { throw fail("\(where_) has no GeoJSON \"type\"") }
+        // A work list rather than recursion: nested GeometryCollections cost heap, not stack.
+        // Items are taken from the end, so children are pushed in reverse to keep document order.
+        var work: [(value: JSON, where_: String, properties: JSON?)] = [(document, "the document", nil)]
+        while let (value, where_, properties) = work.popLast() {
+            guard value.isObject else { throw fail("\(where_) is not a JSON object") }
+            guard let type = value["type"]?.string else { throw fail("\(where_) has no GeoJSON \"type\"") }
             switch type {
             case "FeatureCollection":
-                guard let features = dict["features"] as? [Any] else { throw fail("FeatureCollection has no features array") }
-                for (k, f) in features.enumerated() { try visit(f, "feature \(k + 1)", properties: nil) }
-                if name == nil, let n = dict["name"] as? String, !n.isEmpty { name = n }
+                guard let features = value["features"]?.array else { throw fail("FeatureCollection has no features array") }
+                for (k, f) in features.enumerated().reversed() { work.append((f, "feature \(k + 1)", nil)) }
+                if collectionName == nil, let n = value["name"]?.string, !n.isEmpty { collectionName = n }
             case "Feature":
-                let props = dict["properties"] as? [String: Any]
-                guard let geometry = dict["geometry"], !(geometry is NSNull) else { return }
-                try visit(geometry, where_, properties: props ?? [:])
+                let props = value["properties"].flatMap { $0.isObject ? $0 : nil }
+                guard let geometry = value["geometry"], !geometry.isNull else { continue }
+                work.append((geometry, where_, props ?? .object([])))
             case "GeometryCollection":
-                guard let geometries = dict["geometries"] as? [Any] else { throw fail("\(where_): GeometryCollection has no geometries array") }
-                for (k, g) in geometries.enumerated() { try visit(g, "\(where_) geometry \(k + 1)", properties: nil) }
+                guard let geometries = value["geometries"]?.array else { throw fail("\(where_): GeometryCollection has no geometries array") }
+                for (k, g) in geometries.enumerated().reversed() { work.append((g, "\(where_) geometry \(k + 1)", nil)) }
             case "LineString", "MultiLineString":
                 var lines: [[TrackPoint]]
                 if type == "LineString" {
-                    lines = [try line(dict["coordinates"], "\(where_) LineString")]
+                    lines = [try line(value["coordinates"], "\(where_) LineString")]
                 } else {
-                    guard let list = dict["coordinates"] as? [Any] else { throw fail("\(where_) MultiLineString has no coordinates array") }
+                    guard let list = value["coordinates"]?.array else { throw fail("\(where_) MultiLineString has no coordinates array") }
                     lines = []
                     for (k, l) in list.enumerated() { lines.append(try line(l, "\(where_) MultiLineString line \(k + 1)")) }
                 }
                 try applyTimes(properties, to: &lines, where_)
                 segments += lines.filter { !$0.isEmpty }
-                if name == nil, let n = properties?["name"] as? String, !n.isEmpty { name = n }
+                if lineName == nil, let n = properties?["name"]?.string, !n.isEmpty { lineName = n }
             case "Point":
-                guard let label = properties?["name"].map({ "\($0)" }), !label.isEmpty else { return }
-                var p = try position(dict["coordinates"] as Any, "\(where_) Point")
+                guard let label = properties?["name"].flatMap(TrackFile.label), !label.isEmpty else { continue }
+                var p = try position(value["coordinates"] ?? .null, "\(where_) Point")
                 if let t = properties?["time"] { p.time = try time(t, "\(where_) Point") }
                 waypoints.append(Waypoint(name: label, point: p))
             case "MultiPoint", "Polygon", "MultiPolygon":
-                return
+                continue
             default:
                 throw fail("\(where_) has unknown GeoJSON type '\(type)'")
             }
         }
-
-        try visit(object, "the document", properties: nil)
-        return Track(name: name, segments: segments, waypoints: waypoints)
+        return Track(name: lineName ?? collectionName, segments: segments, waypoints: waypoints)
     }
 }
 
@@ -547,11 +288,10 @@ enum EsriTrackReader {
 
     /// True for an Esri polyline or a FeatureSet of them (decided on `paths`, `spatialReference`
     /// or `geometryType`, which GeoJSON does not have).
-    static func looksLikeEsri(_ object: Any) -> Bool {
-        guard let dict = object as? [String: Any] else { return false }
-        if dict["paths"] != nil || dict["spatialReference"] != nil || dict["geometryType"] != nil { return true }
-        if let features = dict["features"] as? [Any], let first = features.first as? [String: Any],
-           let geometry = first["geometry"] as? [String: Any] {
+    static func looksLikeEsri(_ object: JSON) -> Bool {
+        guard object.isObject else { return false }
+        if object["paths"] != nil || object["spatialReference"] != nil || object["geometryType"] != nil { return true }
+        if let first = object["features"]?.array?.first, let geometry = first["geometry"], geometry.isObject {
             return geometry["paths"] != nil || geometry["x"] != nil || geometry["rings"] != nil
         }
         return false
@@ -559,37 +299,44 @@ enum EsriTrackReader {
 
     enum Reference { case geographic, webMercator }
 
-    static func read(_ object: Any, path: String) throws(FormatError) -> Track {
-        func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
-        guard let top = object as? [String: Any] else { throw fail("is not an Esri JSON object") }
+    /// The spatial reference a wkid names, or nil. The wkid is compared as a double before any
+    /// conversion to an integer: `1e300` or `-1e19` are simply not supported, never a trap.
+    static func reference(wkid: Double) -> Reference? {
+        if wkid == 4326 { return .geographic }
+        guard wkid == wkid.rounded(), wkid.magnitude < 1e9 else { return nil }
+        return webMercatorWkids.contains(Int(wkid)) ? .webMercator : nil
+    }
 
-        func reference(_ value: Any?) throws(FormatError) -> Reference {
-            guard let sr = value as? [String: Any] else {
+    static func read(_ top: JSON, path: String) throws(FormatError) -> Track {
+        func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
+        guard top.isObject else { throw fail("is not an Esri JSON object") }
+
+        func reference(_ value: JSON?) throws(FormatError) -> Reference {
+            guard let sr = value, sr.isObject else {
                 throw fail("has no spatialReference (wkid 4326, 3857 or 102100 expected)")
             }
-            let ids = [sr["latestWkid"], sr["wkid"]].compactMap { $0.flatMap(TrackFile.number(json:)) }
+            let ids = [sr["latestWkid"], sr["wkid"]].compactMap { $0?.number }
             for id in ids {
-                if id == 4326 { return .geographic }
-                if webMercatorWkids.contains(Int(id)) && Double(Int(id)) == id { return .webMercator }
+                if let r = EsriTrackReader.reference(wkid: id) { return r }
             }
-            guard let id = ids.last ?? ids.first else {
+            guard let id = ids.last else {
                 throw fail("spatialReference has no wkid (4326, 3857 or 102100 expected)")
             }
             throw fail("spatialReference wkid \(TrackFile.plain(id)) is not supported (only 4326, 3857 and 102100 are)")
         }
 
-        func polyline(_ geometry: [String: Any], inherited: Any?, hasZ inheritedZ: Bool, _ where_: String) throws(FormatError) -> [[TrackPoint]] {
-            guard let paths = geometry["paths"] as? [Any] else { throw fail("\(where_) has no paths array") }
+        func polyline(_ geometry: JSON, inherited: JSON?, hasZ inheritedZ: Bool, _ where_: String) throws(FormatError) -> [[TrackPoint]] {
+            guard let paths = geometry["paths"]?.array else { throw fail("\(where_) has no paths array") }
             let ref = try reference(geometry["spatialReference"] ?? inherited)
-            let hasZ = (geometry["hasZ"] as? Bool) ?? inheritedZ
+            let hasZ = geometry["hasZ"]?.bool ?? inheritedZ
             var lines: [[TrackPoint]] = []
             for (i, p) in paths.enumerated() {
-                guard let vertices = p as? [Any] else { throw fail("\(where_) path \(i + 1) is not an array of vertices") }
+                guard let vertices = p.array else { throw fail("\(where_) path \(i + 1) is not an array of vertices") }
                 var line: [TrackPoint] = []
                 line.reserveCapacity(vertices.count)
                 for (j, v) in vertices.enumerated() {
                     let at = "\(where_) path \(i + 1) vertex \(j + 1)"
-                    guard let c = v as? [Any], c.count >= 2, let x = TrackFile.number(json: c[0]), let y = TrackFile.number(json: c[1]) else {
+                    guard let c = v.array, c.count >= 2, let x = c[0].number, let y = c[1].number else {
                         throw fail("\(at) is not [x, y]")
                     }
                     var point: TrackPoint
@@ -598,11 +345,16 @@ enum EsriTrackReader {
                         if let problem = TrackFile.rangeProblem(longitude: x, latitude: y) { throw fail("\(at): \(problem)") }
                         point = TrackPoint(longitude: x, latitude: y)
                     case .webMercator:
+                        // x within ±540° of longitude (as coordinates elsewhere); any finite y
+                        // is a latitude short of the pole.
                         let g = WebMercator.geographic(x: x, y: y)
+                        guard x.magnitude <= 3 * Double.pi * WebMercator.radiusMetres, g.longitude.isFinite, g.latitude.isFinite else {
+                            throw fail("\(at): x \(TrackFile.plain(x)), y \(TrackFile.plain(y)) is outside the Web Mercator plane")
+                        }
                         point = TrackPoint(longitude: g.longitude, latitude: g.latitude)
                     }
                     if hasZ, c.count >= 3 {
-                        guard let z = TrackFile.number(json: c[2]) else { throw fail("\(at) has a z that is not a number") }
+                        guard let z = c[2].number else { throw fail("\(at) has a z that is not a number") }
                         point.elevationMetres = z
                     }
                     line.append(point)
@@ -612,13 +364,13 @@ enum EsriTrackReader {
             return lines
         }
 
-        let topZ = (top["hasZ"] as? Bool) ?? false
-        if let features = top["features"] as? [Any], top["paths"] == nil {
+        let topZ = top["hasZ"]?.bool ?? false
+        if let features = top["features"]?.array, top["paths"] == nil {
             var segments: [[TrackPoint]] = []
             var sawPolyline = false
-            for (k, f) in features.enumerated() {
-                guard let feature = f as? [String: Any] else { throw fail("feature \(k + 1) is not a JSON object") }
-                guard let geometry = feature["geometry"] as? [String: Any], geometry["paths"] != nil else { continue }
+            for (k, feature) in features.enumerated() {
+                guard feature.isObject else { throw fail("feature \(k + 1) is not a JSON object") }
+                guard let geometry = feature["geometry"], geometry.isObject, geometry["paths"] != nil else { continue }
                 sawPolyline = true
                 segments += try polyline(geometry, inherited: top["spatialReference"], hasZ: topZ, "feature \(k + 1)")
             }
@@ -635,9 +387,7 @@ enum EsriTrackReader {
 enum CSVTrackReader {
     static func read(_ data: Data, path: String) throws(FormatError) -> Track {
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("is not UTF-8 text") }
-        // "\r\n" is one Character, and a newline: CRLF, LF and CR files all split by line.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = try TextInput.lines(data, path: path)
         guard let headerIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { throw fail("is empty") }
         let header = CSV.split(String(lines[headerIndex])).map {
             $0.replacingOccurrences(of: "\u{FEFF}", with: "").trimmingCharacters(in: .whitespaces).lowercased()

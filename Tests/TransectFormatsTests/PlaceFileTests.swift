@@ -34,11 +34,11 @@ struct PlaceFileTests {
         try "lat,lon,name\n45,10,\"Col, du Mont\"\n".write(toFile: dir.file("q.csv"), atomically: true, encoding: .utf8)
         #expect(try PlaceFile.read(path: dir.file("q.csv")) == [NamedPoint(name: "Col, du Mont", point: GeoPoint(longitude: 10, latitude: 45))])
         try "name,lon,lat\nX,10,95\n".write(toFile: dir.file("bad.csv"), atomically: true, encoding: .utf8)
-        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "row 2 has no valid lon, lat")) {
+        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "line 2: latitude 95 is beyond ±90°")) {
             try PlaceFile.read(path: dir.file("bad.csv"))
         }
         try "title,x\n".write(toFile: dir.file("nohead.csv"), atomically: true, encoding: .utf8)
-        #expect(throws: FormatError.malformed(path: dir.file("nohead.csv"), reason: "header needs name, lon and lat columns")) {
+        #expect(throws: FormatError.malformed(path: dir.file("nohead.csv"), reason: "line 1: header needs name, lon and lat columns")) {
             try PlaceFile.read(path: dir.file("nohead.csv"))
         }
     }
@@ -62,5 +62,52 @@ struct PlaceFileTests {
         #expect(throws: FormatError.malformed(path: dir.file("u.json"), reason: "unknown setting 'colour'")) {
             try SceneFile.arguments(path: dir.file("u.json"), knownOptions: known, flags: [])
         }
+    }
+}
+
+@Suite("place files: numbers, ranges and bytes checked where they are read")
+struct PlaceFileCheckTests {
+    func reason(_ text: String, path: String = "p.csv") -> String? {
+        do { _ = try PlaceFile.read(data: Data(text.utf8), path: path); return nil } catch {
+            if case .malformed(_, let r) = error { return r }
+            return error.message
+        }
+    }
+
+    @Test("CSV: hex, nan, inf and out-of-range coordinates are refused with the line", arguments: [
+        ("name,lon,lat\nA,1,2\n\nB,0x1p3,2\n", "line 4: lon '0x1p3' is not a number"),
+        ("name,lon,lat\nA,nan,2\n", "line 2: lon 'nan' is not a number"),
+        ("name,lon,lat\nA,1,inf\n", "line 2: lat 'inf' is not a number"),
+        ("name,lon,lat\nA,1e308,2\n", "line 2: longitude 1e+308 is beyond ±540°"),
+        ("name,lon,lat\nA,-541,2\n", "line 2: longitude -541 is beyond ±540°"),
+        ("name,lon,lat\nA,1,-90.001\n", "line 2: latitude -90.001 is beyond ±90°"),
+        ("name,lon,lat\nA,1\n", "line 2: has 2 fields, the header has 3"),
+        ("name,lon,lat\nA,1,2\nB,3,\u{0}4\n", "line 3: contains a NUL byte"),
+    ])
+    func csv(text: String, expected: String) {
+        #expect(reason(text) == expected)
+    }
+
+    @Test("CSV: ±540° of longitude and ±90° of latitude are accepted")
+    func csvEdges() throws {
+        let places = try PlaceFile.read(data: Data("name,lon,lat\nA,540,90\nB,-540,-90\n".utf8), path: "p.csv")
+        #expect(places.map(\.point) == [GeoPoint(longitude: 540, latitude: 90), GeoPoint(longitude: -540, latitude: -90)])
+    }
+
+    @Test("GeoJSON: parsed by JSON.parse; out-of-range Points named; NUL refused; deep nesting refused by name")
+    func geoJSON() {
+        #expect(reason(#"{"type": "Feature", "properties": {"name": "Far"}, "geometry": {"type": "Point", "coordinates": [1e308, 0]}}"#, path: "p.geojson")
+                == "Point 'Far': longitude 1e+308 is beyond ±540°")
+        #expect(reason(#"{"type": "Point", "coordinates": [0, 91]}"#, path: "p.geojson") == "Point without a name: latitude 91 is beyond ±90°")
+        #expect(reason("{\"type\": \"Point\",\n\"coordinates\": [0, \u{0}1]}", path: "p.geojson") == "line 2: is not valid JSON (a NUL byte where a value should be)")
+        #expect(reason(#"{"type": "Point", "coordinates": [NaN, 1]}"#, path: "p.geojson") == "line 1: is not valid JSON (unexpected 'N' where a value should be)")
+        let deep = String(repeating: "[", count: JSON.maximumDepth + 1) + String(repeating: "]", count: JSON.maximumDepth + 1)
+        #expect(reason(deep, path: "p.json") == "line 1: JSON nesting is deeper than \(JSON.maximumDepth) levels (the limit)")
+    }
+
+    @Test("a directory cannot be read, by name")
+    func directory() {
+        let dir = TemporaryDirectory()
+        #expect(throws: FormatError.cannotRead(path: dir.path, reason: "is a directory")) { try PlaceFile.read(path: dir.path) }
     }
 }

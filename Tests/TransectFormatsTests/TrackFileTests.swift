@@ -192,7 +192,7 @@ struct TrackFileTests {
         #expect(track.points == [TrackPoint(longitude: 2, latitude: 1)])
     }
 
-    @Test("a DOCTYPE without entities, and UTF-16 or EBCDIC documents, are refused too")
+    @Test("a DOCTYPE without entities is refused; UTF-16 is decoded and then screened; EBCDIC is refused")
     func otherUnsafeXML() {
         let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"http://example.com/gpx.dtd\">\n<gpx/>"
         #expect(throws: FormatError.malformed(path: "a.gpx", reason: "line 2: DOCTYPE declarations are refused (GPX needs none)")) {
@@ -200,7 +200,7 @@ struct TrackFileTests {
         }
         var utf16 = Data([0xFF, 0xFE])
         utf16.append(Self.externalEntity.data(using: .utf16LittleEndian)!)
-        #expect(throws: FormatError.malformed(path: "b.gpx", reason: "is UTF-16 or UTF-32 XML; GPX is read as UTF-8")) {
+        #expect(throws: FormatError.malformed(path: "b.gpx", reason: "line 2: \(Self.refusedEntities)")) {
             try TrackFile.read(data: utf16, path: "b.gpx")
         }
         // "<?xml" in EBCDIC (libxml2 would detect it from these four bytes).
@@ -208,7 +208,7 @@ struct TrackFileTests {
             try TrackFile.read(data: Data([0x4C, 0x6F, 0xA7, 0x94, 0x40]), path: "e.gpx")
         }
         let ebcdic = "<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><gpx/>"
-        #expect(throws: FormatError.malformed(path: "c.gpx", reason: "declares encoding 'EBCDIC-US'; GPX is read as UTF-8 (or ASCII, ISO-8859, Windows-125x)")) {
+        #expect(throws: FormatError.malformed(path: "c.gpx", reason: "line 1: declares encoding 'EBCDIC-US'; GPX is read as UTF-8, UTF-16 (with a byte order mark), US-ASCII or ISO-8859-1")) {
             try TrackFile.read(data: Data(ebcdic.utf8), path: "c.gpx")
         }
     }
@@ -245,6 +245,8 @@ struct TrackFileTests {
         ("<gpx><trk><trkseg><trkpt lat=\"1\"/></trkseg></trk></gpx>", "line 1: trkpt has no lon"),
         ("<gpx><trk><trkseg>\n\n<trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>", "line 3: trkpt lat 95 is outside [-90, 90]"),
         ("<gpx><trk><trkseg><trkpt lat=\"nan\" lon=\"1\"/></trkseg></trk></gpx>", "line 1: trkpt lat 'nan' is not a number"),
+        ("<gpx><trk><trkseg><trkpt lat=\"0x1p3\" lon=\"1\"/></trkseg></trk></gpx>", "line 1: trkpt lat '0x1p3' is not a number"),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<ele>0x10</ele></trkpt></trkseg></trk></gpx>", "line 2: ele '0x10' is not a number"),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<ele>high</ele></trkpt></trkseg></trk></gpx>", "line 2: ele 'high' is not a number"),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2001-02-29T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
          "line 1: time '2001-02-29T00:00:00Z' is not an ISO 8601 time"),
@@ -334,7 +336,8 @@ struct TrackFileTests {
          "the document coordTimes has a time that is not an ISO 8601 string: noon"),
         (#"{"type": "Topology", "objects": {}}"#, "the document has unknown GeoJSON type 'Topology'"),
         (#"{"type": "Point", "coordinates": [1, 2]}"#, "has no track points"),
-        (#"{"type": "LineString", "coordinates": [[1, 2]"#, "is not valid JSON"),
+        (#"{"type": "LineString", "coordinates": [[1, 2]"#, "line 1: is not valid JSON (the text ends early where ',' or ']' should be)"),
+        (#"{"type": "LineString", "coordinates": [[0x1p3, 2]]}"#, "line 1: is not valid JSON (unexpected 'x' where ',' or ']' should be)"),
     ])
     func malformedGeoJSON(document: String, reason: String) {
         #expect(throws: FormatError.malformed(path: "g.geojson", reason: reason)) {
@@ -360,8 +363,8 @@ struct TrackFileTests {
         // An unknown wkid beside a known latestWkid: the latestWkid decides.
         let mercator = #"{"paths": [[[0, 0], [20037508.342789244, 0]]], "spatialReference": {"wkid": 99999, "latestWkid": 3857}}"#
         let c = try TrackFile.read(data: Data(mercator.utf8), path: "m.json")
-        // π·R is not exact in binary: the antimeridian comes back within round-off of 180°.
-        #expect(c.points[0].longitude == 0 && (c.points[1].longitude - 180).magnitude < 1e-12)
+        // π·R is not exact in binary: the antimeridian comes back within round-off of ±180°.
+        #expect(c.points[0].longitude == 0 && (c.points[1].longitude.magnitude - 180).magnitude < 1e-12)
         #expect(c.points.map(\.latitude) == [0, 0])
         // An explicit format overrides detection.
         #expect(try TrackFile.read(data: Data(polyline.utf8), path: "p.txt", format: .esriJSON) == a)
@@ -375,10 +378,41 @@ struct TrackFileTests {
         (#"{"paths": [[[1, 2], [3, "x"]]], "spatialReference": {"wkid": 4326}}"#, "the polyline path 1 vertex 2 is not [x, y]"),
         (#"{"paths": [[[1, -92]]], "spatialReference": {"wkid": 4326}}"#, "the polyline path 1 vertex 1: lat -92 is outside [-90, 90]"),
         (#"{"features": [{"geometry": {"x": 1, "y": 2}}], "spatialReference": {"wkid": 4326}}"#, "has no polyline features (geometry.paths)"),
+        // Wkids beyond any integer are compared as numbers, never converted (which would trap).
+        (#"{"paths": [[[1, 2]]], "spatialReference": {"wkid": 1e300}}"#, "spatialReference wkid 1e+300 is not supported (only 4326, 3857 and 102100 are)"),
+        (#"{"paths": [[[1, 2]]], "spatialReference": {"wkid": -1e19}}"#, "spatialReference wkid -1e+19 is not supported (only 4326, 3857 and 102100 are)"),
+        (#"{"paths": [[[1, 2]]], "spatialReference": {"wkid": 9.3e18, "latestWkid": 3857.5}}"#, "spatialReference wkid 9.3e+18 is not supported (only 4326, 3857 and 102100 are)"),
+        (#"{"paths": [[[1e300, 2]]], "spatialReference": {"wkid": 3857}}"#, "the polyline path 1 vertex 1: x 1e+300, y 2 is outside the Web Mercator plane"),
     ])
     func esriErrors(document: String, reason: String) {
         #expect(throws: FormatError.malformed(path: "e.json", reason: reason)) {
             try TrackFile.read(data: Data(document.utf8), path: "e.json")
+        }
+    }
+
+    @Test("Esri JSON: every supported wkid is accepted, as latestWkid or wkid", arguments: [4326, 3857, 102100, 102113, 900913])
+    func esriWkids(wkid: Int) throws {
+        for key in ["wkid", "latestWkid"] {
+            let doc = #"{"paths": [[[0, 0]]], "spatialReference": {"\#(key)": \#(wkid)}}"#
+            #expect(try TrackFile.read(data: Data(doc.utf8), path: "w.json").points == [TrackPoint(longitude: 0, latitude: 0)])
+        }
+    }
+
+    @Test("GeoJSON nested 800 GeometryCollections deep (beyond Foundation's JSON limit) reads, in document order")
+    func deepGeoJSON() throws {
+        let depth = 800
+        var doc = ""
+        for _ in 0..<depth { doc += #"{"type": "GeometryCollection", "geometries": [{"type": "LineString", "coordinates": [[1, 2]]}, "# }
+        doc += #"{"type": "LineString", "coordinates": [[3, 4]]}"#
+        doc += String(repeating: "]}", count: depth)
+        let track = try TrackFile.read(data: Data(doc.utf8), path: "deep.geojson")
+        #expect(track.segments.count == depth + 1)
+        #expect(track.points.first == TrackPoint(longitude: 2, latitude: 1) || track.points.first == TrackPoint(longitude: 1, latitude: 2))
+        #expect(track.points.last == TrackPoint(longitude: 3, latitude: 4))
+        // Beyond the parser's limit: refused by name, not a crash.
+        let tooDeep = String(repeating: "[", count: JSON.maximumDepth + 1) + String(repeating: "]", count: JSON.maximumDepth + 1)
+        #expect(throws: FormatError.malformed(path: "d.json", reason: "line 1: JSON nesting is deeper than \(JSON.maximumDepth) levels (the limit)")) {
+            try TrackFile.read(data: Data(tooDeep.utf8), path: "d.json")
         }
     }
 
@@ -419,6 +453,9 @@ struct TrackFileTests {
         ("lon,lat\n1,\n", "line 2: lat is empty"),
         ("lon,lat\n", "has no track points"),
         ("\n\n", "is empty"),
+        ("lon,lat\n0x1p3,2\n", "line 2: lon '0x1p3' is not a number"),
+        ("lon,lat,ele\n1,2,1e400\n", "line 2: ele '1e400' is not a number"),
+        ("lon,lat\n1,2\n37.7\u{0} 5,2\n", "line 3: contains a NUL byte"),
     ])
     func malformedCSV(document: String, reason: String) {
         #expect(throws: FormatError.malformed(path: "x.csv", reason: reason)) {

@@ -1,0 +1,67 @@
+import TransectCore
+
+/// A point as the user wrote it: `LON,LAT` or `LON,LAT,Z` (or X,Y[,Z] in a CRS the caller
+/// names). Spaces and tabs around each number are allowed; each number follows `NumberText`.
+public struct PointArgument: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var z: Double?
+
+    public init(x: Double, y: Double, z: Double? = nil) { self.x = x; self.y = y; self.z = z }
+
+    /// Parses `text`. The message of a failure does not name the input (the caller knows it:
+    /// an option, a file and line) and wraps it as a usage or data error.
+    ///
+    /// Example: `PointArgument.parse("-119.5, 37.7")` is x −119.5, y 37.7, no z;
+    /// `"0x1p3,1"` fails: `'0x1p3' in '0x1p3,1' is not a number`.
+    public static func parse(_ text: String) -> Result<PointArgument, PointError> {
+        if text.utf8.contains(0) { return .failure(.malformed("the coordinates contain a NUL byte")) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+        guard parts.count == 2 || parts.count == 3 else {
+            return .failure(.malformed("'\(text)' is not LON,LAT or LON,LAT,Z"))
+        }
+        var numbers: [Double] = []
+        for part in parts {
+            guard let v = NumberText.double(part) else {
+                // nan, inf and overflowing decimals are numbers of a kind, just not finite ones.
+                let infinite = Double(part).map { !$0.isFinite } ?? false
+                return .failure(.malformed("'\(part)' in '\(text)' is not \(infinite ? "a finite number" : "a number")"))
+            }
+            numbers.append(v)
+        }
+        return .success(PointArgument(x: numbers[0], y: numbers[1], z: parts.count == 3 ? numbers[2] : nil))
+    }
+
+    /// Checks that a longitude/latitude lies in range: latitude in [−90, 90], longitude in
+    /// [−540, 540] (a line may cross the antimeridian written as 190°, not wrap the earth).
+    public static func checkGeographic(longitude: Double, latitude: Double) -> PointError? {
+        if !(-90...90).contains(latitude) { return .malformed("latitude \(JSON.format(latitude)) is beyond ±90°") }
+        if !(-540...540).contains(longitude) { return .malformed("longitude \(JSON.format(longitude)) is beyond ±540°") }
+        return nil
+    }
+}
+
+/// Coordinate text, for callers that want the plain tuple (a fuzzer, a test).
+public enum CoordinateText {
+    /// `LON,LAT[,Z]` as `PointArgument.parse` reads it.
+    public static func parse(_ text: String) -> Result<(x: Double, y: Double, z: Double?), PointError> {
+        PointArgument.parse(text).map { ($0.x, $0.y, $0.z) }
+    }
+}
+
+/// Why coordinate text or a coordinate is not acceptable; `text` is a one-line message that
+/// does not name the input.
+public enum PointError: Error, Equatable, Sendable {
+    case malformed(String)
+    public var text: String { if case .malformed(let t) = self { t } else { "" } }
+}
+
+extension Substring {
+    /// Without surrounding spaces and tabs (and a trailing carriage return).
+    public var trimmingSpaces: String {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,317 @@
+import TransectCore
+
+/// Reading JSON text (RFC 8259) into a `JSON` value: our own parser, so every JSON input
+/// (GeoJSON and Esri JSON tracks, GeoJSON places, scene files) follows one strict grammar with
+/// one nesting limit and one kind of error.
+///
+/// ```swift
+/// let value = try JSON.parse(Array(#"{"type": "Point", "coordinates": [1, 2]}"#.utf8), path: "p.geojson")
+/// value["type"]?.string   // "Point"
+/// ```
+///
+/// Strict where RFC 8259 is strict: no comments, no trailing commas, no `NaN`/`Infinity`, no
+/// single quotes, no leading `+`, no leading zeros (`01`), no bare `.5` or `5.`; strings must
+/// be valid UTF-8 without raw control characters. Numbers are read through `NumberText`, so a
+/// number that overflows a double (`1e400`) is refused rather than made infinite. A UTF-8 byte
+/// order mark at the start is skipped. Beyond RFC 8259: a NUL character, raw or escaped as
+/// `\u0000`, is refused (names end up in C strings, where a NUL would silently cut them), and
+/// nesting deeper than `maximumDepth` is refused.
+///
+/// The parser is iterative (an explicit stack, not recursion), so nesting costs heap, not
+/// call stack. Complexity: O(n) in the input's length.
+extension JSON {
+    /// The deepest nesting of arrays and objects accepted. Deep enough for any real document
+    /// (GeoJSON's deepest, a MultiPolygon, needs 5; nested GeometryCollections 2 per level, so
+    /// 800 of them need about 1,600). Parsing is iterative and so are our GeoJSON visitors, but
+    /// Swift releases a nested value recursively, about 170 bytes of stack per level in a debug
+    /// build (measured: 20,000 levels are released on a test thread, 50,000 overflow it). 4,000
+    /// levels stay under 1 MiB of stack, an eighth of a default thread's.
+    public static let maximumDepth = 4_000
+
+    /// Parses one JSON text.
+    ///
+    /// - Parameters:
+    ///   - bytes: the text, UTF-8 (optionally with a byte order mark).
+    ///   - path: the file named in error messages.
+    /// - Throws: `FormatError.malformed` naming the file, the line and what is wrong.
+    public static func parse<C: Collection>(_ bytes: C, path: String) throws(FormatError) -> JSON where C.Element == UInt8 {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(FormatError) -> JSON in
+            var parser = JSONParser(bytes: buffer, path: path)
+            return try parser.document()
+        }
+    }
+
+    /// The member `key` of an object (the last one, should the key be repeated), or nil.
+    public subscript(key: String) -> JSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    public var number: Double? { if case .number(let v) = self { v } else { nil } }
+    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var array: [JSON]? { if case .array(let a) = self { a } else { nil } }
+    public var members: [(String, JSON)]? { if case .object(let m) = self { m } else { nil } }
+    public var isNull: Bool { if case .null = self { true } else { false } }
+    public var isObject: Bool { if case .object = self { true } else { false } }
+}
+
+/// The parser behind `JSON.parse`: a cursor over the bytes and an explicit stack of open
+/// containers.
+struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let path: String
+    var i = 0
+    var line = 1
+
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.bytes = bytes
+        self.path = path
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+    }
+
+    /// An open array or object: what it holds so far and, for an object, the key whose value
+    /// is being parsed.
+    private enum Frame {
+        case array([JSON])
+        case object([(String, JSON)], key: String)
+    }
+
+    func fail(_ reason: String) -> FormatError {
+        .malformed(path: path, reason: "line \(line): is not valid JSON (\(reason))")
+    }
+
+    /// What the byte at `i` is, for messages: never the raw byte when it is a control byte.
+    func describeHere() -> String {
+        guard i < bytes.count else { return "the text ends early" }
+        let b = bytes[i]
+        if b == 0 { return "a NUL byte" }
+        if b < 0x20 || b >= 0x7F { return "unexpected byte 0x" + String(b, radix: 16, uppercase: true) }
+        return "unexpected '\(Character(Unicode.Scalar(b)))'"
+    }
+
+    mutating func skipWhitespace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D: i += 1
+            case 0x0A: i += 1; line += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func document() throws(FormatError) -> JSON {
+        var stack: [Frame] = []
+        while true {
+            skipWhitespace()
+            guard i < bytes.count else { throw fail(stack.isEmpty ? "it is empty" : "the text ends early") }
+            var value: JSON
+            switch bytes[i] {
+            case UInt8(ascii: "["):
+                guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
+                i += 1
+                skipWhitespace()
+                if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; value = .array([]); break }
+                stack.append(.array([]))
+                continue
+            case UInt8(ascii: "{"):
+                guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
+                i += 1
+                skipWhitespace()
+                if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; value = .object([]); break }
+                stack.append(.object([], key: try memberName()))
+                continue
+            case UInt8(ascii: "\""):
+                value = .string(try string())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = .number(try number())
+            case UInt8(ascii: "t"): try literal("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); value = .null
+            default:
+                throw fail(describeHere() + " where a value should be")
+            }
+            // A value is complete: put it into its container, closing containers as they end.
+            while true {
+                guard let frame = stack.popLast() else {
+                    skipWhitespace()
+                    guard i == bytes.count else { throw fail(describeHere() + " after the end of the document") }
+                    return value
+                }
+                skipWhitespace()
+                let next: UInt8? = i < bytes.count ? bytes[i] : nil
+                switch frame {
+                case .array(var items):
+                    items.append(value)
+                    if next == UInt8(ascii: ",") {
+                        i += 1
+                        stack.append(.array(items))
+                    } else if next == UInt8(ascii: "]") {
+                        i += 1
+                        value = .array(items)
+                        continue
+                    } else {
+                        throw fail(describeHere() + " where ',' or ']' should be")
+                    }
+                case .object(var members, let key):
+                    members.append((key, value))
+                    if next == UInt8(ascii: ",") {
+                        i += 1
+                        skipWhitespace()
+                        stack.append(.object(members, key: try memberName()))
+                    } else if next == UInt8(ascii: "}") {
+                        i += 1
+                        value = .object(members)
+                        continue
+                    } else {
+                        throw fail(describeHere() + " where ',' or '}' should be")
+                    }
+                }
+                break
+            }
+        }
+    }
+
+    func nestingTooDeep() -> FormatError {
+        .malformed(path: path, reason: "line \(line): JSON nesting is deeper than \(JSON.maximumDepth) levels (the limit)")
+    }
+
+    /// An object key and the `:` after it.
+    mutating func memberName() throws(FormatError) -> String {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+            throw fail(describeHere() + " where a member name in double quotes should be")
+        }
+        let k = try string()
+        skipWhitespace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail(describeHere() + " where ':' should be") }
+        i += 1
+        return k
+    }
+
+    mutating func literal(_ word: StaticString) throws(FormatError) {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= bytes.count else { throw fail(describeHere() + " where a value should be") }
+        for k in 0..<count where bytes[i + k] != word.utf8Start[k] {
+            throw fail(describeHere() + " where a value should be")
+        }
+        i += count
+    }
+
+    /// A number of JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`,
+    /// its value read by `NumberText`.
+    mutating func number() throws(FormatError) -> Double {
+        let start = i
+        func digit(_ k: Int) -> Bool { k < bytes.count && bytes[k] >= UInt8(ascii: "0") && bytes[k] <= UInt8(ascii: "9") }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard digit(i) else { throw fail("'-' without digits") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if digit(i) { throw fail("a number with a leading zero") }
+        } else {
+            while digit(i) { i += 1 }
+        }
+        if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digit(i) else { throw fail("a number with no digits after '.'") }
+            while digit(i) { i += 1 }
+        }
+        if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+            i += 1
+            if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+            guard digit(i) else { throw fail("a number with no digits in its exponent") }
+            while digit(i) { i += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        guard let value = NumberText.double(text) else {
+            throw fail(text.utf8.count > NumberText.maxLength ? "a number longer than \(NumberText.maxLength) characters"
+                                                              : "\(text) is beyond the range of a double")
+        }
+        return value
+    }
+
+    /// A string: `i` is at its opening quote; on return, just past its closing quote.
+    mutating func string() throws(FormatError) -> String {
+        i += 1
+        var result = ""
+        var runStart = i
+        func flush(_ end: Int) throws(FormatError) {
+            guard end > runStart else { return }
+            guard let run = String(validating: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self) else {
+                throw fail("a string that is not valid UTF-8")
+            }
+            result += run
+        }
+        while true {
+            guard i < bytes.count else { throw fail("a string without its closing '\"'") }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                try flush(i)
+                i += 1
+                return result
+            }
+            if b < 0x20 {
+                throw fail(b == 0 ? "a NUL byte in a string" : b == 0x0A ? "a line break in a string" : "a control byte in a string")
+            }
+            if b != UInt8(ascii: "\\") { i += 1; continue }
+            try flush(i)
+            i += 1
+            guard i < bytes.count else { throw fail("a string without its closing '\"'") }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): result += "\""
+            case UInt8(ascii: "\\"): result += "\\"
+            case UInt8(ascii: "/"): result += "/"
+            case UInt8(ascii: "b"): result += "\u{08}"
+            case UInt8(ascii: "f"): result += "\u{0C}"
+            case UInt8(ascii: "n"): result += "\n"
+            case UInt8(ascii: "r"): result += "\r"
+            case UInt8(ascii: "t"): result += "\t"
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw fail("a \\u escape with a lone surrogate")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("a \\u escape with a lone surrogate") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(code) {
+                    throw fail("a \\u escape with a lone surrogate")
+                }
+                guard code != 0 else { throw fail("a NUL character (\\u0000) in a string") }
+                guard let scalar = Unicode.Scalar(code) else { throw fail("a \\u escape that is not a character") }
+                result.unicodeScalars.append(scalar)
+            default:
+                i -= 1
+                throw fail("an unknown escape '\\\(describeEscape(e))' in a string")
+            }
+            runStart = i
+        }
+    }
+
+    func describeEscape(_ b: UInt8) -> String {
+        b >= 0x21 && b < 0x7F ? String(Character(Unicode.Scalar(b))) : "0x" + String(b, radix: 16, uppercase: true)
+    }
+
+    /// Four hexadecimal digits of a `\u` escape.
+    mutating func hex4() throws(FormatError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("a \\u escape without four hex digits") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let v: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): v = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): v = b - UInt8(ascii: "A") + 10
+            default: throw fail("a \\u escape without four hex digits")
+            }
+            code = code << 4 | UInt32(v)
+            i += 1
+        }
+        return code
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import TransectCore
+
+// MARK: - GPX
+
+/// GPX 1.0/1.1 through Foundation's `XMLParser`, fed through an `XMLScreen` (encodings
+/// decoded to UTF-8; DOCTYPE, entities and NUL bytes refused) chunk by chunk: a file of any size
+/// is read with bounded memory.
+///
+/// Why chunks: on Linux, `XMLParser(data:)` hands libxml2 the whole document as one push-parser
+/// chunk, and libxml2 (without `XML_PARSE_HUGE`, which we do not want) refuses a chunk over its
+/// 10,000,000-byte lookup limit ("huge input lookup", reported as a not-well-formed document).
+/// `XMLParser(stream:)` feeds small chunks, which libxml2 takes at any total size.
+enum GPXReader {
+    /// Reads GPX from a file, streaming it.
+    static func read(path: String) throws(FormatError) -> Track {
+        let source = try FileChunks(path: path)
+        let input = ScreenedXMLStream(path: path) { () throws(FormatError) -> [UInt8]? in try source.next() }
+        return try parse(input, path: path, inputBytes: source.size)
+    }
+
+    /// Reads GPX from bytes in memory.
+    static func read(_ data: Data, path: String) throws(FormatError) -> Track {
+        var offset = data.startIndex
+        let input = ScreenedXMLStream(path: path) { () throws(FormatError) -> [UInt8]? in
+            guard offset < data.endIndex else { return nil }
+            let end = data.index(offset, offsetBy: min(FileChunks.chunkBytes, data.endIndex - offset))
+            defer { offset = end }
+            return [UInt8](data[offset..<end])
+        }
+        return try parse(input, path: path, inputBytes: data.count)
+    }
+
+    /// The XML parser stage alone, without the screen (for tests of the parser's own defences).
+    static func parse(_ data: Data, path: String) throws(FormatError) -> Track {
+        try parse(InputStream(data: data), path: path, inputBytes: data.count)
+    }
+
+    /// libxml2's error codes (`xmlParserErrors`) that a broken GPX file is likely to meet.
+    static func xmlErrorDescription(_ code: Int) -> String {
+        switch code {
+        case 4: "no content"
+        case 5: "unexpected end or extra content"
+        case 9: "invalid character"
+        case 23: "unescaped '&'"
+        case 26: "undeclared entity"
+        case 38, 39, 40, 41: "bad attribute"
+        case 68: "name expected"
+        case 73: "'>' expected"
+        case 76: "mismatched tag"
+        case 77: "unclosed tag"
+        case 89: "entity loop"
+        case 111: "entity expands too much"
+        default: "libxml2 error \(code)"
+        }
+    }
+
+    /// Parses GPX with `XMLParser` from a stream (external entities off; any entity or DTD
+    /// declaration aborts).
+    static func parse(_ stream: InputStream, path: String, inputBytes: Int) throws(FormatError) -> Track {
+        let parser = XMLParser(stream: stream)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = true
+        let handler = GPXHandler(path: path, inputBytes: inputBytes)
+        handler.input = stream as? ScreenedXMLStream
+        parser.delegate = handler
+        let ok = parser.parse()
+        if let screened = stream as? ScreenedXMLStream {
+            if let error = screened.error { throw error }
+            if !screened.reachedEnd && handler.error == nil && handler.xmlError == nil {
+                throw .malformed(path: path, reason: "is not well-formed XML (the parser stopped early)")
+            }
+        }
+        if let error = handler.error { throw error }
+        // swift-corelibs-foundation's parser recovers from some errors and still returns true:
+        // any error reported, at any point, makes the file malformed.
+        if !ok || parser.parserError != nil || handler.xmlError != nil {
+            let (code, line) = handler.xmlError ?? ((parser.parserError as NSError?)?.code ?? 0, parser.lineNumber)
+            throw .malformed(path: path, reason: "line \(line): is not well-formed XML (\(xmlErrorDescription(code)))")
+        }
+        guard handler.sawRoot else { throw .malformed(path: path, reason: "is not GPX (no root element)") }
+        guard handler.closedRoot else { throw .malformed(path: path, reason: "line \(parser.lineNumber): is not well-formed XML (it ends inside <\(handler.openElement ?? "gpx")>)") }
+        return Track(name: handler.trackName ?? handler.routeName ?? handler.fileName,
+                     segments: handler.segments, waypoints: handler.waypoints)
+    }
+}
+
+/// The bytes of an XML document as an `InputStream` for `XMLParser`: pulled chunk by chunk from
+/// a source and passed through an `XMLScreen`. A screen error ends the stream (`read` returns
+/// −1) and is kept in `error`; `stop()` ends it early once the parser has failed.
+final class ScreenedXMLStream: InputStream {
+    private var screen: XMLScreen
+    private let next: () throws(FormatError) -> [UInt8]?
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    private var ended = false
+    private(set) var error: FormatError?
+    /// True once the whole input passed the screen.
+    private(set) var reachedEnd = false
+
+    init(path: String, next: @escaping () throws(FormatError) -> [UInt8]?) {
+        screen = XMLScreen(path: path)
+        self.next = next
+        super.init(data: Data())
+    }
+
+    override func open() {}
+    override func close() {}
+    override var hasBytesAvailable: Bool { !ended }
+    override var streamStatus: Stream.Status { error != nil ? .error : ended ? .atEnd : .open }
+    /// Asked for by `XMLParser` when `read` returns −1 (the base class's would trap: this
+    /// stream has no CoreFoundation stream behind it).
+    override var streamError: Error? { error.map { NSError(domain: "TransectFormats", code: 1, userInfo: [NSLocalizedDescriptionKey: $0.message]) } }
+
+    func stop() { ended = true }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
+        while pendingStart == pending.count {
+            guard !ended else { return error == nil ? 0 : -1 }
+            do {
+                if let chunk = try next() {
+                    pending = try chunk.withUnsafeBufferPointer { (b) throws(FormatError) -> [UInt8] in try screen.feed(b) }
+                } else {
+                    pending = try screen.finish()
+                    ended = true
+                    reachedEnd = true
+                }
+                pendingStart = 0
+            } catch {
+                self.error = error
+                ended = true
+                return -1
+            }
+        }
+        let n = min(len, pending.count - pendingStart)
+        pending.withUnsafeBufferPointer { b in
+            buffer.update(from: b.baseAddress! + pendingStart, count: n)
+        }
+        pendingStart += n
+        return n
+    }
+}
+
+/// A file read in fixed-size chunks (so memory stays bounded however large the file).
+final class FileChunks {
+    static let chunkBytes = 64 * 1024
+    private let file: UnsafeMutablePointer<FILE>
+    private let path: String
+    let size: Int
+
+    init(path: String) throws(FormatError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .cannotRead(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased())
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
+        guard let f = fopen(path, "rb") else { throw .cannotRead(path: path, reason: "not readable") }
+        file = f
+        self.path = path
+        size = Int(info.st_size)
+    }
+
+    deinit { fclose(file) }
+
+    /// The next chunk, or nil at the end of the file.
+    func next() throws(FormatError) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkBytes, file) }
+        if n == 0 {
+            if ferror(file) != 0 { throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+            return nil
+        }
+        chunk.removeLast(Self.chunkBytes - n)
+        return chunk
+    }
+}
+
+/// The `XMLParser` delegate that builds a track from GPX elements.
+private final class GPXHandler: NSObject, XMLParserDelegate {
+    let path: String
+    var error: FormatError?
+    /// The first error libxml2 reported: its code and line.
+    var xmlError: (code: Int, line: Int)?
+    var sawRoot = false
+    /// True once the root element's end tag was read (corelibs' stream parsing never tells
+    /// libxml2 the input ended, so a truncated document must be caught here).
+    var closedRoot = false
+    var openElement: String? { stack.last }
+    /// The screened input, stopped when the parse fails so the rest is not read for nothing.
+    weak var input: ScreenedXMLStream?
+    /// Text reported so far, in UTF-8 bytes, and the most allowed: a GPX file's text cannot
+    /// be longer than the file, so more means entities are expanding (a guard behind the
+    /// DOCTYPE refusal, should that ever be bypassed).
+    private var textBytes = 0
+    private let maximumTextBytes: Int
+
+    var segments: [[TrackPoint]] = []
+    var waypoints: [Waypoint] = []
+    var trackName: String?, routeName: String?, fileName: String?
+
+    /// Local names of the open elements.
+    private var stack: [String] = []
+    /// How many `<extensions>` elements are open: their content is skipped.
+    private var extensionDepth = 0
+    private var segment: [TrackPoint]?
+    private var point: TrackPoint?
+    private var waypointName: String?
+    private var text = ""
+    private var collecting = false
+
+    init(path: String, inputBytes: Int) {
+        self.path = path
+        maximumTextBytes = 3 * inputBytes + 4096   // ISO-8859-1 to UTF-8 at most doubles
+    }
+
+    private func fail(_ parser: XMLParser, _ reason: String) {
+        guard error == nil else { return }
+        error = .malformed(path: path, reason: "line \(parser.lineNumber): \(reason)")
+        abort(parser)
+    }
+
+    private var parent: String? { stack.count >= 2 ? stack[stack.count - 2] : nil }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        let name = elementName
+        stack.append(name)
+        guard error == nil else { return }
+        if stack.count == 1 {
+            sawRoot = true
+            if name != "gpx" { fail(parser, "is not GPX (the root element is <\(qualifiedName ?? name)>)") }
+            return
+        }
+        if name == "extensions" || extensionDepth > 0 { if name == "extensions" { extensionDepth += 1 }; return }
+        switch (name, parent) {
+        case ("trkseg", "trk"), ("rte", "gpx"):
+            segment = []
+        case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
+            guard let latText = attributes["lat"] else { return fail(parser, "\(name) has no lat") }
+            guard let lonText = attributes["lon"] else { return fail(parser, "\(name) has no lon") }
+            guard let lat = TrackFile.number(latText) else { return fail(parser, "\(name) lat '\(latText)' is not a number") }
+            guard let lon = TrackFile.number(lonText) else { return fail(parser, "\(name) lon '\(lonText)' is not a number") }
+            if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { return fail(parser, "\(name) \(problem)") }
+            point = TrackPoint(longitude: lon, latitude: lat)
+            waypointName = nil
+        case ("ele", _), ("time", _), ("name", _):
+            text = ""
+            collecting = true
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        defer { stack.removeLast(); if stack.isEmpty { closedRoot = true } }
+        guard error == nil else { return }
+        if extensionDepth > 0 { if elementName == "extensions" { extensionDepth -= 1 }; return }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        collecting = false
+        switch (elementName, parent) {
+        case ("trkseg", "trk"), ("rte", "gpx"):
+            if let segment, !segment.isEmpty { segments.append(segment) }
+            segment = nil
+        case ("trkpt", "trkseg"), ("rtept", "rte"):
+            if let point { segment?.append(point) }
+            point = nil
+        case ("wpt", "gpx"):
+            if let point { waypoints.append(Waypoint(name: waypointName ?? "", point: point)) }
+            point = nil
+        case ("ele", "trkpt"), ("ele", "rtept"), ("ele", "wpt"):
+            guard !value.isEmpty else { return }
+            guard let ele = TrackFile.number(value) else { return fail(parser, "ele '\(value)' is not a number") }
+            point?.elevationMetres = ele
+        case ("time", "trkpt"), ("time", "rtept"), ("time", "wpt"):
+            guard !value.isEmpty else { return }
+            guard let t = Timestamp.parseISO8601(value) else { return fail(parser, "time '\(value)' is not an ISO 8601 time") }
+            point?.time = t
+        case ("name", "trk"):
+            if trackName == nil, !value.isEmpty { trackName = value }
+        case ("name", "rte"):
+            if routeName == nil, !value.isEmpty { routeName = value }
+        case ("name", "wpt"):
+            waypointName = value
+        case ("name", "metadata"), ("name", "gpx"):
+            if fileName == nil, !value.isEmpty { fileName = value }
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        textBytes += string.utf8.count
+        if textBytes > maximumTextBytes { return fail(parser, "text expands beyond the size of the file (entity expansion is refused)") }
+        if collecting { text += string }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if collecting { text += String(decoding: CDATABlock, as: UTF8.self) }
+    }
+
+    // Entities and DTDs: refused here too, should one get past the byte scan.
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
+    }
+
+    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
+                notationName: String?) {
+        fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        fail(parser, "external entities are refused")
+        return nil
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        // Reported after parse() returns, with the line, unless a clearer error came first.
+        if xmlError == nil { xmlError = ((parseError as NSError).code, parser.lineNumber) }
+        abort(parser)
+    }
+
+    private var aborted = false
+    /// Stops the parser once (aborting reports an error of its own, which comes back here).
+    private func abort(_ parser: XMLParser) {
+        guard !aborted else { return }
+        aborted = true
+        parser.abortParsing()
+        input?.stop()
+    }
+}
+

@@ -1,0 +1,36 @@
+import Testing
+@testable import TransectFormats
+
+@Suite("coordinate text LON,LAT[,Z]")
+struct CoordinateTextTests {
+    @Test("two or three numbers, spaces and tabs allowed around each")
+    func parses() throws {
+        #expect(try PointArgument.parse("-119.5, 37.7").get() == PointArgument(x: -119.5, y: 37.7))
+        #expect(try PointArgument.parse("\t1e2,-2 , 3.5 ").get() == PointArgument(x: 100, y: -2, z: 3.5))
+        let t = try CoordinateText.parse("1,2,3").get()
+        #expect(t.x == 1 && t.y == 2 && t.z == 3)
+    }
+
+    @Test("anything else is refused with the offending part", arguments: [
+        ("0x1p3,1", "'0x1p3' in '0x1p3,1' is not a number"),
+        ("1,0x10", "'0x10' in '1,0x10' is not a number"),
+        ("nan,2", "'nan' in 'nan,2' is not a finite number"),
+        ("1,inf", "'inf' in '1,inf' is not a finite number"),
+        ("1e999,2", "'1e999' in '1e999,2' is not a finite number"),
+        ("1", "'1' is not LON,LAT or LON,LAT,Z"),
+        ("1,2,3,4", "'1,2,3,4' is not LON,LAT or LON,LAT,Z"),
+        ("1,,2", "'' in '1,,2' is not a number"),
+        ("1_000,2", "'1_000' in '1_000,2' is not a number"),
+        ("1,2\u{0}5", "the coordinates contain a NUL byte"),
+    ])
+    func refused(text: String, message: String) {
+        #expect(throws: PointError.malformed(message)) { try PointArgument.parse(text).get() }
+    }
+
+    @Test("geographic range: latitude within ±90°, longitude within ±540°")
+    func ranges() {
+        #expect(PointArgument.checkGeographic(longitude: 540, latitude: -90) == nil)
+        #expect(PointArgument.checkGeographic(longitude: 1e308, latitude: 0) == .malformed("longitude 1e+308 is beyond ±540°"))
+        #expect(PointArgument.checkGeographic(longitude: 0, latitude: 90.5) == .malformed("latitude 90.5 is beyond ±90°"))
+    }
+}
