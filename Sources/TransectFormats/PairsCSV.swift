@@ -183,9 +183,14 @@ final class LineSource {
             start = 0
         }
         if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
-        let n = buffer.withUnsafeMutableBufferPointer { b in fread(b.baseAddress! + end, 1, b.count - end, file) }
+        // read(2), not fread: a pipe gives what has arrived, so rows trickling in from a
+        // producer are measured as they come rather than after 64 KiB.
+        var n = 0
+        repeat {
+            n = buffer.withUnsafeMutableBufferPointer { b in read(fileno(file), b.baseAddress! + end, b.count - end) }
+        } while n < 0 && errno == EINTR
+        if n < 0 { throw .cannotRead(path: source, reason: String(cString: strerror(errno)).lowercased()) }
         if n == 0 {
-            if ferror(file) != 0 { throw .cannotRead(path: source, reason: String(cString: strerror(errno)).lowercased()) }
             atEnd = true
             return false
         }

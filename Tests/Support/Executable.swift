@@ -31,8 +31,8 @@ public enum TransectExecutable {
             process.standardInput = stdin
             stdoutFile = URL(fileURLWithPath: directory).appendingPathComponent(".stdout-\(UUID().uuidString)")
             stderrFile = URL(fileURLWithPath: directory).appendingPathComponent(".stderr-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-            FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
             process.standardError = try FileHandle(forWritingTo: stderrFile)
             try process.run()
