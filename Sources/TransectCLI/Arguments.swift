@@ -154,6 +154,16 @@ struct ParsedArguments {
         return v
     }
 
+    /// The value of `name` as a number above 0 and at most `maximum`, or nil when absent.
+    func positive(_ name: String, maximum: Double, unit: String) throws(CLIError) -> Double? {
+        guard let v = try number(name) else { return nil }
+        guard v > 0 else { throw .usage("option '--\(name)': must be above 0\(unit.isEmpty ? "" : " " + unit), not \(JSON.format(v))", command: command) }
+        guard v <= maximum else {
+            throw .usage("option '--\(name)': \(JSON.format(v))\(unit.isEmpty ? "" : " " + unit) is over the limit of \(JSON.format(maximum))\(unit.isEmpty ? "" : " " + unit)", command: command)
+        }
+        return v
+    }
+
     /// The value of `name` as a whole number in `range`, or nil when absent.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = value(name) else { return nil }

@@ -35,7 +35,7 @@ enum MeasureCommand {
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
         let units = try args.units()
-        let aboveGround = try args.number("above-ground") ?? 0
+        let aboveGround = try args.number("above-ground", in: InputLimits.heightMetres, unit: " m") ?? 0
         let format = args.value("format") ?? (args.has("pairs") ? "csv" : "text")
 
         if let pairsPath = args.value("pairs") {
@@ -129,6 +129,11 @@ enum MeasureCommand {
                 next += 1
                 if h.isNaN, failure == nil, let model {
                     failure = Self.missingHeight(point, model: model)
+                }
+                // A DEM cell can hold anything its type holds (3.4e38 in Float32): a height past
+                // the limit is refused rather than carried into an infinite distance.
+                if !h.isNaN, abs(h + aboveGround) > PointArgument.heightLimitMetres, failure == nil, let model {
+                    failure = .unusableRaster(path: model.label, reason: "gives a height of \(JSON.format(h)) m at \(describe(point)), beyond ±100,000 km")
                 }
                 heights.append(h + aboveGround)
                 sources.append("dem")

@@ -48,8 +48,8 @@ enum ProfileCommand {
                 throw CLIError.usage("--track cannot be combined with --from/--to or --path", command: "profile")
             }
             var track = try TrackCommand.load(trackPath, console: console).track
-            if let m = try args.number("max-segment") {
-                guard m > 0 else { throw CLIError.usage("option '--max-segment': must be above 0 m", command: "profile") }
+            if let m = try args.positive("max-segment", maximum: InputLimits.lengthMetres.upperBound, unit: "m") {
+                try TrackCommand.checkDensifiedCount(track, maxSegment: m, command: "profile")
                 track = track.densified(maxSegmentMetres: m)
             }
             segments = track.segments.map { $0.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) } }
@@ -86,22 +86,16 @@ enum ProfileCommand {
             segments = [vertices]
         }
         let vertices = segments.flatMap { $0 }
-        let step = try args.number("step")
-        if let step, step <= 0 { throw CLIError.usage("option '--step': the step must be above 0 m, not \(JSON.format(step))", command: "profile") }
-        var samples: Int? = nil
-        if let text = args.value("samples") {
-            guard let n = Int(text), n >= 2 else { throw CLIError.usage("option '--samples': '\(text)' is not a whole number of at least 2", command: "profile") }
-            samples = n
+        let step = try args.positive("step", maximum: InputLimits.lengthMetres.upperBound, unit: "m")
+        let maxSamples = try args.integer("max-samples", in: 1...InputLimits.maxSamplesCeiling) ?? defaultMaxSamples
+        let samples = try args.integer("samples", in: 2...InputLimits.maxSamplesCeiling)
+        if let samples, samples > maxSamples {
+            throw CLIError.usage("option '--samples': \(NumberFormatting.grouped(Double(samples), decimals: 0)) samples are more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); raise --max-samples", command: "profile")
         }
         guard step == nil || samples == nil else { throw CLIError.usage("give --step or --samples, not both", command: "profile") }
-        var maxSamples = defaultMaxSamples
-        if let text = args.value("max-samples") {
-            guard let n = Int(text), n >= 1 else { throw CLIError.usage("option '--max-samples': '\(text)' is not a positive whole number", command: "profile") }
-            maxSamples = n
-        }
-        let observer = try args.number("observer-height") ?? 1.7
-        let target = try args.number("target-height") ?? 0
-        let curvature = try args.number("curvature") ?? LineOfSight.defaultCurvature
+        let observer = try args.number("observer-height", in: InputLimits.heightMetres, unit: " m") ?? 1.7
+        let target = try args.number("target-height", in: InputLimits.heightMetres, unit: " m") ?? 0
+        let curvature = try args.number("curvature", in: InputLimits.curvature) ?? LineOfSight.defaultCurvature
 
         var chartSize = (width: 1200, height: 600)
         if let text = args.value("chart-size") {
@@ -171,7 +165,7 @@ enum ProfileCommand {
         }
         let count = ProfilePlan.sampleCount(legLengthsMetres: legs, spacing: spacing) + segments.count
         guard count <= maxSamples else {
-            throw CLIError.usage("the profile would take \(count >= Int.max - segments.count ? "too many" : NumberFormatting.grouped(Double(count), decimals: 0)) samples, more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); use a larger --step or raise --max-samples", command: "profile")
+            throw CLIError.usage("the profile would take \(NumberFormatting.grouped(Double(count), decimals: 0)) samples, more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); use a larger --step or raise --max-samples", command: "profile")
         }
         let total = legs.reduce(0, +)
         var plan = ProfilePlan(distancesMetres: [], longitudes: [], latitudes: [])

@@ -35,24 +35,15 @@ enum RenderCommand {
         let out = args.value("out")
         let framesDirectory = args.value("frames")
         guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE.png (or --frames DIR)", command: "render") }
-        var every = 1
-        if let text = args.value("every") {
-            guard let n = Int(text), n >= 1 else { throw CLIError.usage("option '--every': '\(text)' is not a whole number of at least 1", command: "render") }
-            every = n
-        }
-        let maxSegment = try args.number("max-segment") ?? 50
-        if maxSegment <= 0 { throw CLIError.usage("option '--max-segment': must be above 0 m", command: "render") }
+        let every = try args.integer("every", in: 1...Int(Int32.max)) ?? 1
+        let maxSegment = try args.positive("max-segment", maximum: InputLimits.lengthMetres.upperBound, unit: "m") ?? 50
         let units = try args.units()
-        var maxPixels = MapFrame.defaultMaxPixels
-        if let text = args.value("max-pixels") {
-            guard let n = Int(text), n > 0 else { throw CLIError.usage("option '--max-pixels': '\(text)' is not a positive whole number", command: "render") }
-            maxPixels = n
-        }
+        let maxPixels = try args.integer("max-pixels", in: 1...(InputLimits.maxImageSide * InputLimits.maxImageSide)) ?? MapFrame.defaultMaxPixels
         let size = try parseSize(args.value("size") ?? "1600x1000", option: "size", maxPixels: maxPixels, command: "render")
         var shade = HillshadeParameters()
-        shade.azimuthDegrees = try args.number("azimuth") ?? 315
-        shade.altitudeDegrees = try args.number("altitude") ?? 45
-        shade.zFactor = try args.number("z-factor") ?? 1
+        shade.azimuthDegrees = try args.number("azimuth", in: InputLimits.azimuthDegrees, unit: "°") ?? 315
+        shade.altitudeDegrees = try args.number("altitude", in: InputLimits.altitudeDegrees, unit: "°") ?? 45
+        shade.zFactor = try args.number("z-factor", in: InputLimits.zFactor) ?? 1
         shade.multidirectional = args.has("multidirectional")
         let basemapName = args.value("basemap") ?? "hillshade"
         guard let basemap = Basemap.parse(basemapName, hillshade: shade) else {
@@ -62,9 +53,8 @@ enum RenderCommand {
         guard ["all", "none"].contains(decorations) else {
             throw CLIError.usage("option '--decorations': '\(decorations)' is not all or none", command: "render")
         }
-        let margin = try args.number("margin") ?? 0.12
-        let dpi = try args.number("dpi")
-        if let dpi, dpi <= 0 { throw CLIError.usage("option '--dpi': must be above 0", command: "render") }
+        let margin = try args.number("margin", in: InputLimits.margin) ?? 0.12
+        let dpi = try args.number("dpi", in: InputLimits.dpi)
 
         // Inputs.
         if args.has("no-dem") { terrain.demSpecs = [] }
@@ -102,7 +92,9 @@ enum RenderCommand {
         // one fix per vertex.
         var trails: [TrailOverlay] = []
         for path in args.all("track") {
-            let track = try TrackCommand.load(path, console: console).track.densified(maxSegmentMetres: maxSegment)
+            let loaded = try TrackCommand.load(path, console: console).track
+            try TrackCommand.checkDensifiedCount(loaded, maxSegment: maxSegment, command: "render")
+            let track = loaded.densified(maxSegmentMetres: maxSegment)
             trails.append(TrailOverlay(segments: track.segments.map { $0.map(\.point) }, fixes: track.points.map(\.point)))
             // A GPX file's waypoints are places.
             places += track.waypoints.map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
@@ -203,10 +195,13 @@ enum RenderCommand {
     /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.
     static func parseSize(_ text: String, option: String, maxPixels: Int, command: String) throws(CLIError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+        guard parts.count == 2, let w = NumberText.integer(parts[0]), let h = NumberText.integer(parts[1]) else {
             throw .usage("option '--\(option)': '\(text)' is not WIDTHxHEIGHT", command: command)
         }
         guard w > 0, h > 0 else { throw .usage("option '--\(option)': '\(text)' must be at least 1 × 1 pixels", command: command) }
+        guard w <= InputLimits.maxImageSide, h <= InputLimits.maxImageSide else {
+            throw .usage("option '--\(option)': \(text): cairo cannot draw more than 32,767 pixels a side", command: command)
+        }
         let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
         guard !overflow, pixels <= maxPixels else {
             throw .usage("option '--\(option)': \(text) is \(overflow ? "too many" : NumberFormatting.grouped(Double(pixels), decimals: 0)) pixels, over the limit of \(NumberFormatting.grouped(Double(maxPixels), decimals: 0)); raise --max-pixels", command: command)
@@ -223,9 +218,12 @@ enum RenderCommand {
         let crs: SpatialReference
         var extentBox: [Double]? = nil
         if let text = args.value("extent") {
-            let v = text.split(separator: ",").compactMap { Double($0) }
-            guard v.count == 4, v[0] < v[2], v[1] < v[3], abs(v[1]) <= 90, abs(v[3]) <= 90 else {
-                throw CLIError.usage("option '--extent': '\(text)' is not MINLON,MINLAT,MAXLON,MAXLAT", command: "render")
+            let v = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { NumberText.double($0.trimmingAsciiSpaces) }
+            guard v.count == 4, v[0] < v[2], v[1] < v[3] else {
+                throw CLIError.usage("option '--extent': '\(text.printable)' is not MINLON,MINLAT,MAXLON,MAXLAT", command: "render")
+            }
+            guard v.allSatisfy({ abs($0) <= 540 }), abs(v[1]) <= 90, abs(v[3]) <= 90, v[2] - v[0] <= 360 else {
+                throw CLIError.usage("option '--extent': '\(text.printable)' lies outside longitude ±540°, latitude ±90° or spans more than 360°", command: "render")
             }
             extentBox = v
         }
@@ -265,9 +263,12 @@ enum RenderCommand {
             }
         }
         if let text = args.value("extent-crs") {
-            let v = text.split(separator: ",").compactMap { Double($0) }
+            let v = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { NumberText.double($0.trimmingAsciiSpaces) }
             guard v.count == 4, v[0] < v[2], v[1] < v[3] else {
-                throw CLIError.usage("option '--extent-crs': '\(text)' is not MINX,MINY,MAXX,MAXY", command: "render")
+                throw CLIError.usage("option '--extent-crs': '\(text.printable)' is not MINX,MINY,MAXX,MAXY", command: "render")
+            }
+            guard v.allSatisfy({ InputLimits.projectedMetres.contains($0) }) else {
+                throw CLIError.usage("option '--extent-crs': '\(text.printable)' lies beyond ±100,000 km", command: "render")
             }
             return MapFrame.fitting(crs: crs, minX: v[0], minY: v[1], maxX: v[2], maxY: v[3], width: size.width, height: size.height, margin: 0)
         }

@@ -40,10 +40,8 @@ enum TrackCommand {
         guard let input = args.value("in") else { throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track") }
         let terrain = try TerrainOptions(args)
         let units = try args.units()
-        let maxSegment = try args.number("max-segment")
-        if let maxSegment, maxSegment <= 0 { throw CLIError.usage("option '--max-segment': must be above 0 m", command: "track") }
-        let speed = try args.number("speed")
-        if let speed, speed <= 0 { throw CLIError.usage("option '--speed': must be above 0 m/s", command: "track") }
+        let maxSegment = try args.positive("max-segment", maximum: InputLimits.lengthMetres.upperBound, unit: "m")
+        let speed = try args.positive("speed", maximum: InputLimits.speed.upperBound, unit: "m/s")
         var start = defaultStart
         if let text = args.value("start-time") {
             guard let t = Timestamp.parseISO8601(text) else {
@@ -51,8 +49,7 @@ enum TrackCommand {
             }
             start = t
         }
-        let gainThreshold = try args.number("gain-threshold") ?? 3
-        if gainThreshold < 0 { throw CLIError.usage("option '--gain-threshold': must be 0 or more", command: "track") }
+        let gainThreshold = try args.number("gain-threshold", in: InputLimits.gainThresholdMetres, unit: " m") ?? 3
         let elevationSource = args.value("elevation") ?? (terrain.demSpecs.isEmpty ? "recorded" : "dem")
         guard ["dem", "recorded"].contains(elevationSource) else {
             throw CLIError.usage("option '--elevation': '\(elevationSource)' is not dem or recorded", command: "track")
@@ -71,7 +68,15 @@ enum TrackCommand {
         if args.has("simulate") {
             // The sample densifies to 50 m and emits one fix per vertex; at a speed, fixes are
             // spaced along the line instead.
+            try checkDensifiedCount(track, maxSegment: maxSegment ?? 50, command: "track")
             track = track.densified(maxSegmentMetres: maxSegment ?? 50)
+            if let speed {
+                // One fix per second of travel: the length over the speed.
+                let fixes = track.lengthMetres() / speed + Double(track.segments.count)
+                guard fixes <= Track.maxPoints else {
+                    throw CLIError.usage("option '--speed': \(JSON.format(speed)) m/s would make \(NumberFormatting.grouped(fixes.rounded(.up), decimals: 0)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed", command: "track")
+                }
+            }
             if let model { track = try withDEMElevations(track, model: model, interpolation: terrain.interpolation) }
             let fixes = speed.map { LocationSimulator.fixesAtSpeed(track, speed: $0, startTime: start) }
                 ?? LocationSimulator.fixesPerVertex(track, startTime: start)
@@ -85,7 +90,10 @@ enum TrackCommand {
             return 0
         }
 
-        if let maxSegment { track = track.densified(maxSegmentMetres: maxSegment) }
+        if let maxSegment {
+            try checkDensifiedCount(track, maxSegment: maxSegment, command: "track")
+            track = track.densified(maxSegmentMetres: maxSegment)
+        }
         let elevations: [Double?]
         if let model {
             let z = try model.elevations(at: track.points.map(\.point), interpolation: terrain.interpolation)
@@ -105,6 +113,15 @@ enum TrackCommand {
         }
         try output.commit()
         return 0
+    }
+
+    /// Refuses a `--max-segment` that would densify `track` past ``Track/maxPoints``.
+    static func checkDensifiedCount(_ track: Track, maxSegment: Double, command: String) throws(CLIError) {
+        let count = track.densifiedPointCount(maxSegmentMetres: maxSegment)
+        guard count <= Track.maxPoints else {
+            let many = count < 1e15 ? NumberFormatting.grouped(count, decimals: 0) : JSON.format(count)
+            throw .usage("option '--max-segment': \(JSON.format(maxSegment)) m would make \(many) points, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a longer segment", command: command)
+        }
     }
 
     /// The track with every point's elevation sampled from the DEM (nil outside it).

@@ -61,14 +61,10 @@ public struct ProfilePlan: Sendable {
         case .count(let n):
             return legLengthsMetres.reduce(0, +) > 0 ? max(n, 2) : 1
         case .step(let step):
-            var total = 1
-            for length in legLengthsMetres where length > 0 {
-                let steps = (length / step).rounded(.up)
-                // Saturate rather than trap: the caller compares with its limit.
-                guard steps < 1e15 else { return Int.max }
-                total += Int(steps)
-            }
-            return total
+            var total = 1.0
+            for length in legLengthsMetres where length > 0 { total += (length / step).rounded(.up) }
+            // Saturate rather than trap: the caller compares with its limit.
+            return total < 1e15 ? Int(total) : Int(1e15)
         }
     }
 

@@ -42,7 +42,8 @@ extension Track {
     /// `maxSegmentMetres`. A step of length d becomes ⌈d / max⌉ equal parts; elevation and time
     /// are interpolated linearly in distance. Segments stay separate.
     ///
-    /// - Complexity: O(n + inserted points).
+    /// - Complexity: O(n + inserted points); check ``densifiedPointCount(maxSegmentMetres:geodesic:)``
+    ///   against ``maxPoints`` before calling with a segment length from user input.
     public func densified(maxSegmentMetres: Double, geodesic: Geodesic = .wgs84) -> Track {
         precondition(maxSegmentMetres > 0, "the maximum segment must be positive")
         var out: [[TrackPoint]] = []
@@ -53,7 +54,9 @@ extension Track {
                 let line = geodesic.inverseLine(latitude1: previous.latitude, longitude1: previous.longitude,
                                                 latitude2: p.latitude, longitude2: p.longitude)
                 let d = line.distanceMetres ?? 0
-                let parts = d > maxSegmentMetres ? Int((d / maxSegmentMetres).rounded(.up)) : 1
+                // Callers check densifiedPointCount against maxPoints first; the cap only keeps
+                // an unchecked call from trapping on the conversion.
+                let parts = d > maxSegmentMetres ? Int(min((d / maxSegmentMetres).rounded(.up), Self.maxPoints)) : 1
                 if parts > 1 {
                     let distances = (1..<parts).map { d * Double($0) / Double(parts) }
                     for (k, pos) in line.positions(atDistances: distances).enumerated() {
@@ -69,6 +72,39 @@ extension Track {
             out.append(dense)
         }
         return Track(name: name, segments: out, waypoints: waypoints)
+    }
+
+    /// The most points a densified track or a simulation may hold: 10 million fixes (about
+    /// 400 MB as `Fix` values) is far beyond any recorded history, and a bound on the memory a
+    /// typo in `--max-segment` or `--speed` can ask for.
+    public static let maxPoints = 10_000_000.0
+
+    /// How many points ``densified(maxSegmentMetres:geodesic:)`` would give, as a `Double` so that
+    /// an absurd ratio (a 1e-300 m segment) is a large number to refuse, not an integer trap.
+    public func densifiedPointCount(maxSegmentMetres: Double, geodesic: Geodesic = .wgs84) -> Double {
+        var count = 0.0
+        for segment in segments {
+            guard !segment.isEmpty else { continue }
+            count += 1
+            for (a, b) in zip(segment, segment.dropFirst()) {
+                let d = geodesic.inverse(latitude1: a.latitude, longitude1: a.longitude,
+                                         latitude2: b.latitude, longitude2: b.longitude).distanceMetres
+                count += d > maxSegmentMetres ? (d / maxSegmentMetres).rounded(.up) : 1
+            }
+        }
+        return count
+    }
+
+    /// The geodesic length of every segment, summed, in metres.
+    public func lengthMetres(geodesic: Geodesic = .wgs84) -> Double {
+        var total = 0.0
+        for segment in segments {
+            for (a, b) in zip(segment, segment.dropFirst()) {
+                total += geodesic.inverse(latitude1: a.latitude, longitude1: a.longitude,
+                                          latitude2: b.latitude, longitude2: b.longitude).distanceMetres
+            }
+        }
+        return total
     }
 
     static func lerp(_ a: Double?, _ b: Double?, _ f: Double) -> Double? {

@@ -18,18 +18,28 @@ public struct PointArgument: Sendable, Equatable {
         if text.utf8.contains(0) { return .failure(.malformed("the coordinates contain a NUL byte")) }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         guard parts.count == 2 || parts.count == 3 else {
-            return .failure(.malformed("'\(text)' is not LON,LAT or LON,LAT,Z"))
+            return .failure(.malformed("'\(text.printable)' is not LON,LAT or LON,LAT,Z"))
         }
         var numbers: [Double] = []
         for part in parts {
             guard let v = NumberText.double(part) else {
                 // nan, inf and overflowing decimals are numbers of a kind, just not finite ones.
                 let infinite = Double(part).map { !$0.isFinite } ?? false
-                return .failure(.malformed("'\(part)' in '\(text)' is not \(infinite ? "a finite number" : "a number")"))
+                return .failure(.malformed("'\(part.printable)' in '\(text.printable)' is not \(infinite ? "a finite number" : "a number")"))
             }
             numbers.append(v)
         }
+        if parts.count == 3, let problem = checkHeight(numbers[2], name: "height") { return .failure(problem) }
         return .success(PointArgument(x: numbers[0], y: numbers[1], z: parts.count == 3 ? numbers[2] : nil))
+    }
+
+    /// Heights beyond ±100,000 km (far past geostationary orbit) are refused: they describe no
+    /// place, and near the largest doubles the 3D distance overflows to infinity.
+    public static let heightLimitMetres = 1e8
+
+    /// Checks that a height (metres) lies within ±``heightLimitMetres``.
+    public static func checkHeight(_ z: Double, name: String) -> PointError? {
+        abs(z) <= heightLimitMetres ? nil : .malformed("\(name) \(JSON.format(z)) m is beyond ±100,000 km")
     }
 
     /// Checks that a longitude/latitude lies in range: latitude in [−90, 90], longitude in

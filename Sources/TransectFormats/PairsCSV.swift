@@ -110,7 +110,9 @@ public final class PairsReader {
         Result { () throws(PointError) -> (from: Double?, to: Double?) in
             func optional(_ index: Int?, _ name: String) throws(PointError) -> Double? {
                 guard let index, index < fields.count, !Substring(fields[index]).trimmingSpaces.isEmpty else { return nil }
-                return try Self.number(fields, index, name)
+                let z = try Self.number(fields, index, name)
+                if let problem = PointArgument.checkHeight(z, name: name) { throw problem }
+                return z
             }
             return (try optional(fromZColumn, "from_z"), try optional(toZColumn, "to_z"))
         }
@@ -121,7 +123,7 @@ public final class PairsReader {
         let text = Substring(fields[index]).trimmingSpaces
         guard let v = NumberText.double(text) else {
             let infinite = Double(text).map { !$0.isFinite } ?? false
-            throw .malformed("\(name) '\(text)' is not \(infinite ? "a finite number" : "a number")")
+            throw .malformed("\(name) '\(text.printable)' is not \(infinite ? "a finite number" : "a number")")
         }
         return v
     }

@@ -151,10 +151,10 @@ struct ProfileCommandTests {
     }
 
     @Test("errors and edge cases", arguments: [
-        (["--step", "0"], 2, "option '--step': the step must be above 0 m, not 0"),
-        (["--step", "-5"], 2, "the step must be above 0 m"),
+        (["--step", "0"], 2, "option '--step': must be above 0 m, not 0"),
+        (["--step", "-5"], 2, "option '--step': must be above 0 m, not -5"),
         (["--step", "0.0001"], 2, "more than 10,000,000; use a larger --step or raise --max-samples"),
-        (["--samples", "1"], 2, "is not a whole number of at least 2"),
+        (["--samples", "1"], 2, "is not a whole number from 2 to 1,000,000,000"),
         (["--step", "10", "--samples", "5"], 2, "give --step or --samples, not both"),
     ])
     func errors(extra: [String], code: Int32, message: String) throws {
