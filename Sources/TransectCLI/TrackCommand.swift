@@ -23,8 +23,8 @@ enum TrackCommand {
     }
 
     static func load(_ path: String, console: Console) throws -> Loaded {
-        let raw = try TrackFile.read(path: path)
-        let (track, dropped) = raw.cleaned()
+        var track = try TrackFile.read(path: path)
+        let dropped = track.clean()
         if !dropped.isEmpty {
             let text = DropReason.allCases.compactMap { r in dropped[r].map { "\($0) \(r.rawValue.replacingAll("_", with: " "))" } }.joined(separator: ", ")
             console.err("note: '\(path)': dropped \(dropped.values.reduce(0, +)) invalid fixes (\(text))\n")
@@ -99,7 +99,7 @@ enum TrackCommand {
             let z = try model.elevations(at: track.points.map(\.point), interpolation: terrain.interpolation)
             elevations = z.map { $0.isNaN ? nil : $0 }
         } else {
-            elevations = track.points.map(\.elevationMetres)
+            elevations = track.segments.flatMap { $0.lazy.map(\.elevationMetres) }
         }
         let stats = TrackStatistics(track: track, elevations: elevations, gainThresholdMetres: gainThreshold)
         let format = args.value("format") ?? "text"

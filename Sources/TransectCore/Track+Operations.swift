@@ -14,28 +14,46 @@ extension Track {
     /// The track without invalid fixes, and how many were dropped for each reason. Empty
     /// segments are removed.
     public func cleaned() -> (track: Track, dropped: [DropReason: Int]) {
+        var copy = self
+        let dropped = copy.clean()
+        return (copy, dropped)
+    }
+
+    /// Drops invalid fixes in place (see ``DropReason``) and returns how many were dropped for
+    /// each reason; empty segments are removed. In place, so a large track is not held twice.
+    ///
+    /// - Complexity: O(n).
+    public mutating func clean() -> [DropReason: Int] {
         var dropped: [DropReason: Int] = [:]
-        var out: [[TrackPoint]] = []
-        for segment in segments {
-            var kept: [TrackPoint] = []
-            for p in segment {
-                let reason: DropReason?
-                if !p.latitude.isFinite || !p.longitude.isFinite || abs(p.latitude) > 90 || abs(p.longitude) > 360 {
-                    reason = .outOfRange
-                } else if p.latitude == 0 && p.longitude == 0 {
-                    reason = .zeroZero
-                } else if let a = p.accuracyMetres, a < 0 || a.isNaN {
-                    reason = .negativeAccuracy
-                } else if let t = p.time, let previous = kept.last?.time, t == previous {
-                    reason = .repeatedTime
-                } else {
-                    reason = nil
+        for s in segments.indices {
+            var kept = 0
+            segments[s].withUnsafeMutableBufferPointer { points in
+                for k in points.indices {
+                    let p = points[k]
+                    let reason: DropReason?
+                    if !p.latitude.isFinite || !p.longitude.isFinite || abs(p.latitude) > 90 || abs(p.longitude) > 360 {
+                        reason = .outOfRange
+                    } else if p.latitude == 0 && p.longitude == 0 {
+                        reason = .zeroZero
+                    } else if let a = p.accuracyMetres, a < 0 || a.isNaN {
+                        reason = .negativeAccuracy
+                    } else if let t = p.time, kept > 0, let previous = points[kept - 1].time, t == previous {
+                        reason = .repeatedTime
+                    } else {
+                        reason = nil
+                    }
+                    if let reason {
+                        dropped[reason, default: 0] += 1
+                    } else {
+                        points[kept] = p
+                        kept += 1
+                    }
                 }
-                if let reason { dropped[reason, default: 0] += 1 } else { kept.append(p) }
             }
-            if !kept.isEmpty { out.append(kept) }
+            segments[s].removeLast(segments[s].count - kept)
         }
-        return (Track(name: name, segments: out, waypoints: waypoints), dropped)
+        segments.removeAll { $0.isEmpty }
+        return dropped
     }
 
     /// The track with points inserted along the geodesics so that no step is longer than
