@@ -35,7 +35,10 @@
 #   .build/fuzz/bin/<name> -max_total_time=60 -print_final_stats=1 .build/fuzz/corpus/<name>
 #
 # Environment: SWIFTC (default swiftc), FUZZ_NICE (default 10: fuzzing is background work and
-# yields the processor to anything else), FUZZ_LEAKS=1 to turn leak detection back on (see below).
+# yields the processor to anything else), FUZZ_LEAKS=1 to turn leak detection back on (see below),
+# FUZZ_KEEP_GOING=1 to go on past a finding (libFuzzer's -fork=1 with -ignore_crashes, -ignore_ooms
+# and -ignore_timeouts: each finding is still kept, and the run still fails), for a harness whose
+# first known bug would otherwise end every run within seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -120,6 +123,9 @@ leaks=0; [[ ${FUZZ_LEAKS:-0} == 1 ]] && leaks=1
 export ASAN_OPTIONS="detect_leaks=$leaks${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
+keep_going=()
+[[ ${FUZZ_KEEP_GOING:-0} == 1 ]] && keep_going=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
+
 failed=()
 summary=()
 for h in "${HARNESSES[@]}"; do
@@ -133,11 +139,21 @@ for h in "${HARNESSES[@]}"; do
     echo "Fuzzing $h for ${run_seconds}s (log: $log)"
     status=0
     "${NICE[@]}" "$BUILD/bin/$h" -max_total_time="$run_seconds" -rss_limit_mb=2048 -timeout=10 \
-        -print_final_stats=1 -detect_leaks=$leaks -artifact_prefix="$crashes/" "${dict[@]}" "$corpus" \
+        -print_final_stats=1 -detect_leaks=$leaks -artifact_prefix="$crashes/" "${dict[@]}" "${keep_going[@]}" "$corpus" \
         > "$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    found=$(ls -t "$crashes" | head -n $(( $(ls "$crashes" | wc -l) - before )) | sed "s|^|$crashes/|" | tr '\n' ' ')
-    if ((status != 0)); then
+    # In fork mode there are no final stats: the last "#N: cov: …" status line has the count.
+    [[ -n $runs ]] || runs=$(sed -n 's/^#\([0-9]*\): cov:.*/\1/p' "$log" | tail -1)
+    new=$(( $(ls "$crashes" | wc -l) - before ))
+    found=$(ls -t "$crashes" | head -n $new | sed "s|^|$crashes/|" | head -1)
+    ((new > 1)) && found+=" (and $((new - 1)) more)"
+    # Scratch directories of harness processes that died without cleaning up (a crash, or the
+    # children of fork mode): /dev/shm/transect-fuzz-<harness>-<pid> whose process is gone.
+    for d in /dev/shm/transect-fuzz-"$h"-*; do
+        [[ -d $d ]] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"
+    done
+    # Fork mode exits 0 at the time limit even after ignored crashes: new artifacts count too.
+    if ((status != 0 || new > 0)); then
         failed+=("$h")
         summary+=("$(printf '%-10s %12s  FOUND (exit %d) %s' "$h" "${runs:-?}" "$status" "${found:-see $log}")")
         grep -m1 -E "^(SUMMARY|==[0-9]+==)" "$log" >&2 || true
