@@ -131,7 +131,7 @@ summary=()
 for h in "${HARNESSES[@]}"; do
     corpus="$BUILD/corpus/$h" crashes="$BUILD/crashes/$h" log="$BUILD/logs/$h.log"
     mkdir -p "$corpus" "$crashes"
-    [[ -d Fuzz/corpus/$h ]] && cp -n Fuzz/corpus/"$h"/* "$corpus"/ 2>/dev/null || true
+    [[ -d Fuzz/corpus/$h ]] && cp -u Fuzz/corpus/"$h"/* "$corpus"/ 2>/dev/null || true
     while read -r seed; do [[ -n $seed ]] && cp -n "$seed" "$corpus"/; done < <(extra_seeds "$h")
     dict=()
     [[ -f Fuzz/dict/$h.dict ]] && dict=(-dict="Fuzz/dict/$h.dict")
