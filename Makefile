@@ -5,7 +5,7 @@ PACKAGES := pkg-config libgdal-dev libproj-dev gdal-bin libpng-dev libcairo2-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TRANSECT := .build/release/transect
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench fuzz clean
 
 all: build
 
@@ -33,6 +33,14 @@ bench: deps
 	$(SWIFT) build -c release --product transect
 	$(SWIFT) build -c release --product transect-bench
 	.build/release/transect-bench
+
+# libFuzzer harnesses for the file readers (Fuzz/<harness>.swift), built with swiftc's
+# -sanitize=fuzzer,address into .build/fuzz/ and run one after another for SECONDS each; prints
+# the executions per harness, keeps findings in .build/fuzz/crashes/<harness>/ and fails when
+# there is one. Needs only the Swift toolchain (no GDAL or cairo). Details in scripts/fuzz.sh.
+SECONDS := 60
+fuzz:
+	@./scripts/fuzz.sh $(SECONDS)
 
 clean:
 	rm -rf .build
