@@ -8,7 +8,7 @@
 #   - compiles TransectCore and TransectFormats from Sources/ with `swiftc -sanitize=fuzzer,address`
 #     into static libraries (modules/, lib/), only when a source is newer than the library;
 #   - compiles each harness, Fuzz/<harness>.swift plus Fuzz/Support/*.swift, into bin/<harness>;
-#   - copies the committed seeds Fuzz/corpus/<harness>/ into the working corpus corpus/<harness>/
+#   - copies the committed seeds Tests/Hostile/<harness>/ into the working corpus corpus/<harness>/
 #     (which keeps what libFuzzer adds, from one run to the next), plus real files from
 #     ../shared/data where they exist (never committed: they are not ours);
 #   - runs each harness for SECONDS with -max_total_time, -rss_limit_mb=2048, -timeout=10 and
@@ -22,7 +22,7 @@
 # crash, a sanitizer report, a timeout or running out of memory is a finding.
 #
 # Adding a harness: write Fuzz/<name>.swift (copy one of the others), add <name> to HARNESSES
-# below, and put a few small seed files in Fuzz/corpus/<name>/. Built by hand, a harness is:
+# below, and put a few small seed files in Tests/Hostile/<name>/. Built by hand, a harness is:
 #
 #   F="-parse-as-library -swift-version 6 -sanitize=fuzzer,address -O -g"
 #   swiftc $F -module-name TransectCore -emit-module -emit-module-path .build/fuzz/modules/TransectCore.swiftmodule \
@@ -42,7 +42,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-HARNESSES=(gpx geojson esri csvtrack places scene)
+HARNESSES=(gpx geojson esri csvtrack places scene coordinates pairs)
 
 # Real files from ../shared/data that make good extra seeds, added to the working corpus only.
 extra_seeds() {
@@ -131,7 +131,7 @@ summary=()
 for h in "${HARNESSES[@]}"; do
     corpus="$BUILD/corpus/$h" crashes="$BUILD/crashes/$h" log="$BUILD/logs/$h.log"
     mkdir -p "$corpus" "$crashes"
-    [[ -d Fuzz/corpus/$h ]] && cp -u Fuzz/corpus/"$h"/* "$corpus"/ 2>/dev/null || true
+    [[ -d Tests/Hostile/$h ]] && cp -u Tests/Hostile/"$h"/* "$corpus"/ 2>/dev/null || true
     while read -r seed; do [[ -n $seed ]] && cp -n "$seed" "$corpus"/; done < <(extra_seeds "$h")
     dict=()
     [[ -f Fuzz/dict/$h.dict ]] && dict=(-dict="Fuzz/dict/$h.dict")

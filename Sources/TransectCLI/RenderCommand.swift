@@ -26,7 +26,8 @@ enum RenderCommand {
         if args.has("help") { console.out(Help.render); return 0 }
         try args.expectNoPositionals()
         if let scene = args.value("scene") {
-            let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(specs.map(\.name)).subtracting(["scene", "help"]),
+            // Only the command line may allow network reads: a scene file may come from anyone.
+            let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(specs.map(\.name)).subtracting(["scene", "help", "allow-network"]),
                                                     flags: flags.union(["fit"]))
             // Flags on the command line win over the scene's settings.
             args = try ParsedArguments(sceneArgs, specs: specs, command: "render").overridden(by: args)

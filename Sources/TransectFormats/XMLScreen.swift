@@ -13,6 +13,8 @@
 ///   document, even inside a comment, refuse it: an "entity bomb" expands a few hundred bytes
 ///   to gigabytes, an external entity reads a local file. A DOCTYPE that declares an entity is
 ///   reported as the entity declaration, at its line.
+/// - **Processing instructions without data** (`<?name?>`), which crash Foundation's XMLParser
+///   on Linux (it hands libxml2's NULL data to `strlen`): refused with their line.
 /// - **NUL bytes**, which XML forbids and C strings would cut at, refuse the document with
 ///   their line.
 ///
@@ -41,6 +43,9 @@ struct XMLScreen {
     private var entityMatched = 0
     private var doctypeLine: Int?
     private var scannedSinceDoctype = 0
+    /// Where a processing instruction's start stands: 0 outside, 1 after `<`, 2 after `<?`,
+    /// 3 in its target, 4 after a target followed straight by `?`.
+    private var instruction = 0
 
     init(path: String) { self.path = path }
 
@@ -240,6 +245,18 @@ struct XMLScreen {
         for b in text {
             if b == 0x0A { line += 1 }
             if b == 0 { throw fail("line \(line): contains a NUL byte") }
+            switch (instruction, b) {
+            case (_, UInt8(ascii: "<")): instruction = 1
+            case (1, UInt8(ascii: "?")): instruction = 2
+            case (3, UInt8(ascii: "?")): instruction = 4
+            case (4, UInt8(ascii: ">")):
+                throw fail("line \(line): a processing instruction without data is refused (GPX needs none)")
+            case (2, _), (3, _):
+                // A target runs to white space (then data follows) or to `?`.
+                let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
+                instruction = space || b == UInt8(ascii: "?") ? 0 : 3
+            default: instruction = 0
+            }
             let upper = b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") ? b - 32 : b
             doctypeMatched = upper == doctype[doctypeMatched] ? doctypeMatched + 1 : (b == UInt8(ascii: "<") ? 1 : 0)
             entityMatched = upper == entity[entityMatched] ? entityMatched + 1 : (b == UInt8(ascii: "<") ? 1 : 0)

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TransectFormats
+
+/// Every file in `Tests/Hostile/<reader>/` through its reader, as the fuzzers' seeds: a name
+/// starting with `bad-` must be refused with a typed error, any other must be read. A crash in
+/// any of them ends the run. Findings of the fuzzers land here as `bad-` files, with a test
+/// below naming each.
+@Suite("the hostile and broken corpus")
+struct HostileCorpusTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Hostile")
+
+    static func files(_ reader: String) -> [URL] {
+        let directory = root.appendingPathComponent(reader)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    /// The settings `transect render` takes from a scene.
+    static let knownOptions: Set<String> = [
+        "dem", "interpolation", "geoid", "crs", "size", "extent", "extent-crs", "fit", "out", "basemap", "azimuth",
+        "altitude", "z-factor", "multidirectional", "measure", "places", "track", "max-segment", "frames", "every", "title",
+        "decorations", "units", "dpi", "max-pixels", "margin", "no-dem",
+    ]
+
+    /// Reads `data` as `reader` does; throws what the reader throws.
+    static func read(_ reader: String, _ data: Data, name: String) throws {
+        switch reader {
+        case "gpx": _ = try TrackFile.read(data: data, path: name, format: .gpx)
+        case "geojson": _ = try TrackFile.read(data: data, path: name, format: .geojson)
+        case "esri": _ = try TrackFile.read(data: data, path: name, format: .esriJSON)
+        case "csvtrack": _ = try TrackFile.read(data: data, path: name, format: .csv)
+        case "places": _ = try PlaceFile.read(data: data, path: name)
+        case "scene": _ = try SceneFile.arguments(data: data, path: name, knownOptions: knownOptions, flags: ["multidirectional", "no-dem", "fit"])
+        case "coordinates": _ = try PointArgument.parse(String(decoding: data, as: UTF8.self)).get()
+        case "pairs":
+            let pairs = try PairsReader(data: data, name: name)
+            while let row = try pairs.next() {
+                _ = try pairs.coordinates(row.fields).get()
+                _ = try pairs.heights(row.fields).get()
+            }
+        default: Issue.record("no reader for Tests/Hostile/\(reader)")
+        }
+    }
+
+    @Test("bad- files are refused with an error, the others are read",
+          arguments: ["gpx", "geojson", "esri", "csvtrack", "places", "scene", "coordinates", "pairs"])
+    func corpus(reader: String) throws {
+        let files = Self.files(reader)
+        #expect(files.contains { $0.lastPathComponent.hasPrefix("bad-") }, "Tests/Hostile/\(reader) holds no hostile file")
+        #expect(files.contains { !$0.lastPathComponent.hasPrefix("bad-") }, "Tests/Hostile/\(reader) holds no valid file")
+        for file in files {
+            let data = try Data(contentsOf: file)
+            var refusal: String? = nil
+            do { try Self.read(reader, data, name: file.lastPathComponent) } catch { refusal = "\(error)" }
+            #expect((refusal != nil) == file.lastPathComponent.hasPrefix("bad-"), "\(reader)/\(file.lastPathComponent): \(refusal ?? "read")")
+        }
+    }
+
+    @Test("fuzz finding 1: an Esri wkid of ±1e300 trapped converting to Int; now a named error")
+    func esriWkid() {
+        for wkid in ["1e300", "-1e300", "-1e19", "1021019.3e18"] {
+            let data = Data(#"{"paths":[[[0,0],[1,1]]],"spatialReference":{"wkid":\#(wkid)}}"#.utf8)
+            #expect(throws: FormatError.self) { try TrackFile.read(data: data, path: "w.json", format: .esriJSON) }
+        }
+    }
+
+    @Test("fuzz finding 2: a processing instruction without data (<?x?>) crashed Foundation's XMLParser; now refused with its line")
+    func instructionWithoutData() {
+        for text in ["<?x?>\n", "<?xml version=\"1.0\"?>\n<?xm?><gpx version=\"1.1\"/>", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<?pi?></gpx>"] {
+            do {
+                _ = try TrackFile.read(data: Data(text.utf8), path: "pi.gpx", format: .gpx)
+                Issue.record("accepted \(text.debugDescription)")
+            } catch {
+                #expect(error.message.contains("processing instruction without data"), "\(error.message)")
+            }
+        }
+        // With data, an instruction is read past as XML allows.
+        let withData = "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.xsl\"?>\n<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
+        #expect((try? TrackFile.read(data: Data(withData.utf8), path: "pi.gpx", format: .gpx))?.pointCount == 1)
+    }
+}
