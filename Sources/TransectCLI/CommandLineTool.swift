@@ -4,6 +4,8 @@ import TransectCore
 public enum CommandLineTool {
     /// Runs with `arguments` (the first is the program name) on the process's stdout/stderr.
     public static func main(_ arguments: [String]) -> Int32 {
+        // Before anything starts a thread: interrupted writes are undone, not left behind.
+        SignalCleanup.install()
         let console = Console.standard()
         let code = run(Array(arguments.dropFirst()), console: console)
         console.flush()
@@ -46,13 +48,14 @@ public enum CommandLineTool {
         } catch let error as any UserFacingError {
             return report(error, console: console)
         } catch {
-            console.err("Error: \(error)\n")
+            console.err("Error: \(String(describing: error).printable(limit: 4000))\n")
             return 1
         }
     }
 
     static func report(_ error: any UserFacingError, console: Console) -> Int32 {
-        console.err("Error: \(error.message)\n")
+        // One line, whatever the message quotes from a file: control characters escaped.
+        console.err("Error: \(error.message.printable(limit: 4000))\n")
         guard error.isUsageError else { return 1 }
         var command: String? = nil
         if case let CLIError.usage(_, c)? = error as? CLIError { command = c }

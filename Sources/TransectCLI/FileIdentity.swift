@@ -104,7 +104,8 @@ struct FileID: Equatable {
 }
 
 /// Where an output lands, to compare outputs that may not exist yet: the file's identity when
-/// it exists, else its directory resolved (symlinks and `..` followed) plus its name.
+/// it exists, else its absolute path with the longest existing prefix resolved (symlinks and
+/// `..` followed) and the rest normalised by name (`new/./a/../f.png` is `new/f.png`).
 enum FileKey: Equatable {
     case file(FileID)
     case path(String)
@@ -113,16 +114,35 @@ enum FileKey: Equatable {
         var info = stat()
         if stat(path, &info) == 0 {
             self = .file(FileID(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino)))
-            return
-        }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        if let resolved = realpath(directory, nil) {
-            defer { free(resolved) }
-            self = .path(String(cString: resolved) + "/" + name)
         } else {
-            self = .path(path)
+            self = .path(Self.canonical(path))
         }
+    }
+
+    static func canonical(_ path: String) -> String {
+        var absolute = path
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            absolute = String(cString: cwd) + "/" + path
+            free(cwd)
+        }
+        let parts = absolute.split(separator: "/")
+        var resolved = "/"
+        var rest = parts[...]
+        for (k, part) in parts.enumerated() {
+            let candidate = (resolved == "/" ? "/" : resolved + "/") + part
+            guard let real = realpath(candidate, nil) else { rest = parts[k...]; break }
+            resolved = String(cString: real)
+            free(real)
+            rest = parts[(k + 1)...]
+        }
+        var components = resolved.split(separator: "/").map(String.init)
+        for part in rest {
+            switch part {
+            case ".": continue
+            case "..": if !components.isEmpty { components.removeLast() }
+            default: components.append(String(part))
+            }
+        }
+        return "/" + components.joined(separator: "/")
     }
 }

@@ -10,13 +10,16 @@ import Synchronization
 ///
 /// Each file is written to a temporary beside its final path (same directory, so the rename is
 /// atomic); ``commit()`` flushes every temporary to disk (`fsync`) and only then renames them
-/// into place, one after the other. Any failure, or ``rollback()``, removes every temporary and
-/// every file this transaction already renamed. SIGINT, SIGTERM and SIGHUP do the same (see
-/// ``SignalCleanup``) and exit 130, 143 or 129.
+/// into place, one after the other, keeping each file it replaces as a hard link until the
+/// last rename has succeeded. Any failure, or ``rollback()``, removes every temporary and puts
+/// back what was there before (the replaced file, or nothing). SIGINT, SIGTERM and SIGHUP do
+/// the same (see ``SignalCleanup``).
 final class OutputTransaction {
     private struct Staged {
         var final: String
         var temporary: String
+        /// The replaced file's hard link while the transaction is open.
+        var backup: String?
         var renamed = false
     }
 
@@ -27,26 +30,34 @@ final class OutputTransaction {
     /// Numbers temporaries apart within the process (tests run commands on several threads).
     private static let counter = Atomic<Int>(0)
 
-    init() { SignalCleanup.install() }
+    init() {}
 
     deinit { rollback() }
 
-    /// A temporary path to write `path`'s contents to; registered for removal on failure and
-    /// on signals. The temporary is created empty (exclusively) so no other process holds it.
-    func stage(_ path: String) throws(CLIError) -> String {
-        precondition(!finished, "a finished transaction takes no more files")
-        let serial = Self.counter.add(1, ordering: .relaxed).newValue
+    /// A name beside `path` for this process's `kind` of companion file (`tmp`, `old`).
+    private static func companion(of path: String, _ kind: String) -> String {
+        let serial = counter.add(1, ordering: .relaxed).newValue
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = directory + "." + name + ".tmp-\(getpid())-\(serial)"
-        SignalCleanup.register(temporary)
+        return directory + "." + name + ".\(kind)-\(getpid())-\(serial)"
+    }
+
+    /// A temporary path to write `path`'s contents to; registered for removal on failure and
+    /// on signals. The temporary is created empty (exclusively), with the mode of the file it
+    /// will replace, if any.
+    func stage(_ path: String) throws(CLIError) -> String {
+        precondition(!finished, "a finished transaction takes no more files")
+        let temporary = Self.companion(of: path, "tmp")
+        SignalCleanup.register(temporary, .remove)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let reason = Self.lastError()
             SignalCleanup.unregister(temporary)
             throw .cannotWrite(path: path, reason: reason)
         }
+        var existing = stat()
+        if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
         close(fd)
         staged.append(Staged(final: path, temporary: temporary))
         return temporary
@@ -75,18 +86,35 @@ final class OutputTransaction {
             close(fd)
         }
         for k in staged.indices {
-            // The final path is registered before the rename: a signal between the two removes
-            // whichever of them exists.
-            SignalCleanup.register(staged[k].final)
-            guard rename(staged[k].temporary, staged[k].final) == 0 else {
-                let reason = Self.lastError()
-                SignalCleanup.unregister(staged[k].final)
-                let final = staged[k].final
+            do {
+                try SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in
+                    // Keep what the rename replaces, to put it back if a later step fails.
+                    var info = stat()
+                    if lstat(staged[k].final, &info) == 0 {
+                        let backup = Self.companion(of: staged[k].final, "old")
+                        if link(staged[k].final, backup) == 0 {
+                            staged[k].backup = backup
+                            undo[backup] = .remove
+                        }
+                    }
+                    undo[staged[k].final] = staged[k].backup.map { .restore(backup: $0) } ?? .remove
+                    guard rename(staged[k].temporary, staged[k].final) == 0 else {
+                        let reason = Self.lastError()
+                        undo[staged[k].final] = nil
+                        if let backup = staged[k].backup {
+                            unlink(backup)
+                            undo[backup] = nil
+                            staged[k].backup = nil
+                        }
+                        throw .cannotWrite(path: staged[k].final, reason: reason)
+                    }
+                    staged[k].renamed = true
+                    undo[staged[k].temporary] = nil
+                }
+            } catch {
                 rollback()
-                throw .cannotWrite(path: final, reason: reason)
+                throw error
             }
-            staged[k].renamed = true
-            SignalCleanup.unregister(staged[k].temporary)
         }
         // The renames themselves reach the disk with their directories.
         var directories: [String] = []
@@ -98,113 +126,33 @@ final class OutputTransaction {
             let fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd >= 0 { fsync(fd); close(fd) }
         }
-        for s in staged { SignalCleanup.unregister(s.final) }
+        try? SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in
+            for s in staged {
+                if let backup = s.backup { unlink(backup); undo[backup] = nil }
+                undo[s.final] = nil
+            }
+        }
         finished = true
         isCommitted = true
     }
 
-    /// Removes every temporary and every file already renamed into place.
+    /// Removes every temporary, and puts back what each file already renamed replaced.
     func rollback() {
         guard !finished else { return }
         finished = true
-        for s in staged.reversed() {
-            if s.renamed {
-                unlink(s.final)
-                SignalCleanup.unregister(s.final)
-            } else {
-                unlink(s.temporary)
-                SignalCleanup.unregister(s.temporary)
+        try? SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in
+            for s in staged.reversed() {
+                if s.renamed {
+                    if let backup = s.backup { rename(backup, s.final); undo[backup] = nil } else { unlink(s.final) }
+                    undo[s.final] = nil
+                } else {
+                    unlink(s.temporary)
+                    undo[s.temporary] = nil
+                }
             }
         }
         staged = []
     }
 
     static func lastError() -> String { String(cString: strerror(errno)).lowercased() }
-}
-
-/// Paths to remove if the process is interrupted: SIGINT, SIGTERM and SIGHUP unlink them and
-/// exit with 128 + the signal number (130, 143, 129), as a shell reports a process those signals
-/// ended.
-///
-/// The handler may run between any two instructions, so the registry is plain C memory changed
-/// only with those signals blocked, and the handler calls only async-signal-safe functions
-/// (`unlink`, `_exit`).
-enum SignalCleanup {
-    nonisolated(unsafe) private static var paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-    nonisolated(unsafe) private static var count = 0
-    nonisolated(unsafe) private static var capacity = 0
-    nonisolated(unsafe) private static var installed = false
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    /// Serialises changes between threads (signals are blocked as well, for the handler).
-    private static let lock = Mutex(())
-
-    /// Installs the handlers (once).
-    static func install() {
-        let first = lock.withLock { _ -> Bool in
-            defer { installed = true }
-            return !installed
-        }
-        guard first else { return }
-        for s in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signal in
-                if let paths = SignalCleanup.paths {
-                    for k in 0..<SignalCleanup.count { if let p = paths[k] { unlink(p) } }
-                }
-                _exit(128 + signal)
-            }
-            sigemptyset(&action.sa_mask)
-            for other in signals { sigaddset(&action.sa_mask, other) }
-            action.sa_flags = 0
-            sigaction(s, &action, nil)
-        }
-        // A process may start with these signals blocked (inherited from a parent thread that
-        // blocked them): they must reach the handler, not wait forever.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for s in signals { sigaddset(&unblock, s) }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-    }
-
-    static func register(_ path: String) {
-        withSignalsBlocked {
-            if count == capacity {
-                let grown = max(16, capacity * 2)
-                let bigger = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: grown)
-                bigger.initialize(repeating: nil, count: grown)
-                if let paths {
-                    bigger.update(from: paths, count: count)
-                    paths.deallocate()
-                }
-                paths = bigger
-                capacity = grown
-            }
-            paths![count] = strdup(path)
-            count += 1
-        }
-    }
-
-    static func unregister(_ path: String) {
-        withSignalsBlocked {
-            guard let paths else { return }
-            for k in stride(from: count - 1, through: 0, by: -1) {
-                if let p = paths[k], String(cString: p) == path {
-                    free(p)
-                    paths[k] = paths[count - 1]
-                    paths[count - 1] = nil
-                    count -= 1
-                    return
-                }
-            }
-        }
-    }
-
-    private static func withSignalsBlocked(_ body: () -> Void) {
-        var block = sigset_t(), old = sigset_t()
-        sigemptyset(&block)
-        for s in signals { sigaddset(&block, s) }
-        pthread_sigmask(SIG_BLOCK, &block, &old)
-        lock.withLock { _ in body() }
-        pthread_sigmask(SIG_SETMASK, &old, nil)
-    }
 }

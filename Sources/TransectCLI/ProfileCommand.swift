@@ -116,6 +116,9 @@ enum ProfileCommand {
         files.inputs(dem: model, terrain: terrain)
         files.input("--track", args.value("track"))
         files.output("-o", args.value("out"))
+        if args.value("chart") == "-" {
+            throw CLIError.usage("option '--chart': a chart is a PNG file; '-' (stdout) is not one", command: "profile")
+        }
         files.output("--chart", args.value("chart"))
         try files.check(command: "profile")
         // The chart and the -o file are one result: both land, or neither.

@@ -156,12 +156,18 @@ enum RenderCommand {
         let transaction = OutputTransaction()
         var createdDirectory: String? = nil
         defer {
-            // A failed run leaves no empty frames directory behind either.
-            if let createdDirectory, !transaction.isCommitted { rmdir(createdDirectory) }
+            // A failed run leaves no empty frames directory behind either (nor does a signal).
+            if let createdDirectory {
+                if !transaction.isCommitted { rmdir(createdDirectory) }
+                SignalCleanup.unregister(createdDirectory)
+            }
         }
         let basemapPainted = try MapRenderer.basemap(spec, dem: dem)
         if let framesDirectory {
-            if try makeDirectory(framesDirectory) { createdDirectory = framesDirectory }
+            if try makeDirectory(framesDirectory) {
+                createdDirectory = framesDirectory
+                SignalCleanup.register(framesDirectory, .removeDirectory)
+            }
             let progress = Progress("frames", total: counts.count, console: console)
             defer { progress.finish() }
             for (k, count) in counts.enumerated() {

@@ -74,7 +74,7 @@ enum TrackCommand {
                 // One fix per second of travel: the length over the speed.
                 let fixes = track.lengthMetres() / speed + Double(track.segments.count)
                 guard fixes <= Track.maxPoints else {
-                    throw CLIError.usage("option '--speed': \(JSON.format(speed)) m/s would make \(NumberFormatting.grouped(fixes.rounded(.up), decimals: 0)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed", command: "track")
+                    throw CLIError.usage("option '--speed': \(JSON.format(speed)) m/s would make \(fixes < 1e15 ? NumberFormatting.grouped(fixes.rounded(.up), decimals: 0) : JSON.format(fixes)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed", command: "track")
                 }
             }
             if let model { track = try withDEMElevations(track, model: model, interpolation: terrain.interpolation) }
