@@ -1,4 +1,5 @@
 import Testing
+import TransectGDAL
 @testable import TransectRender
 
 /// The bucketed `LabelPlacer` against the scan it replaced: every candidate compared with every
@@ -108,5 +109,40 @@ struct LabelPlacerTests {
         // Touching edges do not overlap.
         #expect(placer.fits(Box(x: 1000, y: 590, width: 40, height: 40)))
         #expect(placer.fits(Box(x: 60, y: 60, width: 40, height: 40)))
+    }
+
+    /// The renderer's place loop replayed with the scan: markers first, then each label at the
+    /// first of `PlaceLabel`'s candidates that fits. The map must leave out the labels the scan
+    /// leaves out, and say how many on its notes (the command prints them on stderr).
+    @Test("a crowded map drops the labels the full scan drops, and says how many")
+    func crowdedMap() throws {
+        let width = 640, height = 400
+        let frame = MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
+                             width: width, height: height)
+        var g = Seeded(state: 11)
+        // Some beyond the frame, which are neither drawn nor counted.
+        let spots = (0..<400).map { _ in (Double.random(in: -60...700, using: &g), Double.random(in: -60...460, using: &g)) }
+        let names = (0..<spots.count).map { "P\($0)" + String(repeating: "m", count: $0 % 9) }
+        let geographic = try frame.geographic(of: spots)
+        var spec = MapSpec(frame: frame, basemap: .none)
+        spec.decorations = false
+        spec.places = zip(names, geographic).map { Place(name: $0, longitude: $1.longitude, latitude: $1.latitude) }
+        let image = try MapRenderer.render(spec, dem: nil)
+
+        let canvas = try Canvas(width: width, height: height)
+        let pixels = try frame.pixels(of: geographic)
+        let visible = pixels.indices.filter {
+            pixels[$0].0 >= 0 && pixels[$0].1 >= 0 && pixels[$0].0 <= Double(width) && pixels[$0].1 <= Double(height)
+        }
+        var scan = ScanningPlacer(width: Double(width), height: Double(height))
+        for k in visible { scan.reserve(Box(x: pixels[k].0 - 5, y: pixels[k].1 - 5, width: 10, height: 10)) }
+        var dropped = 0
+        for k in visible {
+            let m = canvas.measure(names[k], size: PlaceLabel.size)
+            let candidates = [7.0, 13, 24, 37].flatMap { PlaceLabel.candidates(pixels[k], w: m.width + 4, h: m.ascent + m.descent + 2, gap: $0) }
+            if scan.place(candidates) == nil { dropped += 1 }
+        }
+        #expect(visible.count < spots.count && dropped > 0 && dropped < visible.count)
+        #expect(image.notes == ["note: \(dropped) of \(visible.count) place labels could not be placed without overlapping and were left out"])
     }
 }
