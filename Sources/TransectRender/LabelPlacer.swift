@@ -59,10 +59,14 @@ struct LabelPlacer {
         guard box.x >= 2 && box.y >= 2 && box.maxX <= width - 2 && box.maxY <= height - 2 else { return false }
         let (c0, c1) = span(box.x, box.maxX, count: columns)
         let (r0, r1) = span(box.y, box.maxY, count: rows)
-        for r in r0...r1 {
-            for c in c0...c1 where buckets[r * columns + c].contains(where: { $0.intersects(box) }) { return false }
+        return buckets.withUnsafeBufferPointer { buckets in
+            for r in r0...r1 {
+                for c in c0...c1 {
+                    for other in buckets[r * columns + c] where other.intersects(box) { return false }
+                }
+            }
+            return true
         }
-        return true
     }
 
     /// The first candidate that fits, reserved; nil when none does.
