@@ -56,7 +56,7 @@ public enum PlaceFile {
             let f = CSV.split(lines[k])
             guard f.count > max(n, x, y) else { throw fail("line \(lineNumber): has \(f.count) fields, the header has \(header.count)") }
             func coordinate(_ c: Int) throws(FormatError) -> Double {
-                let text = f[c].trimmingCharacters(in: .whitespaces)
+                let text = CSV.trimmed(f[c])
                 guard let v = NumberText.double(text) else { throw fail("line \(lineNumber): \(header[c]) '\(text)' is not a number") }
                 return v
             }
@@ -100,6 +100,18 @@ public enum PlaceFile {
 
 /// One CSV line into fields (RFC 4180 quoting).
 enum CSV {
+    /// `field.trimmingCharacters(in: .whitespaces)`, without Foundation's bridging when the field
+    /// begins and ends with printable ASCII other than the space: that set (tab and the space
+    /// separators) holds none of those, so there is nothing to trim. Every number of a places
+    /// file takes the short way.
+    static func trimmed(_ field: String) -> String {
+        let scalars = field.unicodeScalars
+        if let first = scalars.first, let last = scalars.last, (0x21...0x7E).contains(first.value), (0x21...0x7E).contains(last.value) {
+            return field
+        }
+        return field.trimmingCharacters(in: .whitespaces)
+    }
+
     static func split(_ line: String) -> [String] {
         var fields: [String] = [], field = "", quoted = false
         var chars = Array(line)

@@ -110,4 +110,19 @@ struct PlaceFileCheckTests {
         let dir = TemporaryDirectory()
         #expect(throws: FormatError.cannotRead(path: dir.path, reason: "is a directory")) { try PlaceFile.read(path: dir.path) }
     }
+
+    /// Foundation's trimming is the oracle: the short way must give what it gives, for every
+    /// ASCII character and a few that Foundation counts as spaces (or does not) at either end.
+    @Test("a CSV field is trimmed as Foundation trims it")
+    func trimmedFields() {
+        let ends = (0...0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["\u{A0}", "\u{2000}", "\u{200B}", "\u{3000}", "\u{FEFF}", "é", "e\u{301}", ""]
+        for a in ends {
+            for b in ends {
+                for middle in ["", "12.5", " -7 ", "\u{A0}"] {
+                    let field = a + middle + b
+                    #expect(CSV.trimmed(field) == field.trimmingCharacters(in: .whitespaces), "\(Array(field.unicodeScalars))")
+                }
+            }
+        }
+    }
 }
