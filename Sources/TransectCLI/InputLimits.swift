@@ -26,6 +26,11 @@ enum InputLimits {
     static let speed: ClosedRange<Double> = Double.leastNormalMagnitude...299_792_458
     /// Elevation noise threshold for gain and loss.
     static let gainThresholdMetres: ClosedRange<Double> = 0...10_000
+    /// `±100,000 km`: a bound in metres as messages state it.
+    static func kilometres(_ metres: Double) -> String {
+        "±" + NumberFormatting.grouped(metres / 1000, decimals: 0) + " km"
+    }
+
     /// Hillshade: vertical exaggeration, sun azimuth and altitude.
     static let zFactor: ClosedRange<Double> = 1e-6...1e6
     static let azimuthDegrees: ClosedRange<Double> = -360...360

@@ -207,7 +207,7 @@ enum RenderCommand {
         }
         guard w > 0, h > 0 else { throw .usage("option '--\(option)': '\(text)' must be at least 1 × 1 pixels", command: command) }
         guard w <= InputLimits.maxImageSide, h <= InputLimits.maxImageSide else {
-            throw .usage("option '--\(option)': \(text): cairo cannot draw more than 32,767 pixels a side", command: command)
+            throw .usage("option '--\(option)': \(text): cairo cannot draw more than \(NumberFormatting.grouped(Double(InputLimits.maxImageSide), decimals: 0)) pixels a side", command: command)
         }
         let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
         guard !overflow, pixels <= maxPixels else {
@@ -275,7 +275,7 @@ enum RenderCommand {
                 throw CLIError.usage("option '--extent-crs': '\(text.printable)' is not MINX,MINY,MAXX,MAXY", command: "render")
             }
             guard v.allSatisfy({ InputLimits.projectedMetres.contains($0) }) else {
-                throw CLIError.usage("option '--extent-crs': '\(text.printable)' lies beyond ±100,000 km", command: "render")
+                throw CLIError.usage("option '--extent-crs': '\(text.printable)' lies beyond \(InputLimits.kilometres(InputLimits.projectedMetres.upperBound))", command: "render")
             }
             return MapFrame.fitting(crs: crs, minX: v[0], minY: v[1], maxX: v[2], maxY: v[3], width: size.width, height: size.height, margin: 0)
         }
