@@ -19,6 +19,10 @@ public final class ElevationModel {
     public private(set) var notes: [String] = []
 
     let dataset: Dataset
+    /// What GDAL said each opened tile uses (`GDALGetFileList`), and the sources nested VRTs
+    /// open: the material of ``inputFiles``.
+    let openedFiles: [String]
+    let nestedSources: [String]
     let band: GDALRasterBandH
     let info: BandInfo
     /// GDAL's driver for a single raster; `VRT` for a mosaic.
@@ -54,6 +58,8 @@ public final class ElevationModel {
         let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in
             try Dataset(path: path, confinement: confinement)
         }
+        openedFiles = tiles.flatMap(\.fileList)
+        nestedSources = tiles.flatMap(\.sources)
         var tileInfo: BandInfo?
         for tile in tiles {
             guard tile.bandCount >= 1, let b = tile.band(1) else {
