@@ -38,12 +38,23 @@ enum GDALEnvironment {
         for (key, value) in configuration { CPLSetConfigOption(key, value) }
         GDALAllRegister()
         GDALSetCacheMax64(blockCacheBytes)
+        // PROJ may fetch transformation grids from the network when a proj.ini or
+        // PROJ_NETWORK=ON asks it to; off unless --allow-network (``enablePROJNetwork()``).
+        OSRSetPROJEnableNetwork(0)
         return true
     }()
 
     /// Call before any GDAL function; cheap after the first call.
     @inline(__always)
     static func ensure() { _ = initialised }
+
+    /// Lets PROJ fetch transformation grids from the network, for a model opened with
+    /// ``DataAccess/allowNetwork``. Never turned off again in the process: a model that
+    /// needed it may still be in use. The corresponding GDAL function is `OSRSetPROJEnableNetwork`.
+    static func enablePROJNetwork() {
+        ensure()
+        if OSRGetPROJEnableNetwork() == 0 { OSRSetPROJEnableNetwork(1) }
+    }
 
     /// GDAL's last error message on this thread, or `fallback` when GDAL left none.
     static func lastMessage(or fallback: String = "unknown GDAL error") -> String {
