@@ -6,12 +6,17 @@ final class Dataset {
     let handle: GDALDatasetH
     /// What the user gave to open it (a path, or a description of a mosaic).
     let name: String
+    /// The sources a VRT made GDAL open, nested ones included, as GDAL names them.
+    private(set) var sources: [String] = []
+    /// The files GDAL said, when it opened the dataset, that it uses (`GDALGetFileList`): the
+    /// raster, its side files (`.aux.xml`, `.ovr`, world files, …) and a VRT's direct sources.
+    private(set) var fileList: [String] = []
 
     /// Opens `path` after ``SourceConfinement`` has checked what it references, and checks the
     /// files GDAL then says it uses.
     init(path: String, confinement: SourceConfinement) throws(TerrainError) {
         GDALEnvironment.ensure()
-        try confinement.checkBeforeOpen(path)
+        let sources = try confinement.checkBeforeOpen(path)
         CPLErrorReset()
         guard let h = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
         else {
@@ -19,7 +24,8 @@ final class Dataset {
         }
         handle = h
         name = path
-        try confinement.checkAfterOpen(h, name: path)
+        self.sources = sources
+        fileList = try confinement.checkAfterOpen(h, name: path)
     }
 
     /// Opens `path`, a local raster whose references stay beside it.

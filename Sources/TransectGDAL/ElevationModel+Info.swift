@@ -127,12 +127,12 @@ extension ElevationModel {
     func readDecimated(width w: Int, height h: Int) throws(TerrainError) -> [Double] {
         guard w > 0, h > 0 else { return [] }
         var buffer = [Double](repeating: .nan, count: w * h)
-        CPLErrorReset()
-        let err = buffer.withUnsafeMutableBytes {
-            GDALRasterIO(band, GF_Read, 0, 0, Int32(width), Int32(height), $0.baseAddress,
-                         Int32(w), Int32(h), GDT_Float64, 0, 0)
-        }
-        guard err == CE_None else { throw .readFailed(path: label, reason: GDALEnvironment.lastMessage()) }
+        try GDALEnvironment.check({
+            buffer.withUnsafeMutableBytes {
+                GDALRasterIO(band, GF_Read, 0, 0, Int32(width), Int32(height), $0.baseAddress,
+                             Int32(w), Int32(h), GDT_Float64, 0, 0)
+            }
+        }, orThrow: { .readFailed(path: label, reason: $0) })
         let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres, offset = info.offset * verticalUnitMetres
         for k in buffer.indices {

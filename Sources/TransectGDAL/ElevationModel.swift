@@ -19,6 +19,10 @@ public final class ElevationModel {
     public private(set) var notes: [String] = []
 
     let dataset: Dataset
+    /// What GDAL said each opened tile uses (`GDALGetFileList`), and the sources nested VRTs
+    /// open: the material of ``inputFiles``.
+    let openedFiles: [String]
+    let nestedSources: [String]
     let band: GDALRasterBandH
     let info: BandInfo
     /// GDAL's driver for a single raster; `VRT` for a mosaic.
@@ -54,6 +58,8 @@ public final class ElevationModel {
         let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in
             try Dataset(path: path, confinement: confinement)
         }
+        openedFiles = tiles.flatMap(\.fileList)
+        nestedSources = tiles.flatMap(\.sources)
         var tileInfo: BandInfo?
         for tile in tiles {
             guard tile.bandCount >= 1, let b = tile.band(1) else {
@@ -117,6 +123,8 @@ public final class ElevationModel {
         guard crs.isHorizontal else {
             throw .unusableRaster(path: label, reason: "is in \(crs.label), a \(crs.kind) CRS; a DEM needs a geographic or projected one")
         }
+        // Only once the DEMs opened: a refused network path leaves PROJ off the network.
+        if access.allowNetwork { GDALEnvironment.enablePROJNetwork() }
         let wgs84 = SpatialReference.wgs84()
         fromWGS84 = crs.isSame(as: wgs84) ? nil : try CoordinateTransformer(from: wgs84, to: crs)
 
@@ -222,13 +230,35 @@ extension ElevationModel {
     /// bounding box of its points plus the interpolation's margin) through GDAL's block cache
     /// and is sampled by ``ElevationGrid/sample(columns:rows:interpolation:)``. Memory is
     /// bounded by the batch, never by the size of the DEM.
+    ///
+    /// A height beyond ±``maximumHeightMetres`` (a Float64 cell of 1e308, say) is an error
+    /// naming the point, not a number for statistics to overflow on; no data stays `nan`.
     public func elevations(at points: [GeoPoint], interpolation: Interpolation = .bilinear) throws(TerrainError) -> [Double] {
         let (columns, rows) = pixelCoordinates(of: points)
-        return try elevations(columns: columns, rows: rows, interpolation: interpolation)
+        let values = try sampled(columns: columns, rows: rows, interpolation: interpolation)
+        try checkHeights(values) { "\(points[$0].longitude),\(points[$0].latitude)" }
+        return values
     }
 
     /// Elevations at continuous pixel coordinates; see ``elevations(at:interpolation:)``.
     public func elevations(columns: [Double], rows: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
+        let values = try sampled(columns: columns, rows: rows, interpolation: interpolation)
+        try checkHeights(values) { "column \(columns[$0]), row \(rows[$0])" }
+        return values
+    }
+
+    /// Heights beyond this magnitude, in metres (100,000 km), are errors: far past any terrain
+    /// or geoid, and small enough that sums of many of them stay finite.
+    public static let maximumHeightMetres = 1e8
+
+    /// Throws for the first value beyond ±``maximumHeightMetres`` (infinity included);
+    /// `describe` names the point at an index.
+    func checkHeights(_ values: [Double], describe: (Int) -> String) throws(TerrainError) {
+        guard let k = values.firstIndex(where: { !$0.isNaN && abs($0) > Self.maximumHeightMetres }) else { return }
+        throw .implausibleHeight(path: label, metres: values[k], point: describe(k))
+    }
+
+    func sampled(columns: [Double], rows: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
         let n = columns.count
         var result = [Double](repeating: .nan, count: n)
         let chunk = 256

@@ -38,12 +38,38 @@ enum GDALEnvironment {
         for (key, value) in configuration { CPLSetConfigOption(key, value) }
         GDALAllRegister()
         GDALSetCacheMax64(blockCacheBytes)
+        // PROJ may fetch transformation grids from the network when a proj.ini or
+        // PROJ_NETWORK=ON asks it to; off unless --allow-network (``enablePROJNetwork()``).
+        OSRSetPROJEnableNetwork(0)
         return true
     }()
 
     /// Call before any GDAL function; cheap after the first call.
     @inline(__always)
     static func ensure() { _ = initialised }
+
+    /// Lets PROJ fetch transformation grids from the network, for a model opened with
+    /// ``DataAccess/allowNetwork``. Never turned off again in the process: a model that
+    /// needed it may still be in use. The corresponding GDAL function is `OSRSetPROJEnableNetwork`.
+    static func enablePROJNetwork() {
+        ensure()
+        if OSRGetPROJEnableNetwork() == 0 { OSRSetPROJEnableNetwork(1) }
+    }
+
+    /// The one funnel for a GDAL call that returns nil on failure: GDAL's error state is
+    /// cleared, `body` runs, and a nil result becomes `failure(GDAL's message)`.
+    static func value<T>(_ body: () -> T?, orThrow failure: (String) -> TerrainError) throws(TerrainError) -> T {
+        CPLErrorReset()
+        guard let result = body() else { throw failure(lastMessage()) }
+        return result
+    }
+
+    /// The one funnel for a GDAL call that returns a `CPLErr`: anything but `CE_None` becomes
+    /// `failure(GDAL's message)`.
+    static func check(_ body: () -> CPLErr, orThrow failure: (String) -> TerrainError) throws(TerrainError) {
+        CPLErrorReset()
+        guard body() == CE_None else { throw failure(lastMessage()) }
+    }
 
     /// GDAL's last error message on this thread, or `fallback` when GDAL left none.
     static func lastMessage(or fallback: String = "unknown GDAL error") -> String {

@@ -21,7 +21,11 @@ public struct DataAccess: Sendable, Equatable {
 /// sources, nested VRTs, a web service's XML description); GDAL follows such references
 /// wherever they point. Before GDAL opens a raster, its references are read and checked here:
 ///
-/// - a VRT band that reads a file's raw bytes (`VRTRawRasterBand`) is refused;
+/// - a VRT band that reads a file's raw bytes (`VRTRawRasterBand`) is refused, and so is the
+///   open option `ROOT_PATH`, which moves where a nested VRT finds its relative sources;
+/// - every element that names a file (`SourceFilename` in every kind of source, overview and
+///   mask band, `SourceDataset` of a warped VRT, inline VRTs, `vrt://` strings) is checked,
+///   with names compared as GDAL compares them: ignoring case;
 /// - every source must resolve (symbolic links and `..` included) to a file under one of the
 ///   directories of the paths the user named; archives (`/vsizip/` …) count as their file;
 /// - network paths (`/vsicurl/`, `/vsis3/`, `/vsigs/`, `/vsiaz/`, `/vsiadls/`, `/vsioss/`,
@@ -45,8 +49,9 @@ struct SourceConfinement {
         for path in paths where !Self.isNetwork(path) {
             // Both the directory as written (GDAL resolves a VRT's relative sources there) and
             // the directory of the file a symbolic link leads to.
-            let (archive, _) = Self.outermostFile(of: path)
-            if let dir = Self.realPath(Self.directory(of: archive)) { roots.append(dir) }
+            if let file = GDALPath.localFile(of: path), let dir = Self.realPath(Self.directory(of: file)) {
+                roots.append(dir)
+            }
             if let real = Self.physicalPath(of: path) { roots.append(Self.directory(of: real)) }
         }
         var seen = Set<String>()
@@ -56,24 +61,26 @@ struct SourceConfinement {
     // MARK: Checks
 
     /// Checks `path` (a path the user named) and, for a VRT, everything it references.
-    func checkBeforeOpen(_ path: String) throws(TerrainError) {
+    /// - Returns: the sources GDAL will open on the way (nested ones included), as GDAL
+    ///   names them.
+    func checkBeforeOpen(_ path: String) throws(TerrainError) -> [String] {
         if Self.isNetwork(path) {
             guard access.allowNetwork else { throw .networkNotAllowed(path: path, source: nil) }
-            return
+            return []
         }
-        let key = Self.physicalPath(of: path).map { path.hasPrefix("/vsi") ? path : $0 } ?? path
-        try checkContents(of: path, referencedBy: nil, chain: [key])
+        let inner = try Self.unwrappingConnection(path, in: path)
+        let key = Self.physicalPath(of: inner).map { inner.hasPrefix("/vsi") ? inner : $0 } ?? inner
+        var sources: [String] = []
+        if inner != path { sources.append(inner) }
+        try checkContents(of: inner, referencedBy: nil, chain: [key], sources: &sources)
+        return sources
     }
 
-    /// Checks the files GDAL reports using for an open dataset.
+    /// Checks the files GDAL reports using for an open dataset, and returns them.
     /// The corresponding GDAL function is `GDALGetFileList`.
-    func checkAfterOpen(_ handle: GDALDatasetH, name: String) throws(TerrainError) {
-        guard let list = GDALGetFileList(handle) else { return }
-        defer { CSLDestroy(list) }
-        var k = 0
-        while let entry = list[k] {
-            k += 1
-            let file = String(cString: entry)
+    func checkAfterOpen(_ handle: GDALDatasetH, name: String) throws(TerrainError) -> [String] {
+        let files = Self.fileList(handle)
+        for file in files {
             if Self.isNetwork(file) {
                 guard access.allowNetwork else { throw .networkNotAllowed(path: name, source: file) }
                 continue
@@ -82,11 +89,26 @@ struct SourceConfinement {
             guard let physical = Self.physicalPath(of: file) else { continue }
             guard isUnderRoots(physical) else { throw .sourceOutsideNamedDirectories(path: name, source: file) }
         }
+        return files
+    }
+
+    /// The files GDAL says an open dataset uses. The corresponding GDAL function is `GDALGetFileList`.
+    static func fileList(_ handle: GDALDatasetH) -> [String] {
+        guard let list = GDALGetFileList(handle) else { return [] }
+        defer { CSLDestroy(list) }
+        var files: [String] = []
+        var k = 0
+        while let entry = list[k] {
+            files.append(String(cString: entry))
+            k += 1
+        }
+        return files
     }
 
     /// `path` is local and about to be opened: the named path (`holder` nil) or a source of
     /// the VRT `holder`.
-    private func checkContents(of path: String, referencedBy holder: String?, chain: [String]) throws(TerrainError) {
+    private func checkContents(of path: String, referencedBy holder: String?, chain: [String],
+                               sources: inout [String]) throws(TerrainError) {
         GDALEnvironment.ensure()
         CPLErrorReset()
         // Identify reads the file's first bytes only; a file GDAL cannot identify fails later
@@ -103,67 +125,118 @@ struct SourceConfinement {
         guard driverName == "VRT" else { return }
         guard let xml = CPLParseXMLFile(path) else { return }  // GDALOpenEx reports the syntax error.
         defer { CPLDestroyXMLNode(xml) }
-        try walk(xml, vrt: path, base: Self.directory(of: path), chain: chain)
+        try walk(xml, vrt: path, base: Self.directory(of: path), chain: chain, sources: &sources)
     }
 
     /// Visits `first` and its siblings, and their children, checking every reference.
-    private func walk(_ first: UnsafeMutablePointer<CPLXMLNode>, vrt: String, base: String, chain: [String]) throws(TerrainError) {
+    ///
+    /// GDAL finds elements and attributes with `CPLGetXMLNode` and compares subclass names
+    /// with `EQUAL`, both ignoring case, so every name here is compared the same way: a
+    /// `<sourcefilename>` or a `subClass="vrtRawRasterBand"` is what GDAL takes it for.
+    private func walk(_ first: UnsafeMutablePointer<CPLXMLNode>, vrt: String, base: String, chain: [String],
+                      sources: inout [String]) throws(TerrainError) {
         var current: UnsafeMutablePointer<CPLXMLNode>? = first
         while let node = current {
             defer { current = node.pointee.psNext }
             guard node.pointee.eType == CXT_Element, let cName = node.pointee.pszValue else { continue }
             let element = String(cString: cName)
-            if let subClass = CPLGetXMLValue(node, "subClass", nil), String(cString: subClass) == "VRTRawRasterBand" {
+            if let subClass = CPLGetXMLValue(node, "subClass", nil), Self.equal(String(cString: subClass), "VRTRawRasterBand") {
                 throw .unusableRaster(path: vrt, reason: "has a raw-file band (VRTRawRasterBand), which reads any file's bytes as a raster; Transect refuses it")
             }
-            if element == "SourceFilename" || element == "SourceDataset" {
-                let text = String(cString: CPLGetXMLValue(node, "", "")).trimmingWhitespace
-                let relative = String(cString: CPLGetXMLValue(node, "relativeToVRT", "0")) == "1"
-                try checkReference(text, relativeToVRT: relative, in: vrt, base: base, chain: chain)
+            // `<OOI key="ROOT_PATH">` makes a nested VRT resolve its relative sources there
+            // instead of beside itself (GDAL 3.6 honours it for a VRT file).
+            if Self.equal(element, "OOI"), let key = CPLGetXMLValue(node, "key", nil),
+               Self.equal(String(cString: key).trimmingWhitespace, "ROOT_PATH") {
+                throw .unusableRaster(path: vrt, reason: "sets the open option ROOT_PATH, which moves where a nested VRT finds its sources; Transect refuses it")
             }
-            if let child = node.pointee.psChild { try walk(child, vrt: vrt, base: base, chain: chain) }
+            if Self.equal(element, "SourceFilename") || Self.equal(element, "SourceDataset") {
+                let text = String(cString: CPLGetXMLValue(node, "", "")).trimmingWhitespace
+                let flag = String(cString: CPLGetXMLValue(node, "relativeToVRT", "0"))
+                try checkReference(text, relativeToVRT: Self.relativeReadings(of: flag), in: vrt, base: base,
+                                   chain: chain, sources: &sources)
+            }
+            if let child = node.pointee.psChild { try walk(child, vrt: vrt, base: base, chain: chain, sources: &sources) }
         }
     }
 
-    /// Checks one source named inside the VRT `vrt`, as GDAL would resolve it.
-    private func checkReference(_ text: String, relativeToVRT: Bool, in vrt: String, base: String,
-                                chain: [String]) throws(TerrainError) {
-        var source = text
-        // `vrt://PATH?options` wraps another raster.
-        if source.lowercased().hasPrefix("vrt://") {
-            source = String(source.dropFirst(6).prefix { $0 != "?" })
+    /// How GDAL 3.6 may read a `relativeToVRT` attribute: `atoi` in the sources, overviews and
+    /// warped VRTs (`"01"`, `"2"` and `"1x"` are relative, `"true"` is not), `CPLTestBool` in
+    /// other places (`"true"`, `"yes"`, `""` are relative). The readings that apply, one or both:
+    /// a reference is checked as every reading resolves it.
+    static func relativeReadings(of flag: String) -> [Bool] {
+        let byInteger = atoi(flag) != 0
+        let byBoolean = CPLTestBoolean(flag) != 0
+        return byInteger == byBoolean ? [byInteger] : [true, false]
+    }
+
+    /// GDAL's `EQUAL`: ASCII letters compared without case.
+    static func equal(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    }
+
+    /// The raster a `vrt://PATH?options` string wraps (nested ones unwrapped too), or `path`
+    /// itself. An option that names a root path for relative sources is refused.
+    static func unwrappingConnection(_ path: String, in vrt: String) throws(TerrainError) -> String {
+        var p = path
+        while p.lowercased().hasPrefix("vrt://") {
+            let rest = p.dropFirst(6)
+            if let query = rest.firstIndex(of: "?"), rest[query...].lowercased().contains("root_path") {
+                throw .unusableRaster(path: vrt, reason: "'\(path)' sets the open option ROOT_PATH, which moves where a nested VRT finds its sources; Transect refuses it")
+            }
+            p = String(rest.prefix { $0 != "?" })
         }
+        return p
+    }
+
+    /// Checks one source named inside the VRT `vrt`, as GDAL would resolve it under each of
+    /// the readings of its `relativeToVRT` flag.
+    private func checkReference(_ text: String, relativeToVRT readings: [Bool], in vrt: String, base: String,
+                                chain: [String], sources: inout [String]) throws(TerrainError) {
         // A VRT may be given inline as XML instead of a file name.
-        if source.hasPrefix("<") {
-            if Self.isNetwork(source) || source.lowercased().hasPrefix("<gdal_w") {
+        if text.hasPrefix("<") {
+            if Self.isNetwork(text) || text.lowercased().hasPrefix("<gdal_w") {
                 guard access.allowNetwork else { throw .networkNotAllowed(path: vrt, source: "an inline web-service description") }
                 return
             }
-            guard let xml = CPLParseXMLString(source) else { return }
+            guard let xml = CPLParseXMLString(text) else { return }
             defer { CPLDestroyXMLNode(xml) }
-            try walk(xml, vrt: vrt, base: base, chain: chain)
+            try walk(xml, vrt: vrt, base: base, chain: chain, sources: &sources)
             return
         }
-        if Self.isNetwork(source) {
+        if Self.isNetwork(text) {
             guard access.allowNetwork else { throw .networkNotAllowed(path: vrt, source: text) }
             return
         }
-        if relativeToVRT && !source.hasPrefix("/") { source = base + "/" + source }
-        guard let physical = Self.physicalPath(of: source) else {
-            if source.hasPrefix("/vsi") && !Self.archivePrefixes.contains(where: { source.hasPrefix($0) }) {
+        // GDAL joins a relative name to the VRT's directory (`CPLProjectRelativeFilename`);
+        // a name `CPLIsFilenameRelative` calls absolute (a leading `/`, or `://` as in
+        // `vrt://x.tif`) stays as written, and so relative to the working directory.
+        var candidates: [String] = []
+        for relative in readings {
+            let joined = relative && CPLIsFilenameRelative(text) != 0 ? base + "/" + text : text
+            let source = try Self.unwrappingConnection(joined, in: vrt)
+            if !candidates.contains(source) { candidates.append(source) }
+        }
+        var found = false
+        for source in candidates {
+            guard let physical = Self.physicalPath(of: source) else { continue }
+            found = true
+            guard isUnderRoots(physical) else { throw .sourceOutsideNamedDirectories(path: vrt, source: text) }
+            let key = source.hasPrefix("/vsi") ? source : physical
+            if chain.contains(key) {
+                throw .unusableRaster(path: vrt, reason: "source '\(text)' leads back to a VRT that contains it (a cycle)")
+            }
+            guard chain.count < Self.maximumNesting else {
+                throw .unusableRaster(path: vrt, reason: "VRTs nest more than \(Self.maximumNesting) deep")
+            }
+            if !sources.contains(source) { sources.append(source) }
+            try checkContents(of: source, referencedBy: vrt, chain: chain + [key], sources: &sources)
+        }
+        guard found else {
+            if candidates.contains(where: { $0.hasPrefix("/vsi") && !Self.archivePrefixes.contains(where: $0.hasPrefix) }) {
                 throw .unusableRaster(path: vrt, reason: "source '\(text)' is on a GDAL virtual file system Transect does not read")
             }
             throw .unusableRaster(path: vrt, reason: "source '\(text)' does not exist")
         }
-        guard isUnderRoots(physical) else { throw .sourceOutsideNamedDirectories(path: vrt, source: text) }
-        let key = source.hasPrefix("/vsi") ? source : physical
-        if chain.contains(key) {
-            throw .unusableRaster(path: vrt, reason: "source '\(text)' leads back to a VRT that contains it (a cycle)")
-        }
-        guard chain.count < Self.maximumNesting else {
-            throw .unusableRaster(path: vrt, reason: "VRTs nest more than \(Self.maximumNesting) deep")
-        }
-        try checkContents(of: source, referencedBy: vrt, chain: chain + [key])
     }
 
     func isUnderRoots(_ physical: String) -> Bool {
@@ -196,40 +269,11 @@ struct SourceConfinement {
             || networkConnectionPrefixes.contains { lower.hasPrefix($0) }
     }
 
-    /// The local file a path reads, with archive prefixes removed: `/vsizip//d/a.zip/x.tif`
-    /// → `/d/a.zip`, `/vsizip/{/d/a.zip}/x.tif` → `/d/a.zip`, and whether it was in an archive.
-    static func outermostFile(of path: String) -> (file: String, inArchive: Bool) {
-        var p = Substring(path)
-        var inArchive = false
-        stripping: while true {
-            for prefix in archivePrefixes where p.hasPrefix(prefix) {
-                p = p.dropFirst(prefix.count)
-                if p.hasPrefix("{"), let close = p.firstIndex(of: "}") {
-                    p = p[p.index(after: p.startIndex)..<close]
-                }
-                inArchive = true
-                continue stripping
-            }
-            break
-        }
-        return (String(p), inArchive)
-    }
-
     /// The real path (symbolic links resolved) of the local file that `path` reads: the file
     /// itself, or the archive it lies in. Nil when there is no such file, or when `path` is on
     /// a virtual file system that reads no local file.
     static func physicalPath(of path: String) -> String? {
-        let (file, inArchive) = outermostFile(of: path)
-        if file.hasPrefix("/vsi") { return nil }
-        if let real = realPath(file) { return real }
-        guard inArchive else { return nil }
-        // A path inside the archive: the archive is the longest prefix that is a regular file.
-        var candidate = file
-        while let slash = candidate.lastIndex(of: "/"), slash != candidate.startIndex {
-            candidate = String(candidate[..<slash])
-            if let real = realPath(candidate) { return isRegularFile(real) ? real : nil }
-        }
-        return nil
+        GDALPath.localFile(of: path).flatMap(realPath)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -20,6 +20,9 @@ public enum TerrainError: UserFacingError, Equatable {
     case noData(point: String, dem: String)
     /// An image given as a basemap that cannot be opened or is not georeferenced.
     case unusableImage(path: String, reason: String)
+    /// A height (after scale, offset and unit conversion) beyond ±100,000 km: no terrain, and
+    /// statistics over it would overflow. `point` is where it was sampled.
+    case implausibleHeight(path: String, metres: Double, point: String)
     /// Reading pixels failed.
     case readFailed(path: String, reason: String)
     /// A network path, or a raster that references one, without `--allow-network`. `source` is
@@ -40,6 +43,8 @@ public enum TerrainError: UserFacingError, Equatable {
         case let .outsideCoverage(point, dem): "point \(point) is outside the DEM '\(dem)'"
         case let .noData(point, dem): "point \(point) falls on no data in the DEM '\(dem)'"
         case let .unusableImage(path, reason): "image '\(path)': \(reason)"
+        case let .implausibleHeight(path, metres, point):
+            "DEM '\(path)': height \(metres) m at \(point) is beyond ±100,000 km"
         case let .readFailed(path, reason): "DEM '\(path)': read failed: \(reason)"
         case let .networkNotAllowed(path, nil):
             "DEM '\(path)': reaches the network; Transect reads it only with --allow-network"

@@ -143,14 +143,14 @@ extension ElevationModel {
         let factor = (cells / (4 * framePixels)).squareRoot()
         let w = max(1, Int((Double(width) / factor).rounded(.up)))
         let h = max(1, Int((Double(height) / factor).rounded(.up)))
-        CPLErrorReset()
-        let handle: GDALDatasetH? = withCStringList(["-of", "VRT", "-outsize", "\(w)", "\(h)", "-r", "nearest"]) { list in
-            guard let options = GDALTranslateOptionsNew(list, nil) else { return nil }
-            defer { GDALTranslateOptionsFree(options) }
-            var usageError: Int32 = 0
-            return GDALTranslate("", dataset.handle, options, &usageError)
-        }
-        guard let handle else { throw .readFailed(path: label, reason: "cannot decimate for the frame: " + GDALEnvironment.lastMessage()) }
+        let handle = try GDALEnvironment.value({
+            withCStringList(["-of", "VRT", "-outsize", "\(w)", "\(h)", "-r", "nearest"]) { list -> GDALDatasetH? in
+                guard let options = GDALTranslateOptionsNew(list, nil) else { return nil }
+                defer { GDALTranslateOptionsFree(options) }
+                var usageError: Int32 = 0
+                return GDALTranslate("", dataset.handle, options, &usageError)
+            }
+        }, orThrow: { .readFailed(path: label, reason: "cannot decimate for the frame: " + $0) })
         return Dataset(owning: handle, name: label)
     }
 }

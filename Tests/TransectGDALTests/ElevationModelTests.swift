@@ -235,3 +235,51 @@ struct ElevationModelTests {
         #expect(abs(z[1] - z[2]) < 1e-9)
     }
 }
+
+/// Review finding 4: a height no terrain has is an error, not a number to overflow on.
+@Suite("ElevationModel: heights beyond ±100,000 km")
+struct ImplausibleHeightTests {
+    static let gt = [-120.0, 0.1, 0, 38.0, 0, -0.1]
+
+    @Test("a Float64 cell beyond ±1e8 m is an error naming the DEM, the value and the point",
+          arguments: [(1e308, Interpolation.nearest), (-2e8, .nearest), (1e308, .bilinear), (1.5e8, .cubic)])
+    func hugeCell(value: Double, interpolation: Interpolation) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("huge.tif")
+        // Cell (5, 3) holds the value; the rest is 100 m, and -9999 is no data.
+        SyntheticDEM.write(path: path, width: 10, height: 10, geoTransform: Self.gt, crs: "EPSG:4326", noData: -9999) { c, r in
+            c == 5 && r == 3 ? value : (c == 0 ? -9999 : 100)
+        }
+        let model = try ElevationModel([path])
+        let point = GeoPoint(longitude: -119.45, latitude: 37.65)  // the centre of cell (5, 3)
+        do {
+            let heights = try model.elevations(at: [GeoPoint(longitude: -119.05, latitude: 37.05), point], interpolation: interpolation)
+            Issue.record("no error; heights \(heights)")
+        } catch {
+            guard case let .implausibleHeight(dem, metres, at) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(dem == path && at == "-119.45,37.65" && abs(metres) > 1e8)
+            if interpolation == .nearest {
+                #expect(error.message == "DEM '\(path)': height \(value) m at -119.45,37.65 is beyond ±100,000 km")
+            }
+        }
+        // No data stays a gap, and heights within the bound are read.
+        let gapAndFine = try model.elevations(at: [GeoPoint(longitude: -119.95, latitude: 37.05), GeoPoint(longitude: -119.05, latitude: 37.05)],
+                                              interpolation: .nearest)
+        #expect(gapAndFine[0].isNaN && gapAndFine[1] == 100)
+    }
+
+    @Test("the bound applies after scale: 1e6 stored × 1000 is 1e9 m")
+    func afterScale() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("scaled.tif")
+        SyntheticDEM.write(path: path, width: 10, height: 10, geoTransform: Self.gt, crs: "EPSG:4326", scale: 1000) { c, _ in c == 5 ? 1e6 : 1 }
+        let model = try ElevationModel([path])
+        #expect(try model.elevations(at: [GeoPoint(longitude: -119.05, latitude: 37.05)], interpolation: .nearest) == [1000])
+        #expect(throws: TerrainError.implausibleHeight(path: path, metres: 1e9, point: "-119.45,37.05")) {
+            _ = try model.elevations(at: [GeoPoint(longitude: -119.45, latitude: 37.05)], interpolation: .nearest)
+        }
+    }
+}

@@ -224,4 +224,133 @@ struct SourceConfinementTests {
                            noData: -9999) { _, _ in -9999 }
         #expect(try ElevationModel([dir.file("empty.tif")]).elevationRange() == nil)
     }
+
+    // MARK: Names as GDAL reads them (review findings, 1)
+
+    /// A directory `named` holding the VRT and `other` holding a DEM outside it.
+    static func namedAndOther() -> TemporaryDirectory {
+        let root = TemporaryDirectory()
+        try? FileManager.default.createDirectory(atPath: root.file("named"), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: root.file("other"), withIntermediateDirectories: true)
+        writeDEM(root.file("other/dem.tif"))
+        return root
+    }
+
+    @Test("element and attribute names are matched ignoring case, as GDAL's CPLGetXMLNode matches them",
+          arguments: [
+            #"<sourcefilename relativeToVRT="1">SRC</sourcefilename>"#,
+            #"<SOURCEFILENAME RELATIVETOVRT="1">SRC</SOURCEFILENAME>"#,
+            #"<SourceFileName relativetovrt="1">SRC</SourceFileName>"#,
+          ])
+    func caseOfNames(element: String) throws {
+        let root = Self.namedAndOther()
+        let vrtPath = root.file("named/dem.vrt")
+        let text = Self.vrt(source: "SRC").replacingOccurrences(
+            of: #"<SourceFilename relativeToVRT="1">SRC</SourceFilename>"#,
+            with: element.replacingOccurrences(of: "SRC", with: "../other/dem.tif"))
+        #expect(text.contains("../other/dem.tif"))
+        try Self.write(text, to: vrtPath)
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
+        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: "../other/dem.tif"))
+    }
+
+    @Test("a raw band is refused whatever the case of its subclass or attribute name",
+          arguments: [#"subClass="vrtRawRasterBand""#, #"subClass="VRTRAWRASTERBAND""#, #"SUBCLASS="VRTRawRasterBand""#])
+    func rawBandCase(attribute: String) throws {
+        let dir = TemporaryDirectory()
+        try String(repeating: "secret\n", count: 40).write(toFile: dir.file("secret.txt"), atomically: true, encoding: .utf8)
+        try Self.write("""
+            <VRTDataset rasterXSize="10" rasterYSize="10">
+              <SRS>EPSG:4326</SRS><GeoTransform>10, 0.1, 0, 46, 0, -0.1</GeoTransform>
+              <VRTRasterBand dataType="Byte" band="1" \(attribute)>
+                <SourceFilename relativeToVRT="1">secret.txt</SourceFilename>
+                <ImageOffset>0</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>10</LineOffset>
+              </VRTRasterBand>
+            </VRTDataset>
+            """, to: dir.file("raw.vrt"))
+        let error = Self.terrainError { _ = try ElevationModel([dir.file("raw.vrt")]) }
+        #expect(error?.message.hasPrefix("DEM '\(dir.file("raw.vrt"))': has a raw-file band (VRTRawRasterBand)") == true,
+                "\(String(describing: error))")
+    }
+
+    @Test("relativeToVRT is read as GDAL 3.6 reads it: atoi in sources, CPLTestBool elsewhere",
+          arguments: [("1", [true]), ("0", [false]), ("01", [true]), ("2", [true]), ("1x", [true]),
+                      ("true", [true, false]), ("yes", [true, false]), ("", [true, false]), ("off", [false]), ("FALSE", [false])])
+    func relativeReadings(flag: String, readings: [Bool]) {
+        #expect(SourceConfinement.relativeReadings(of: flag) == readings)
+    }
+
+    @Test("a source GDAL resolves beside the VRT (relativeToVRT 01, 2, true) is checked there",
+          arguments: ["01", "2", "true", "yes"])
+    func relativeFlagVariants(flag: String) throws {
+        let root = Self.namedAndOther()
+        let vrtPath = root.file("named/dem.vrt")
+        // "01" and "2" are relative for GDAL (atoi); "true" is not in a SimpleSource, but may be
+        // elsewhere, so both resolutions are checked. Beside the VRT, ../other is outside.
+        try Self.write(Self.vrt(source: "../other/dem.tif").replacingOccurrences(of: #"relativeToVRT="1""#, with: #"relativeToVRT="\#(flag)""#), to: vrtPath)
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
+        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: "../other/dem.tif"))
+
+        // And a source beside the VRT with such a flag is read, as GDAL reads it.
+        Self.writeDEM(root.file("named/dem.tif"))
+        try Self.write(Self.vrt(source: "dem.tif").replacingOccurrences(of: #"relativeToVRT="1""#, with: #"relativeToVRT="\#(flag)""#), to: vrtPath)
+        let point = GeoPoint(longitude: 10.0105, latitude: 45.0895)
+        if flag == "01" || flag == "2" {
+            #expect(try ElevationModel([vrtPath]).elevations(at: [point], interpolation: .nearest) == [120])
+        }
+    }
+
+    /// Every element through which a VRT names a file, with `SRC` for the source.
+    static let referencingVRTs: [String: String] = [
+        "ComplexSource": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><ComplexSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></ComplexSource></VRTRasterBand></VRTDataset>"#,
+        "AveragedSource": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><AveragedSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></AveragedSource></VRTRasterBand></VRTDataset>"#,
+        "KernelFilteredSource": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><KernelFilteredSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand><Kernel><Size>3</Size><Coefs>0 0 0 0 1 0 0 0 0</Coefs></Kernel></KernelFilteredSource></VRTRasterBand></VRTDataset>"#,
+        "Overview": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><Overview><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></Overview></VRTRasterBand></VRTDataset>"#,
+        "MaskBand": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><MaskBand><VRTRasterBand dataType="Byte"><SimpleSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></MaskBand></VRTRasterBand></VRTDataset>"#,
+        "VRTDerivedRasterBand": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1" subClass="VRTDerivedRasterBand"><PixelFunctionType>inv</PixelFunctionType><SimpleSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></VRTDataset>"#,
+        "VRTWarpedDataset": #"<VRTDataset rasterXSize="200" rasterYSize="100" subClass="VRTWarpedDataset"><SRS>EPSG:4326</SRS><GeoTransform>10, 0.001, 0, 45.1, 0, -0.001</GeoTransform><VRTRasterBand dataType="Float64" band="1" subClass="VRTWarpedRasterBand"/><GDALWarpOptions><sourcedataset relativeToVRT="1">SRC</sourcedataset></GDALWarpOptions></VRTDataset>"#,
+        "vrt://": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><SimpleSource><SourceFilename relativeToVRT="0">vrt://SRC?bands=1</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></VRTDataset>"#,
+    ]
+
+    @Test("every element through which a VRT names a file is checked",
+          arguments: ["ComplexSource", "AveragedSource", "KernelFilteredSource", "Overview", "MaskBand",
+                      "VRTDerivedRasterBand", "VRTWarpedDataset", "vrt://"])
+    func everyReferencingElement(kind: String) throws {
+        let root = Self.namedAndOther()
+        let vrtPath = root.file("named/dem.vrt")
+        let source = kind == "vrt://" ? root.file("other/dem.tif") : "../other/dem.tif"
+        let template = try #require(Self.referencingVRTs[kind])
+        try Self.write(template.replacingOccurrences(of: "SRC", with: source), to: vrtPath)
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
+        let expected = kind == "vrt://" ? "vrt://" + source + "?bands=1" : source
+        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: expected), "\(kind)")
+    }
+
+    @Test("a VRT beside the DEM whose own source lies outside is refused through a VRT that names it")
+    func nestedVRTReachingOut() throws {
+        let root = Self.namedAndOther()
+        Self.writeDEM(root.file("named/dem.tif"))
+        // inner.vrt sits beside the DEM, but reads ../other/dem.tif; GDALGetFileList of
+        // outer.vrt lists only inner.vrt, so the walk before opening must recurse.
+        try Self.write(Self.vrt(source: "../other/dem.tif"), to: root.file("named/inner.vrt"))
+        try Self.write(Self.vrt(source: "inner.vrt"), to: root.file("named/outer.vrt"))
+        let error = Self.terrainError { _ = try ElevationModel([root.file("named/outer.vrt")]) }
+        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: root.file("named/inner.vrt"), source: "../other/dem.tif"))
+    }
+
+    @Test("the ROOT_PATH open option, which moves where a nested VRT finds its sources, is refused")
+    func rootPathOption() throws {
+        let root = Self.namedAndOther()
+        try FileManager.default.createDirectory(atPath: root.file("named/sub"), withIntermediateDirectories: true)
+        Self.writeDEM(root.file("named/sub/dem.tif"))
+        try Self.write(Self.vrt(source: "dem.tif"), to: root.file("named/sub/inner.vrt"))
+        try Self.write(Self.vrt(source: "sub/inner.vrt").replacingOccurrences(
+            of: "<SourceBand>", with: #"<OpenOptions><ooi KEY="root_path">\#(root.file("other"))</ooi></OpenOptions><SourceBand>"#),
+                       to: root.file("named/outer.vrt"))
+        let error = Self.terrainError { _ = try ElevationModel([root.file("named/outer.vrt")]) }
+        #expect(error?.message.contains("ROOT_PATH") == true, "\(String(describing: error))")
+        // Without the option the same VRTs are read.
+        try Self.write(Self.vrt(source: "sub/inner.vrt"), to: root.file("named/outer.vrt"))
+        #expect(throws: Never.self) { _ = try ElevationModel([root.file("named/outer.vrt")]) }
+    }
 }
