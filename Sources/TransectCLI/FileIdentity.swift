@@ -23,13 +23,12 @@ struct RunFiles {
         if let path, path != "-" { outputs.append((option, path)) }
     }
 
-    /// The DEM's files and the geoid grid.
+    /// Every file the DEM reads (tiles, VRT sources at any depth, their side files), the geoid
+    /// grid, and a `--crs` given as a file.
     mutating func inputs(dem model: ElevationModel?, terrain: TerrainOptions) {
-        for path in model?.paths ?? [] {
-            input("--dem", path)
-            input("--dem", path + ".aux.xml")
-        }
+        for path in model?.inputFiles ?? [] { input("--dem", path) }
         input("--geoid", terrain.geoidPath)
+        if let crs = terrain.crs, FileID(ofInput: crs) != nil { input("--crs", crs) }
     }
 
     /// Refuses (exit 2) an output that is an input, two outputs that are one file, and outputs
@@ -69,25 +68,10 @@ struct FileID: Equatable {
     }
 
     /// The identity of an input path, following symlinks; for a GDAL path inside an archive
-    /// (`/vsizip/tiles.zip/a.tif`) the archive's. Nil when there is no such file.
+    /// (`/vsizip/tiles.zip/a.tif`) the archive's. Nil when there is no such local file.
     init?(ofInput path: String) {
-        var candidate = path
-        if path.hasPrefix("/vsi"), let slash = path.dropFirst(1).firstIndex(of: "/") {
-            // `/vsizip/`, `/vsigzip/`, `/vsitar/`: the first prefix of the rest that is a file.
-            let rest = String(path[path.index(after: slash)...])
-            var prefix = rest.hasPrefix("/") ? "/" : ""
-            candidate = ""
-            for part in rest.split(separator: "/") {
-                prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
-                var info = stat()
-                if stat(prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-                    candidate = prefix
-                    break
-                }
-            }
-        }
         var info = stat()
-        guard !candidate.isEmpty, stat(candidate, &info) == 0 else { return nil }
+        guard let local = GDALPath.localFile(of: path), stat(local, &info) == 0 else { return nil }
         self.init(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
     }
 
