@@ -5,10 +5,14 @@ public enum FormatError: UserFacingError, Equatable {
     case cannotRead(path: String, reason: String)
     case malformed(path: String, reason: String)
 
+    /// One line: `cannot read 'PATH': REASON` or `'PATH': REASON`. Readers quote file text
+    /// through `printable` where they embed it; the path (which a scene file can supply) and
+    /// the reason pass through it once more here, with limits no sound message reaches, so no
+    /// control character reaches the terminal whatever a reader forgot.
     public var message: String {
         switch self {
-        case let .cannotRead(path, reason): "cannot read '\(path)': \(reason)"
-        case let .malformed(path, reason): "'\(path)': \(reason)"
+        case let .cannotRead(path, reason): "cannot read '\(path.printable(limit: 4096))': \(reason.printable(limit: 4096))"
+        case let .malformed(path, reason): "'\(path.printable(limit: 4096))': \(reason.printable(limit: 4096))"
         }
     }
 

@@ -17,10 +17,7 @@ public struct NamedPoint: Sendable, Hashable {
 /// byte anywhere refuses the file. Errors name the file and, for CSV, the line.
 public enum PlaceFile {
     public static func read(path: String) throws(FormatError) -> [NamedPoint] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .cannotRead(path: path, reason: TextInput.unreadableReason(path))
-        }
+        let data = try TextInput.contents(path: path, limit: TextInput.maximumDataFileBytes, kind: "places files")
         return try read(data: data, path: path)
     }
 
@@ -57,7 +54,7 @@ public enum PlaceFile {
             guard f.count > max(n, x, y) else { throw fail("line \(lineNumber): has \(f.count) fields, the header has \(header.count)") }
             func coordinate(_ c: Int) throws(FormatError) -> Double {
                 let text = CSV.trimmed(f[c])
-                guard let v = NumberText.double(text) else { throw fail("line \(lineNumber): \(header[c]) '\(text)' is not a number") }
+                guard let v = NumberText.double(text) else { throw fail("line \(lineNumber): \(header[c].printable) '\(text.printable)' is not a number") }
                 return v
             }
             let lon = try coordinate(x), lat = try coordinate(y)
@@ -87,7 +84,7 @@ public enum PlaceFile {
                     throw .malformed(path: path, reason: "a Point has invalid coordinates")
                 }
                 if let problem = PointArgument.checkGeographic(longitude: lon, latitude: lat) {
-                    throw .malformed(path: path, reason: "Point \(name.map { "'\($0)'" } ?? "without a name"): \(problem.text)")
+                    throw .malformed(path: path, reason: "Point \(name.map { "'\($0.printable)'" } ?? "without a name"): \(problem.text)")
                 }
                 places.append(NamedPoint(name: name ?? "", point: GeoPoint(longitude: lon, latitude: lat)))
             default:

@@ -11,14 +11,15 @@ import Foundation
 ///  "places": ["yosemite_places.csv"], "title": "Yosemite Valley", "out": "../renders/map.png"}
 /// ```
 public enum SceneFile {
-    /// Keys whose values are paths, resolved against the scene file's directory.
-    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart"]
+    /// Keys whose values are paths, resolved against the scene file's directory (`frames` is
+    /// a directory; `geoid` is a path unless it is the keyword in ``pathKeywords``).
+    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart", "frames", "geoid"]
+
+    /// Values of a path key that are keywords the option takes, kept as written.
+    static let pathKeywords: [String: Set<String>] = ["geoid": ["egm96"]]
 
     public static func arguments(path: String, knownOptions: Set<String>, flags: Set<String>) throws(FormatError) -> [String] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .cannotRead(path: path, reason: TextInput.unreadableReason(path))
-        }
+        let data = try TextInput.contents(path: path, limit: TextInput.maximumSceneFileBytes, kind: "scene files")
         return try arguments(data: data, path: path, knownOptions: knownOptions, flags: flags)
     }
 
@@ -43,10 +44,10 @@ public enum SceneFile {
         var args: [String] = []
         for key in Set(members.map(\.0)).sorted() {
             let name = key.replacingOccurrences(of: "_", with: "-")
-            guard knownOptions.contains(name) else { throw .malformed(path: path, reason: "unknown setting '\(key)'") }
+            guard knownOptions.contains(name) else { throw .malformed(path: path, reason: "unknown setting '\(key.printable)'") }
             let value = document[key]!
             if flags.contains(name) {
-                guard let on = value.bool else { throw .malformed(path: path, reason: "'\(key)' must be true or false") }
+                guard let on = value.bool else { throw .malformed(path: path, reason: "'\(key.printable)' must be true or false") }
                 if on { args.append("--" + name) }
                 continue
             }
@@ -62,7 +63,8 @@ public enum SceneFile {
                 values = [try scalar(value, key: key, path: path)]
             }
             for v in values {
-                let resolved = pathKeys.contains(name) || (name == "basemap" && (v.contains("/") || v.contains(".")) && !v.hasPrefix("light")) ? resolve(v) : v
+                let isPath = pathKeys.contains(name) && !(pathKeywords[name]?.contains(v) ?? false)
+                let resolved = isPath || (name == "basemap" && (v.contains("/") || v.contains(".")) && !v.hasPrefix("light")) ? resolve(v) : v
                 args += ["--" + name, resolved]
             }
         }
@@ -95,7 +97,7 @@ public enum SceneFile {
             }
             return a + ":" + b
         default:
-            throw .malformed(path: path, reason: "'\(key)' has a value of the wrong kind")
+            throw .malformed(path: path, reason: "'\(key.printable)' has a value of the wrong kind")
         }
     }
 

@@ -1,8 +1,59 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
-/// What every text input shares: UTF-8, no NUL bytes, split into lines, and a reason for a file
-/// that cannot be read.
+/// What every text input shares: UTF-8, no NUL bytes, split into lines, a reason for a file
+/// that cannot be read, and a bound on how much of a file is read into memory.
 enum TextInput {
+    /// The most bytes of a JSON or CSV track file or a places file read into memory: 256 MiB.
+    /// These formats are parsed whole, and the parsed values take several times the text, so
+    /// this keeps a run within a few GiB; a real track or places file is a few MiB (a year of
+    /// one fix a second is about 100 MiB of CSV). GPX is streamed and has no size limit.
+    static let maximumDataFileBytes = 256 * 1024 * 1024
+
+    /// The most bytes of a scene file read: 1 MiB. A scene is a handful of settings (a few
+    /// hundred bytes); a megabyte is already thousands of them.
+    static let maximumSceneFileBytes = 1024 * 1024
+
+    /// The whole content of `path`, read in chunks, refusing more than `limit` bytes with a
+    /// message naming the limit and `kind` ("track files"…).
+    ///
+    /// A regular file larger than the limit is refused before a byte is read. A pipe or a
+    /// device is read until its end or the limit, whichever comes first; reading also stops
+    /// after the first chunk holding a NUL byte, which every format read this way refuses (with
+    /// its line), so `/dev/zero` is refused at once instead of filling memory.
+    ///
+    /// - Throws: `FormatError.cannotRead` for no such file, a directory, an unreadable file or
+    ///   one over the limit.
+    static func contents(path: String, limit: Int, kind: String) throws(FormatError) -> Data {
+        try contents(of: try FileChunks(path: path), limit: limit, kind: kind)
+    }
+
+    /// The rest of `source`, as ``contents(path:limit:kind:)`` reads it.
+    static func contents(of source: FileChunks, limit: Int, kind: String) throws(FormatError) -> Data {
+        func tooLarge() -> FormatError {
+            .cannotRead(path: source.path, reason: "is larger than \(describe(bytes: limit)), the limit for \(kind)")
+        }
+        if source.isRegular && source.size > limit { throw tooLarge() }
+        var data = Data()
+        while let chunk = try source.next() {
+            guard data.count + chunk.count <= limit else { throw tooLarge() }
+            data.append(contentsOf: chunk)
+            if chunk.contains(0) { break }
+        }
+        return data
+    }
+
+    /// A byte count as the limits are stated: `256 MiB`, `1 MiB`, `64 KiB`, else bytes.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
     /// The lines of a UTF-8 text (LF, CRLF or CR endings), refusing a NUL byte with its line:
     /// a NUL would cut a C string, and so a message or a field, short without a trace.
     static func lines(_ data: Data, path: String) throws(FormatError) -> [String] {
@@ -18,11 +69,66 @@ enum TextInput {
     static func lineNumber(_ data: Data, at index: Data.Index) -> Int {
         1 + data[data.startIndex..<index].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
+}
 
-    /// Why `path` could not be read: no such file, a directory, or not readable.
-    static func unreadableReason(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        return !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "not readable"
+/// A file read in fixed-size chunks (so memory stays bounded however large the file), with
+/// the first bytes available ahead of time for a look at the format (``head(_:)``).
+final class FileChunks {
+    static let chunkBytes = 64 * 1024
+    private let file: UnsafeMutablePointer<FILE>
+    let path: String
+    /// The size `fstat` gives: the file's length for a regular file, 0 for a pipe.
+    let size: Int
+    /// True for a regular file (not a pipe or a device), whose `size` is its length.
+    let isRegular: Bool
+    /// Chunks read by ``head(_:)`` and not yet handed out by ``next()``.
+    private var replay: [[UInt8]] = []
+
+    /// Opens `path`, refusing a directory.
+    /// - Throws: `FormatError.cannotRead`: no such file, a directory, or not readable.
+    init(path: String) throws(FormatError) {
+        self.path = path
+        guard let f = fopen(path, "rb") else {
+            let code = errno
+            throw .cannotRead(path: path, reason: code == ENOENT ? "no such file" : code == EACCES ? "not readable" : String(cString: strerror(code)).lowercased())
+        }
+        var info = stat()
+        guard fstat(fileno(f), &info) == 0 else {
+            let code = errno
+            fclose(f)
+            throw .cannotRead(path: path, reason: String(cString: strerror(code)).lowercased())
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { fclose(f); throw .cannotRead(path: path, reason: "is a directory") }
+        file = f
+        isRegular = (info.st_mode & S_IFMT) == S_IFREG
+        size = Int(info.st_size)
+    }
+
+    deinit { fclose(file) }
+
+    /// The next chunk, or nil at the end of the file.
+    func next() throws(FormatError) -> [UInt8]? {
+        if !replay.isEmpty { return replay.removeFirst() }
+        return try read()
+    }
+
+    /// The next chunk from the file itself, or nil at its end.
+    private func read() throws(FormatError) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkBytes, file) }
+        if n == 0 {
+            if ferror(file) != 0 { throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+            return nil
+        }
+        chunk.removeLast(Self.chunkBytes - n)
+        return chunk
+    }
+
+    /// At least the first `count` bytes (fewer only at the end of the file), without using
+    /// them up: ``next()`` hands them out again. Call before the first `next()`.
+    func head(_ count: Int) throws(FormatError) -> [UInt8] {
+        var bytes = replay.flatMap { $0 }
+        while bytes.count < count, let chunk = try read() { replay.append(chunk); bytes += chunk }
+        return bytes
     }
 }

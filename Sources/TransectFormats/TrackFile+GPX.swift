@@ -17,13 +17,17 @@ import TransectCore
 enum GPXReader {
     /// Reads GPX from a file, streaming it.
     static func read(path: String) throws(FormatError) -> Track {
-        let source = try FileChunks(path: path)
-        let input = ScreenedXMLStream(path: path) { () throws(FormatError) -> [UInt8]? in try source.next() }
-        return try parse(input, path: path, inputBytes: source.size)
+        try read(try FileChunks(path: path))
+    }
+
+    /// Reads GPX from an open file (a regular file, a pipe or a device), streaming it.
+    static func read(_ source: FileChunks) throws(FormatError) -> Track {
+        let input = ScreenedXMLStream(path: source.path) { () throws(FormatError) -> [UInt8]? in try source.next() }
+        return try parse(input, path: source.path)
     }
 
     /// Reads GPX from bytes in memory.
-    static func read(_ data: Data, path: String) throws(FormatError) -> Track {
+    static func read(_ data: Data, path: String, pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
         var offset = data.startIndex
         let input = ScreenedXMLStream(path: path) { () throws(FormatError) -> [UInt8]? in
             guard offset < data.endIndex else { return nil }
@@ -31,13 +35,18 @@ enum GPXReader {
             defer { offset = end }
             return [UInt8](data[offset..<end])
         }
-        return try parse(input, path: path, inputBytes: data.count)
+        return try parse(input, path: path, pointLimit: pointLimit)
     }
 
     /// The XML parser stage alone, without the screen (for tests of the parser's own defences).
     static func parse(_ data: Data, path: String) throws(FormatError) -> Track {
-        try parse(InputStream(data: data), path: path, inputBytes: data.count)
+        try parse(InputStream(data: data), path: path, inputBytes: { data.count })
     }
+
+    /// The most text one `name`, `ele` or `time` element may hold: 64 KiB. A longer one is
+    /// refused, not cut: no GPX writer makes a name that long, and a cut one would be quietly
+    /// wrong. Other elements' text is not kept, so it needs no limit of its own.
+    static let maximumElementTextBytes = 64 * 1024
 
     /// libxml2's error codes (`xmlParserErrors`) that a broken GPX file is likely to meet.
     static func xmlErrorDescription(_ code: Int) -> String {
@@ -58,13 +67,19 @@ enum GPXReader {
         }
     }
 
+    /// Parses screened GPX.
+    static func parse(_ stream: ScreenedXMLStream, path: String, pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
+        try parse(stream, path: path, inputBytes: { [unowned stream] in stream.deliveredBytes }, pointLimit: pointLimit)
+    }
+
     /// Parses GPX with `XMLParser` from a stream (external entities off; any entity or DTD
-    /// declaration aborts).
-    static func parse(_ stream: InputStream, path: String, inputBytes: Int) throws(FormatError) -> Track {
+    /// declaration aborts). `inputBytes` says how many bytes the parser has been given so far.
+    static func parse(_ stream: InputStream, path: String, inputBytes: @escaping () -> Int,
+                      pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
         let parser = XMLParser(stream: stream)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
-        let handler = GPXHandler(path: path, inputBytes: inputBytes)
+        let handler = GPXHandler(path: path, inputBytes: inputBytes, pointLimit: pointLimit)
         handler.input = stream as? ScreenedXMLStream
         parser.delegate = handler
         let ok = parser.parse()
@@ -82,7 +97,7 @@ enum GPXReader {
             throw .malformed(path: path, reason: "line \(line): is not well-formed XML (\(xmlErrorDescription(code)))")
         }
         guard handler.sawRoot else { throw .malformed(path: path, reason: "is not GPX (no root element)") }
-        guard handler.closedRoot else { throw .malformed(path: path, reason: "line \(parser.lineNumber): is not well-formed XML (it ends inside <\(handler.openElement ?? "gpx")>)") }
+        guard handler.closedRoot else { throw .malformed(path: path, reason: "line \(parser.lineNumber): is not well-formed XML (it ends inside <\((handler.openElement ?? "gpx").printable)>)") }
         return Track(name: handler.trackName ?? handler.routeName ?? handler.fileName,
                      segments: handler.segments, waypoints: handler.waypoints)
     }
@@ -100,6 +115,8 @@ final class ScreenedXMLStream: InputStream {
     private(set) var error: FormatError?
     /// True once the whole input passed the screen.
     private(set) var reachedEnd = false
+    /// How many (screened, UTF-8) bytes `read` has handed to the parser so far.
+    private(set) var deliveredBytes = 0
 
     init(path: String, next: @escaping () throws(FormatError) -> [UInt8]?) {
         screen = XMLScreen(path: path)
@@ -140,41 +157,8 @@ final class ScreenedXMLStream: InputStream {
             buffer.update(from: b.baseAddress! + pendingStart, count: n)
         }
         pendingStart += n
+        deliveredBytes += n
         return n
-    }
-}
-
-/// A file read in fixed-size chunks (so memory stays bounded however large the file).
-final class FileChunks {
-    static let chunkBytes = 64 * 1024
-    private let file: UnsafeMutablePointer<FILE>
-    private let path: String
-    let size: Int
-
-    init(path: String) throws(FormatError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .cannotRead(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased())
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
-        guard let f = fopen(path, "rb") else { throw .cannotRead(path: path, reason: "not readable") }
-        file = f
-        self.path = path
-        size = Int(info.st_size)
-    }
-
-    deinit { fclose(file) }
-
-    /// The next chunk, or nil at the end of the file.
-    func next() throws(FormatError) -> [UInt8]? {
-        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkBytes, file) }
-        if n == 0 {
-            if ferror(file) != 0 { throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased()) }
-            return nil
-        }
-        chunk.removeLast(Self.chunkBytes - n)
-        return chunk
     }
 }
 
@@ -191,11 +175,16 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
     var openElement: String? { stack.last }
     /// The screened input, stopped when the parse fails so the rest is not read for nothing.
     weak var input: ScreenedXMLStream?
-    /// Text reported so far, in UTF-8 bytes, and the most allowed: a GPX file's text cannot
-    /// be longer than the file, so more means entities are expanding (a guard behind the
-    /// DOCTYPE refusal, should that ever be bypassed).
+    /// Text reported so far, in UTF-8 bytes. The parser reports only text it has read, and
+    /// without entities text is never longer than the markup that holds it, so text beyond the
+    /// bytes given to the parser (plus one chunk of slack) means entities are expanding: a
+    /// guard behind the DOCTYPE refusal, should that ever be bypassed. Counting bytes read
+    /// rather than the file's size holds for pipes too, whose size is 0.
     private var textBytes = 0
-    private let maximumTextBytes: Int
+    private let inputBytes: () -> Int
+    /// Track points and waypoints read so far, and the most allowed (`TrackFile.maximumPoints`).
+    private var pointCount = 0
+    private let pointLimit: Int
 
     var segments: [[TrackPoint]] = []
     var waypoints: [Waypoint] = []
@@ -211,9 +200,10 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
     private var text = ""
     private var collecting = false
 
-    init(path: String, inputBytes: Int) {
+    init(path: String, inputBytes: @escaping () -> Int, pointLimit: Int) {
         self.path = path
-        maximumTextBytes = 3 * inputBytes + 4096   // ISO-8859-1 to UTF-8 at most doubles
+        self.pointLimit = pointLimit
+        self.inputBytes = inputBytes
     }
 
     private func fail(_ parser: XMLParser, _ reason: String) {
@@ -231,7 +221,7 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
         guard error == nil else { return }
         if stack.count == 1 {
             sawRoot = true
-            if name != "gpx" { fail(parser, "is not GPX (the root element is <\(qualifiedName ?? name)>)") }
+            if name != "gpx" { fail(parser, "is not GPX (the root element is <\((qualifiedName ?? name).printable)>)") }
             return
         }
         if name == "extensions" || extensionDepth > 0 { if name == "extensions" { extensionDepth += 1 }; return }
@@ -241,9 +231,11 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
         case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
             guard let latText = attributes["lat"] else { return fail(parser, "\(name) has no lat") }
             guard let lonText = attributes["lon"] else { return fail(parser, "\(name) has no lon") }
-            guard let lat = TrackFile.number(latText) else { return fail(parser, "\(name) lat '\(latText)' is not a number") }
-            guard let lon = TrackFile.number(lonText) else { return fail(parser, "\(name) lon '\(lonText)' is not a number") }
+            guard let lat = TrackFile.number(latText) else { return fail(parser, "\(name) lat '\(latText.printable)' is not a number") }
+            guard let lon = TrackFile.number(lonText) else { return fail(parser, "\(name) lon '\(lonText.printable)' is not a number") }
             if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { return fail(parser, "\(name) \(problem)") }
+            pointCount += 1
+            if pointCount > pointLimit { return fail(parser, TrackFile.tooManyPoints(pointLimit)) }
             point = TrackPoint(longitude: lon, latitude: lat)
             waypointName = nil
         case ("ele", _), ("time", _), ("name", _):
@@ -272,11 +264,12 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
             point = nil
         case ("ele", "trkpt"), ("ele", "rtept"), ("ele", "wpt"):
             guard !value.isEmpty else { return }
-            guard let ele = TrackFile.number(value) else { return fail(parser, "ele '\(value)' is not a number") }
+            guard let ele = TrackFile.number(value) else { return fail(parser, "ele '\(value.printable)' is not a number") }
+            if let problem = PointArgument.checkHeight(ele, name: "ele") { return fail(parser, problem.text) }
             point?.elevationMetres = ele
         case ("time", "trkpt"), ("time", "rtept"), ("time", "wpt"):
             guard !value.isEmpty else { return }
-            guard let t = Timestamp.parseISO8601(value) else { return fail(parser, "time '\(value)' is not an ISO 8601 time") }
+            guard let t = Timestamp.parseISO8601(value) else { return fail(parser, "time '\(value.printable)' is not an ISO 8601 time") }
             point?.time = t
         case ("name", "trk"):
             if trackName == nil, !value.isEmpty { trackName = value }
@@ -292,13 +285,26 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        textBytes += string.utf8.count
-        if textBytes > maximumTextBytes { return fail(parser, "text expands beyond the size of the file (entity expansion is refused)") }
-        if collecting { text += string }
+        collect(parser, string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if collecting { text += String(decoding: CDATABlock, as: UTF8.self) }
+        collect(parser, String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    /// Counts text against the bytes read, and keeps it when inside `ele`, `time` or `name`.
+    private func collect(_ parser: XMLParser, _ string: String) {
+        guard error == nil else { return }
+        let count = string.utf8.count
+        textBytes += count
+        if textBytes > inputBytes() + FileChunks.chunkBytes {
+            return fail(parser, "text expands beyond the size of the file (entity expansion is refused)")
+        }
+        guard collecting else { return }
+        if text.utf8.count + count > GPXReader.maximumElementTextBytes {
+            return fail(parser, "<\(stack.last ?? "")> has more than \(TextInput.describe(bytes: GPXReader.maximumElementTextBytes)) of text (the limit)")
+        }
+        text += string
     }
 
     // Entities and DTDs: refused here too, should one get past the byte scan.

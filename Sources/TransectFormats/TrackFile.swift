@@ -69,18 +69,19 @@ public enum TrackFile {
     /// - Throws: `FormatError.cannotRead` when the file cannot be read, `.malformed` when its
     ///   content is not a track in a supported format.
     public static func read(path: String) throws(FormatError) -> Track {
-        if Format(path: path) == .gpx {
-            let track = try GPXReader.read(path: path)
+        let source = try FileChunks(path: path)
+        let format = Format(path: path)
+        // GPX, named or sniffed, is streamed; the other formats are parsed whole, so are read
+        // whole up to `TextInput.maximumDataFileBytes`.
+        var streamed = format == .gpx
+        if format == nil { streamed = sniff(Data(try source.head(sniffBytes))) == .gpx }
+        if streamed {
+            let track = try GPXReader.read(source)
             guard track.pointCount > 0 else { throw .malformed(path: path, reason: "has no track points") }
             return track
         }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw .cannotRead(path: path, reason: !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "not readable")
-        }
-        return try read(data: data, path: path, format: nil)
+        let data = try TextInput.contents(of: source, limit: TextInput.maximumDataFileBytes, kind: "track files")
+        return try read(data: data, path: path, format: format)
     }
 
     /// Reads a track from bytes already in memory.
@@ -90,25 +91,55 @@ public enum TrackFile {
     ///   - path: the name used in error messages and, when `format` is nil, for the extension.
     ///   - format: the format, or nil to detect it as `read(path:)` does.
     public static func read(data: Data, path: String, format: Format? = nil) throws(FormatError) -> Track {
+        try read(data: data, path: path, format: format, pointLimit: maximumPoints)
+    }
+
+    /// `read(data:path:format:)` refusing more than `pointLimit` points (a test's small limit).
+    static func read(data: Data, path: String, format: Format?, pointLimit: Int) throws(FormatError) -> Track {
         let track: Track
         let detected = format ?? Format(path: path)
         switch detected ?? sniff(data) {
-        case .gpx: track = try GPXReader.read(data, path: path)
-        case .csv: track = try CSVTrackReader.read(data, path: path)
-        case .geojson: track = try GeoJSONTrackReader.read(try json(data, path: path), path: path)
-        case .esriJSON: track = try EsriTrackReader.read(try json(data, path: path), path: path)
+        case .gpx: track = try GPXReader.read(data, path: path, pointLimit: pointLimit)
+        case .csv: track = try CSVTrackReader.read(data, path: path, pointLimit: pointLimit)
+        case .geojson: track = try GeoJSONTrackReader.read(try json(data, path: path), path: path, pointLimit: pointLimit)
+        case .esriJSON: track = try EsriTrackReader.read(try json(data, path: path), path: path, pointLimit: pointLimit)
         case nil:
             let object = try json(data, path: path)
             track = EsriTrackReader.looksLikeEsri(object)
-                ? try EsriTrackReader.read(object, path: path) : try GeoJSONTrackReader.read(object, path: path)
+                ? try EsriTrackReader.read(object, path: path, pointLimit: pointLimit)
+                : try GeoJSONTrackReader.read(object, path: path, pointLimit: pointLimit)
         }
         guard track.pointCount > 0 else { throw .malformed(path: path, reason: "has no track points") }
         return track
     }
 
+    /// The most points (track points and waypoints together) a track file may hold:
+    /// ``Track/maxPoints``, 10 million, the bound every later step (densifying, simulating)
+    /// works within. A file with more is refused as it is read, so memory stays bounded and a
+    /// later step never blames its own options for the file's size.
+    static let maximumPoints = Int(Track.maxPoints)
+
+    /// The reason given for a file with more than `limit` (``maximumPoints``) points.
+    static func tooManyPoints(_ limit: Int) -> String { "has more than \(grouped(limit)) points (the limit)" }
+
+    /// A count with thousands separators: `10000000` → `10,000,000`.
+    static func grouped(_ n: Int) -> String {
+        var digits = Array(String(n.magnitude)), out = ""
+        while digits.count > 3 { out = "," + String(digits.suffix(3)) + out; digits.removeLast(3) }
+        return (n < 0 ? "-" : "") + String(digits) + out
+    }
+
+    /// The largest horizontal accuracy accepted, in metres (a negative one marks an invalid
+    /// fix and is dropped by `Track.clean`; its magnitude is bounded the same way). Far past
+    /// any fix: a bound so that no sum or mean of accuracies overflows.
+    static let accuracyLimitMetres = 1e8
+
+    /// How many leading bytes `sniff` looks at.
+    static let sniffBytes = 4096
+
     /// `.gpx` for XML, `nil` for JSON (GeoJSON or Esri: decided after parsing), `.csv` otherwise.
     static func sniff(_ data: Data) -> Format? {
-        var bytes = data.prefix(4096)[...]
+        var bytes = data.prefix(sniffBytes)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         switch bytes.first(where: { !$0.isWhitespace }) {
         case UInt8(ascii: "<"): return .gpx
@@ -170,11 +201,12 @@ public enum TrackFile {
 // MARK: - GeoJSON
 
 enum GeoJSONTrackReader {
-    static func read(_ document: JSON, path: String) throws(FormatError) -> Track {
+    static func read(_ document: JSON, path: String, pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
         var segments: [[TrackPoint]] = []
         var waypoints: [Waypoint] = []
         var lineName: String?
         var collectionName: String?
+        var pointCount = 0
 
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
 
@@ -186,8 +218,11 @@ enum GeoJSONTrackReader {
             var elevation: Double?
             if c.count >= 3, !c[2].isNull {
                 guard let e = c[2].number else { throw fail("\(where_) has an elevation that is not a number") }
+                if let problem = PointArgument.checkHeight(e, name: "elevation") { throw fail("\(where_): \(problem.text)") }
                 elevation = e
             }
+            pointCount += 1
+            guard pointCount <= pointLimit else { throw fail(TrackFile.tooManyPoints(pointLimit)) }
             return TrackPoint(longitude: lon, latitude: lat, elevationMetres: elevation)
         }
 
@@ -202,7 +237,7 @@ enum GeoJSONTrackReader {
         func time(_ value: JSON, _ where_: String) throws(FormatError) -> Double? {
             if value.isNull { return nil }
             guard let s = value.string, let t = Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces)) else {
-                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value.string ?? TrackFile.kind(value))")
+                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value.string?.printable ?? TrackFile.kind(value))")
             }
             return t
         }
@@ -273,7 +308,7 @@ enum GeoJSONTrackReader {
             case "MultiPoint", "Polygon", "MultiPolygon":
                 continue
             default:
-                throw fail("\(where_) has unknown GeoJSON type '\(type)'")
+                throw fail("\(where_) has unknown GeoJSON type '\(type.printable)'")
             }
         }
         return Track(name: lineName ?? collectionName, segments: segments, waypoints: waypoints)
@@ -307,9 +342,10 @@ enum EsriTrackReader {
         return webMercatorWkids.contains(Int(wkid)) ? .webMercator : nil
     }
 
-    static func read(_ top: JSON, path: String) throws(FormatError) -> Track {
+    static func read(_ top: JSON, path: String, pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
         guard top.isObject else { throw fail("is not an Esri JSON object") }
+        var pointCount = 0
 
         func reference(_ value: JSON?) throws(FormatError) -> Reference {
             guard let sr = value, sr.isObject else {
@@ -355,8 +391,11 @@ enum EsriTrackReader {
                     }
                     if hasZ, c.count >= 3 {
                         guard let z = c[2].number else { throw fail("\(at) has a z that is not a number") }
+                        if let problem = PointArgument.checkHeight(z, name: "z") { throw fail("\(at): \(problem.text)") }
                         point.elevationMetres = z
                     }
+                    pointCount += 1
+                    guard pointCount <= pointLimit else { throw fail(TrackFile.tooManyPoints(pointLimit)) }
                     line.append(point)
                 }
                 if !line.isEmpty { lines.append(line) }
@@ -385,7 +424,7 @@ enum EsriTrackReader {
 // MARK: - CSV
 
 enum CSVTrackReader {
-    static func read(_ data: Data, path: String) throws(FormatError) -> Track {
+    static func read(_ data: Data, path: String, pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
         let lines = try TextInput.lines(data, path: path)
         guard let headerIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { throw fail("is empty") }
@@ -394,7 +433,7 @@ enum CSVTrackReader {
         }
         func column(_ names: [String]) -> Int? { header.firstIndex { names.contains($0) } }
         guard let lonColumn = column(["lon", "longitude", "lng"]), let latColumn = column(["lat", "latitude"]) else {
-            throw fail("line \(headerIndex + 1): header needs lon and lat columns (found \(header.joined(separator: ",")))")
+            throw fail("line \(headerIndex + 1): header needs lon and lat columns (found \(header.joined(separator: ",").printable))")
         }
         let eleColumn = column(["ele", "elevation", "elevation_m", "alt", "altitude"])
         let timeColumn = column(["time", "timestamp"])
@@ -404,6 +443,7 @@ enum CSVTrackReader {
         var segments: [[TrackPoint]] = []
         var current: [TrackPoint] = []
         var currentSegment: String?
+        var pointCount = 0
         for k in (headerIndex + 1)..<lines.count {
             let raw = lines[k]
             if raw.allSatisfy(\.isWhitespace) { continue }
@@ -420,12 +460,12 @@ enum CSVTrackReader {
             }
             func required(_ c: Int, _ label: String) throws(FormatError) -> Double {
                 guard let f = field(c) else { throw fail("line \(lineNumber): \(label) is empty") }
-                guard let v = TrackFile.number(f) else { throw fail("line \(lineNumber): \(label) '\(f)' is not a number") }
+                guard let v = TrackFile.number(f) else { throw fail("line \(lineNumber): \(label.printable) '\(f.printable)' is not a number") }
                 return v
             }
             func optional(_ c: Int?, _ label: String) throws(FormatError) -> Double? {
                 guard let f = field(c) else { return nil }
-                guard let v = TrackFile.number(f) else { throw fail("line \(lineNumber): \(label) '\(f)' is not a number") }
+                guard let v = TrackFile.number(f) else { throw fail("line \(lineNumber): \(label.printable) '\(f.printable)' is not a number") }
                 return v
             }
             let lon = try required(lonColumn, header[lonColumn])
@@ -433,9 +473,15 @@ enum CSVTrackReader {
             if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { throw fail("line \(lineNumber): \(problem)") }
             var point = TrackPoint(longitude: lon, latitude: lat)
             point.elevationMetres = try optional(eleColumn, eleColumn.map { header[$0] } ?? "")
+            if let e = point.elevationMetres, let problem = PointArgument.checkHeight(e, name: header[eleColumn!].printable) {
+                throw fail("line \(lineNumber): \(problem.text)")
+            }
             point.accuracyMetres = try optional(accuracyColumn, accuracyColumn.map { header[$0] } ?? "")
+            if let a = point.accuracyMetres, a.magnitude > TrackFile.accuracyLimitMetres {
+                throw fail("line \(lineNumber): \(header[accuracyColumn!].printable) \(JSON.format(a)) m is beyond ±100,000 km")
+            }
             if let t = field(timeColumn) {
-                guard let seconds = Timestamp.parseISO8601(t) else { throw fail("line \(lineNumber): time '\(t)' is not an ISO 8601 time") }
+                guard let seconds = Timestamp.parseISO8601(t) else { throw fail("line \(lineNumber): time '\(t.printable)' is not an ISO 8601 time") }
                 point.time = seconds
             }
             if segmentColumn != nil {
@@ -443,6 +489,8 @@ enum CSVTrackReader {
                 if let currentSegment, s != currentSegment, !current.isEmpty { segments.append(current); current = [] }
                 currentSegment = s
             }
+            pointCount += 1
+            guard pointCount <= pointLimit else { throw fail(TrackFile.tooManyPoints(pointLimit)) }
             current.append(point)
         }
         if !current.isEmpty { segments.append(current) }

@@ -146,7 +146,7 @@ struct XMLScreen {
         case .utf16LE, .utf16BE:
             let le = encoding == .utf16LE
             guard name == "utf-16" || name == (le ? "utf-16le" : "utf-16be") else {
-                throw fail("line 1: is UTF-16 (by its byte order mark) but declares encoding '\(declared.name)'")
+                throw fail("line 1: is UTF-16 (by its byte order mark) but declares encoding '\(declared.name.printable)'")
             }
         default:
             switch name {
@@ -155,7 +155,7 @@ struct XMLScreen {
             case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1":
                 encoding = .latin1
             default:
-                throw fail("line 1: declares encoding '\(declared.name)'; \(supported)")
+                throw fail("line 1: declares encoding '\(declared.name.printable)'; \(supported)")
             }
         }
     }

@@ -3,7 +3,8 @@ import Testing
 import TransectFormats
 
 /// Every file in `Tests/Hostile/<reader>/` through its reader, as the fuzzers' seeds: a name
-/// starting with `bad-` must be refused with a typed error, any other must be read. A crash in
+/// starting with `bad-` must be refused with a typed error (`FormatError`, or the `PointError` a
+/// coordinates or pairs row returns) whose message is one printable line, any other must be read. A crash in
 /// any of them ends the run. Findings of the fuzzers land here as `bad-` files, with a test
 /// below naming each.
 @Suite("the hostile and broken corpus")
@@ -52,10 +53,36 @@ struct HostileCorpusTests {
         #expect(files.contains { !$0.lastPathComponent.hasPrefix("bad-") }, "Tests/Hostile/\(reader) holds no valid file")
         for file in files {
             let data = try Data(contentsOf: file)
+            let name = "\(reader)/\(file.lastPathComponent)"
             var refusal: String? = nil
-            do { try Self.read(reader, data, name: file.lastPathComponent) } catch { refusal = "\(error)" }
-            #expect((refusal != nil) == file.lastPathComponent.hasPrefix("bad-"), "\(reader)/\(file.lastPathComponent): \(refusal ?? "read")")
+            do {
+                try Self.read(reader, data, name: file.lastPathComponent)
+            } catch let error as FormatError {
+                refusal = error.message
+            } catch let error as PointError where reader == "coordinates" || reader == "pairs" {
+                refusal = error.text
+            } catch {
+                Issue.record("\(name): refused with \(type(of: error)), not a FormatError or PointError: \(error)")
+                continue
+            }
+            #expect((refusal != nil) == file.lastPathComponent.hasPrefix("bad-"), "\(name): \(refusal ?? "read")")
+            if let refusal {
+                #expect(!refusal.isEmpty && Self.isPrintableLine(refusal), "\(name): \(refusal.debugDescription)")
+            }
         }
+    }
+
+    /// One line, no C0 control, DEL or C1 control: what a message may write to a terminal.
+    static func isPrintableLine(_ message: String) -> Bool {
+        !message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    @Test("the corpus check counts only typed refusals with printable messages")
+    func checkIsStrict() {
+        #expect(Self.isPrintableLine("'a.gpx': line 3: lat 'x\\u{1B}' is not a number"))
+        #expect(!Self.isPrintableLine("two\nlines"))
+        #expect(!Self.isPrintableLine("csi \u{9B}2J"))
+        #expect(!Self.isPrintableLine("esc \u{1B}[31m"))
     }
 
     @Test("fuzz finding 1: an Esri wkid of ±1e300 trapped converting to Int; now a named error")

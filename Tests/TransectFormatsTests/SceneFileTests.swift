@@ -20,6 +20,20 @@ struct SceneFileTests {
         #expect(try arguments(#"{"legend": false}"#) == [])
     }
 
+    @Test("frames and geoid are paths relative to the scene; the geoid keyword egm96 is kept as written")
+    func framesAndGeoid() throws {
+        let options: Set<String> = ["frames", "geoid"]
+        func args(_ text: String) throws(FormatError) -> [String] {
+            try SceneFile.arguments(data: Data(text.utf8), path: "scenes/s.json", knownOptions: options, flags: [])
+        }
+        #expect(try args(#"{"frames": "out/frames", "geoid": "../grids/g.gtx"}"#)
+                == ["--frames", "scenes/out/frames", "--geoid", "grids/g.gtx"])
+        #expect(try args(#"{"geoid": "egm96"}"#) == ["--geoid", "egm96"])
+        #expect(try args(#"{"geoid": "/usr/share/g.gtx", "frames": "/tmp/f"}"#) == ["--frames", "/tmp/f", "--geoid", "/usr/share/g.gtx"])
+        // Only the exact keyword: a file that happens to be called EGM96 beside the scene is a path.
+        #expect(try args(#"{"geoid": "EGM96"}"#) == ["--geoid", "scenes/EGM96"])
+    }
+
     @Test("bad scenes: named errors", arguments: [
         (#"[1]"#, "is not a JSON object"),
         (#"{"colour": "red"}"#, "unknown setting 'colour'"),
