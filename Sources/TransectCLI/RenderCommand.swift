@@ -26,7 +26,7 @@ enum RenderCommand {
         if args.has("help") { console.out(Help.render); return 0 }
         try args.expectNoPositionals()
         if let scene = args.value("scene") {
-            // Only the command line may allow network reads: a scene file may come from anyone.
+            // Network reads are for whoever runs the command to allow, not for a scene file.
             let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(specs.map(\.name)).subtracting(["scene", "help", "allow-network"]),
                                                     flags: flags.union(["fit"]))
             // Flags on the command line win over the scene's settings.
