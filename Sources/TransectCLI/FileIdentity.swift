@@ -34,8 +34,12 @@ struct RunFiles {
     /// Refuses (exit 2) an output that is an input, two outputs that are one file, and outputs
     /// that are not regular files.
     func check(command: String) throws(CLIError) {
-        let inputIDs = inputs.map { (option: $0.option, path: $0.path, id: FileID(ofInput: $0.path)) }
-        var seen: [(option: String, path: String, key: FileKey)] = []
+        var inputIDs: [FileID: (option: String, path: String)] = [:]
+        for (option, path) in inputs {
+            if let id = FileID(ofInput: path), inputIDs[id] == nil { inputIDs[id] = (option, path) }
+        }
+        // Keyed by where each output lands: a map with thousands of frames checks in linear time.
+        var seen: [FileKey: (option: String, path: String)] = [:]
         for (option, path) in outputs {
             var info = stat()
             if stat(path, &info) == 0 {
@@ -44,21 +48,21 @@ struct RunFiles {
                     throw .usage("option '\(option)': '\(path.printable)' is \(FileID.describe(kind)); outputs must be regular files (use - for stdout)", command: command)
                 }
                 let id = FileID(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
-                if let input = inputIDs.first(where: { $0.id == id }) {
+                if let input = inputIDs[id] {
                     throw .usage("option '\(option)': '\(path.printable)' is the input '\(input.path.printable)' (\(input.option)); refusing to write over it", command: command)
                 }
             }
             let key = FileKey(path)
-            if let other = seen.first(where: { $0.key == key }) {
+            if let other = seen[key] {
                 throw .usage("option '\(option)': '\(path.printable)' is also the output of \(other.option) ('\(other.path.printable)'); one run cannot write one file twice", command: command)
             }
-            seen.append((option, path, key))
+            seen[key] = (option, path)
         }
     }
 }
 
 /// A file's identity: device and inode.
-struct FileID: Equatable {
+struct FileID: Hashable {
     var dev: UInt64
     var ino: UInt64
 
@@ -90,7 +94,7 @@ struct FileID: Equatable {
 /// Where an output lands, to compare outputs that may not exist yet: the file's identity when
 /// it exists, else its absolute path with the longest existing prefix resolved (symlinks and
 /// `..` followed) and the rest normalised by name (`new/./a/../f.png` is `new/f.png`).
-enum FileKey: Equatable {
+enum FileKey: Hashable {
     case file(FileID)
     case path(String)
 
