@@ -4,7 +4,10 @@ import TransectGDAL
 
 /// How the terrain under a map is drawn.
 public enum Basemap: Sendable, Hashable {
-    /// Grey Horn hillshade, as `gdaldem hillshade` computes it.
+    /// Grey Horn hillshade, as `gdaldem hillshade` computes it, of the elevations warped into the
+    /// frame: on the DEM's own grid it is gdaldem's, pixel for pixel; in a frame finer than the
+    /// DEM it shades the cubic-spline surface (``TransectGDAL/ElevationResampling``), without
+    /// steps at the cell edges.
     case hillshade(HillshadeParameters)
     /// A quiet, light hillshade for overlays.
     case lightGray(HillshadeParameters)
