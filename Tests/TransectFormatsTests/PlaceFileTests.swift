@@ -12,11 +12,22 @@ struct PlaceFileTests {
         let places = try PlaceFile.read(path: path)
         #expect(places.count == 14)
         #expect(places[0] == NamedPoint(name: "Half Dome", point: GeoPoint(longitude: -119.5329397, latitude: 37.7460363)))
-        // Names and coordinates are those of ../shared/data/landmarks.csv.
+        // Names and coordinates are those of ../shared/data/landmarks.csv: the published point,
+        // or the DEM's highest cell near it (dem_top_lon, dem_top_lat) where the file's
+        // `coordinates` column says dem_top (the published point is on a cliff face or slope).
         let landmarks = try String(contentsOfFile: try SharedData.path("landmarks.csv"), encoding: .utf8)
-            .split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",") }
+            .split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let chosen = try String(contentsOfFile: path, encoding: .utf8)
+            .split(whereSeparator: \.isNewline).dropFirst().map { String($0.split(separator: ",").last!) }
         #expect(places.map(\.name) == landmarks.map { String($0[0]) })
-        #expect(places.map(\.point.longitude) == landmarks.map { Double($0[1])! })
+        #expect(Set(chosen) == ["published", "dem_top"])
+        #expect(chosen.filter { $0 == "dem_top" }.count == 4)
+        for (k, place) in places.enumerated() {
+            let (lon, lat) = chosen[k] == "dem_top" ? (6, 7) : (1, 2)
+            #expect(place.point.longitude == Double(landmarks[k][lon])!, "\(place.name)")
+            #expect(place.point.latitude == Double(landmarks[k][lat])!, "\(place.name)")
+        }
+        #expect(places.first { $0.name == "Glacier Point" }?.point == GeoPoint(longitude: -119.573611, latitude: 37.729722))
     }
 
     @Test("GeoJSON points with names; quoted CSV names; bad rows are refused with the row number")
