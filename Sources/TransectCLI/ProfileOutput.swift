@@ -15,7 +15,7 @@ enum ProfileOutput {
         func pct(_ v: Double) -> String { (v > 0 ? "+" : "") + NumberFormatting.grouped(v, decimals: 1) + " %" }
         var lines: [String] = []
         let spacing = r.stepMetres.map { "step \(units.format($0))" } ?? "evenly spaced"
-        lines.append("Profile       \(units.format(s.horizontalLengthMetres)), \(NumberFormatting.grouped(Double(p.count), decimals: 0)) samples (\(spacing))")
+        lines.append("Profile       \(units.format(s.horizontalLengthMetres)), \(NumberFormatting.count(p.count, "sample")) (\(spacing))")
         if let lo = s.minimum, let hi = s.maximum {
             lines.append("Elevation     min \(height(lo.elevationMetres)) at \(units.format(p.distancesMetres[lo.index])), "
                          + "max \(height(hi.elevationMetres)) at \(units.format(p.distancesMetres[hi.index])), avg \(height(s.averageElevationMetres))")
@@ -37,7 +37,7 @@ enum ProfileOutput {
             if let m = los.minimumClearance {
                 verdict += "\n              minimum clearance \(height(m.clearanceMetres)) at \(units.format(p.distancesMetres[m.index]))"
             }
-            if los.unknownSamples > 0 { verdict += "\n              \(los.unknownSamples) samples in gaps could hide an obstruction" }
+            if los.unknownSamples > 0 { verdict += "\n              \(NumberFormatting.count(los.unknownSamples, "sample")) in gaps could hide an obstruction" }
             lines.append(verdict)
         } else {
             lines.append("Line of sight UNKNOWN: an end of the path has no data (\(eyes))")

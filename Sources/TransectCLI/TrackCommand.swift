@@ -27,7 +27,7 @@ enum TrackCommand {
         let dropped = track.clean()
         if !dropped.isEmpty {
             let text = DropReason.allCases.compactMap { r in dropped[r].map { "\($0) \(r.rawValue.replacingAll("_", with: " "))" } }.joined(separator: ", ")
-            console.err("note: '\(path)': dropped \(dropped.values.reduce(0, +)) invalid fixes (\(text))\n")
+            console.err("note: '\(path)': dropped \(NumberFormatting.count(dropped.values.reduce(0, +), "invalid fix", plural: "invalid fixes")) (\(text))\n")
         }
         guard track.pointCount > 0 else { throw CLIError.badInput("'\(path)': no valid fixes in the track") }
         return Loaded(track: track, dropped: dropped)
@@ -86,7 +86,7 @@ enum TrackCommand {
             }
             output.write(TrackWriter.write(fixes, name: track.name ?? "simulated location history", format: format))
             try output.commit()
-            console.err("note: simulated \(fixes.count) fixes from \(Timestamp.iso8601(start))\n")
+            console.err("note: simulated \(NumberFormatting.count(fixes.count, "fix", plural: "fixes")) from \(Timestamp.iso8601(start))\n")
             return 0
         }
 
@@ -162,7 +162,7 @@ enum TrackCommand {
         }
         func speed(_ v: Double?) -> String { v.map { NumberFormatting.grouped($0 * 3.6) + " km/h" } ?? "unknown" }
         var lines = ["Track         \(name)"]
-        lines.append("Points        \(s.points) in \(s.segments) segment\(s.segments == 1 ? "" : "s")")
+        lines.append("Points        \(s.points) in \(NumberFormatting.count(s.segments, "segment"))")
         lines.append("Length        \(units.format(s.length2DMetres)) (2D), \(units.format(s.length3DMetres)) (3D)")
         lines.append("Gain / loss   +\(height(s.elevationGainMetres)) / -\(height(s.elevationLossMetres)) (\(elevation) elevations)")
         lines.append("Elevation     \(height(s.minElevationMetres)) … \(height(s.maxElevationMetres))")
