@@ -11,7 +11,9 @@ enum ProfileOutput {
     static func text(_ r: ProfileCommand.Run, units: UnitSystem) -> String {
         let s = r.statistics, p = r.profile
         let h = units.heightUnit
-        func height(_ metres: Double) -> String { NumberFormatting.grouped(h.convert(metres: metres)) + " " + h.rawValue }
+        func height(_ metres: Double, plusSign: Bool = false) -> String {
+            NumberFormatting.grouped(h.convert(metres: metres), plusSign: plusSign) + " " + h.rawValue
+        }
         func pct(_ v: Double) -> String { (v > 0 ? "+" : "") + NumberFormatting.grouped(v, decimals: 1) + " %" }
         var lines: [String] = []
         let spacing = r.stepMetres.map { "step \(units.format($0))" } ?? "evenly spaced"
@@ -22,7 +24,7 @@ enum ProfileOutput {
         } else {
             lines.append("Elevation     no data along the path")
         }
-        lines.append("Gain / loss   +\(height(s.elevationGainMetres)) / -\(height(s.elevationLossMetres))")
+        lines.append("Gain / loss   \(height(s.elevationGainMetres, plusSign: true)) / \(height(-s.elevationLossMetres))")
         lines.append("Slope         max \(pct(s.maxPositiveSlopePercent)) / \(pct(s.maxNegativeSlopePercent)), "
                      + "avg \(pct(s.averagePositiveSlopePercent)) / \(pct(s.averageNegativeSlopePercent))")
         lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)), surface \(units.format(s.surfaceLengthMetres))")

@@ -154,7 +154,9 @@ enum TrackCommand {
 
     static func statisticsText(_ s: TrackStatistics, name: String, units: UnitSystem, elevation: String) -> String {
         let h = units.heightUnit
-        func height(_ m: Double?) -> String { m.map { NumberFormatting.grouped(h.convert(metres: $0)) + " " + h.rawValue } ?? "unknown" }
+        func height(_ m: Double?, plusSign: Bool = false) -> String {
+            m.map { NumberFormatting.grouped(h.convert(metres: $0), plusSign: plusSign) + " " + h.rawValue } ?? "unknown"
+        }
         func duration(_ s: Double?) -> String {
             guard let s else { return "unknown" }
             let t = Int(s.rounded())
@@ -164,7 +166,7 @@ enum TrackCommand {
         var lines = ["Track         \(name)"]
         lines.append("Points        \(s.points) in \(NumberFormatting.count(s.segments, "segment"))")
         lines.append("Length        \(units.format(s.length2DMetres)) (2D), \(units.format(s.length3DMetres)) (3D)")
-        lines.append("Gain / loss   +\(height(s.elevationGainMetres)) / -\(height(s.elevationLossMetres)) (\(elevation) elevations)")
+        lines.append("Gain / loss   \(height(s.elevationGainMetres, plusSign: true)) / \(height(-s.elevationLossMetres)) (\(elevation) elevations)")
         lines.append("Elevation     \(height(s.minElevationMetres)) … \(height(s.maxElevationMetres))")
         lines.append("Duration      \(duration(s.durationSeconds)), moving \(duration(s.movingTimeSeconds))")
         lines.append("Speed         avg \(speed(s.averageSpeedMetresPerSecond)) moving, max \(speed(s.maxSpeedMetresPerSecond))")

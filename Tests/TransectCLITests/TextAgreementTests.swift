@@ -36,6 +36,28 @@ struct TextAgreementTests {
         #expect(simulated.err.contains("note: simulated \(NumberFormatting.grouped(Double(fixes), decimals: 0)) fixes from "), "\(simulated.err)")
     }
 
+    @Test("a flat track and a flat profile gain and lose 0.00 m, not +0.00 and -0.00")
+    func flatGainLoss() throws {
+        let dir = TemporaryDirectory()
+        try "lon,lat,ele\n-119.55,37.74,1000\n-119.551,37.74,1000\n".write(toFile: dir.file("flat.csv"), atomically: true, encoding: .utf8)
+        let track = transect("track", "--in", dir.file("flat.csv"), "--stats")
+        #expect(track.code == 0, "\(track.err)")
+        #expect(track.out.contains("Gain / loss   0.00 m / 0.00 m (recorded elevations)\n"), "\(track.out)")
+        SyntheticDEM.write(path: dir.file("flat.tif"), width: 20, height: 20, geoTransform: [10, 0.001, 0, 45.02, 0, -0.001], crs: "EPSG:4326") { _, _ in 500 }
+        let profile = transect("profile", "--dem", dir.file("flat.tif"), "--from", "10.002,45.01", "--to", "10.015,45.01")
+        #expect(profile.code == 0, "\(profile.err)")
+        #expect(profile.out.contains("Gain / loss   0.00 m / 0.00 m\n"), "\(profile.out)")
+        #expect(!profile.out.contains("-0.0") && !track.out.contains("-0.0"))
+    }
+
+    @Test("a climbing track keeps its signs: gain with +, loss with -")
+    func signedGainLoss() throws {
+        let dir = TemporaryDirectory()
+        try "lon,lat,ele\n10,45,100\n10.001,45,150\n10.002,45,120\n".write(toFile: dir.file("hill.csv"), atomically: true, encoding: .utf8)
+        let track = transect("track", "--in", dir.file("hill.csv"), "--stats")
+        #expect(track.out.contains("Gain / loss   +50.00 m / -30.00 m (recorded elevations)\n"), "\(track.out)")
+    }
+
     @Test("a zero-length measurement prints no negative zero, in text or JSON")
     func zeroMeasurement() {
         for format in ["text", "json"] {
