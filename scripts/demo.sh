@@ -21,16 +21,16 @@ echo "== Batch of routes (data/routes.csv) on the default surface"
 "$T" measure --pairs data/routes.csv
 echo
 if [ -f "$SHARED/yosemite_valley_ned1as.tif" ]; then
-  echo "== Half Dome to Glacier Point on the USGS 1\" NED (Yosemite Valley)"
-  "$T" measure --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573056,37.730833
-  "$T" profile --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573056,37.730833 \
+  echo "== Half Dome to Glacier Point (the overlook's DEM cell) on the USGS 1\" NED (Yosemite Valley)"
+  "$T" measure --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573611,37.729722
+  "$T" profile --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573611,37.729722 \
     --chart renders/half_dome_glacier_point_profile.png --title "Half Dome → Glacier Point"
   "$T" render --scene data/yosemite.scene.json
   "$T" render --scene data/yosemite.scene.json --basemap tint --multidirectional --out renders/yosemite_valley_tint.png
 else
   echo "== ../shared/data is absent: the same scene on the default surface"
-  "$T" measure --from -119.5329397,37.7460363 --to -119.573056,37.730833
-  "$T" profile --from -119.5329397,37.7460363 --to -119.573056,37.730833 --step 500 \
+  "$T" measure --from -119.5329397,37.7460363 --to -119.573611,37.729722
+  "$T" profile --from -119.5329397,37.7460363 --to -119.573611,37.729722 --step 500 \
     --chart renders/half_dome_glacier_point_profile.png --title "Half Dome → Glacier Point (ETOPO5)"
   "$T" render --scene data/yosemite.scene.json --no-dem
 fi

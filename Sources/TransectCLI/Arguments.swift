@@ -13,6 +13,9 @@ struct OptionSpec {
     var repeatable = false
     /// Takes every following argument up to the next option (for `--path A B C`).
     var variadic = false
+    /// Rewrites each value as it is parsed, from a scene or the command line alike, into the
+    /// form every reader of the option expects (`--crs 32611` becomes `EPSG:32611`).
+    var canonical: (@Sendable (String) -> String)? = nil
 }
 
 /// Parsed options: values in the order given, flags, and positional arguments.
@@ -95,7 +98,7 @@ struct ParsedArguments {
             if values[name] != nil && !spec.repeatable {
                 throw .usage("option '--\(name)' given more than once", command: command)
             }
-            values[name, default: []] += given
+            values[name, default: []] += spec.canonical.map { given.map($0) } ?? given
         }
     }
 
@@ -126,11 +129,11 @@ struct ParsedArguments {
         }
     }
 
-    /// `--units`: metric (the default), imperial or a unit symbol.
+    /// `--units`: metric (the default), imperial, or a unit by symbol or name (`ft`, `feet`).
     func units() throws(CLIError) -> UnitSystem {
         let name = value("units") ?? "metric"
         guard let units = UnitSystem(name: name) else {
-            throw .usage("option '--units': '\(name)' is not metric, imperial, m, km, ft, mi, yd or nmi", command: command)
+            throw .usage("option '--units': '\(name.printable)' is not metric, imperial, m, km, ft, mi, yd or nmi (or metres, feet, … by name)", command: command)
         }
         return units
     }

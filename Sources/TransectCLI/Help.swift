@@ -40,11 +40,14 @@ enum Help {
                            comes from the DEM.
       --to LON,LAT[,Z]     End, as --from.
       --above-ground M     Metres added to heights sampled from the DEM (default 0).
-      --units U            metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi.
-      --interpolation I    nearest, bilinear (default) or cubic.
+      --units U            metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi
+                           (also by name: metres, feet, miles, nautical-miles, …).
+      -r, --interpolation I
+                           nearest (or near), bilinear (default) or cubic.
       --geoid egm96|PATH   Geoid grid for ellipsoidal heights (h = H + N) in the direct
                            distance; egm96 is PROJ's egm96_15.gtx.
-      --crs CRS            Coordinates are X,Y in this CRS (e.g. EPSG:32611), not lon/lat.
+      --crs CRS            Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not
+                           lon/lat.
       --format F           text (the label, default) or json; csv for --pairs.
       --pairs FILE|-       Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
                            id, from_z, to_z); streams CSV rows with an error column.

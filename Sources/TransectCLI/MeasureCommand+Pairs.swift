@@ -95,7 +95,7 @@ extension MeasureCommand {
         }
         try output.commit()
         if badRows > 0 {
-            console.err("note: \(badRows) of \(rowNumber) rows in '\(source)' could not be measured; see the error column\n")
+            console.err("note: \(badRows) of \(NumberFormatting.count(rowNumber, "row")) in '\(source)' could not be measured; see the error column\n")
         }
         return 0
     }

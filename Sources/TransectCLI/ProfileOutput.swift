@@ -11,18 +11,20 @@ enum ProfileOutput {
     static func text(_ r: ProfileCommand.Run, units: UnitSystem) -> String {
         let s = r.statistics, p = r.profile
         let h = units.heightUnit
-        func height(_ metres: Double) -> String { NumberFormatting.grouped(h.convert(metres: metres)) + " " + h.rawValue }
+        func height(_ metres: Double, plusSign: Bool = false) -> String {
+            NumberFormatting.grouped(h.convert(metres: metres), plusSign: plusSign) + " " + h.rawValue
+        }
         func pct(_ v: Double) -> String { (v > 0 ? "+" : "") + NumberFormatting.grouped(v, decimals: 1) + " %" }
         var lines: [String] = []
         let spacing = r.stepMetres.map { "step \(units.format($0))" } ?? "evenly spaced"
-        lines.append("Profile       \(units.format(s.horizontalLengthMetres)), \(NumberFormatting.grouped(Double(p.count), decimals: 0)) samples (\(spacing))")
+        lines.append("Profile       \(units.format(s.horizontalLengthMetres)), \(NumberFormatting.count(p.count, "sample")) (\(spacing))")
         if let lo = s.minimum, let hi = s.maximum {
             lines.append("Elevation     min \(height(lo.elevationMetres)) at \(units.format(p.distancesMetres[lo.index])), "
                          + "max \(height(hi.elevationMetres)) at \(units.format(p.distancesMetres[hi.index])), avg \(height(s.averageElevationMetres))")
         } else {
             lines.append("Elevation     no data along the path")
         }
-        lines.append("Gain / loss   +\(height(s.elevationGainMetres)) / -\(height(s.elevationLossMetres))")
+        lines.append("Gain / loss   \(height(s.elevationGainMetres, plusSign: true)) / \(height(-s.elevationLossMetres))")
         lines.append("Slope         max \(pct(s.maxPositiveSlopePercent)) / \(pct(s.maxNegativeSlopePercent)), "
                      + "avg \(pct(s.averagePositiveSlopePercent)) / \(pct(s.averageNegativeSlopePercent))")
         lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)), surface \(units.format(s.surfaceLengthMetres))")
@@ -37,7 +39,7 @@ enum ProfileOutput {
             if let m = los.minimumClearance {
                 verdict += "\n              minimum clearance \(height(m.clearanceMetres)) at \(units.format(p.distancesMetres[m.index]))"
             }
-            if los.unknownSamples > 0 { verdict += "\n              \(los.unknownSamples) samples in gaps could hide an obstruction" }
+            if los.unknownSamples > 0 { verdict += "\n              \(NumberFormatting.count(los.unknownSamples, "sample")) in gaps could hide an obstruction" }
             lines.append(verdict)
         } else {
             lines.append("Line of sight UNKNOWN: an end of the path has no data (\(eyes))")

@@ -11,11 +11,29 @@ struct TerrainOptions {
 
     static let specs: [OptionSpec] = [
         OptionSpec(name: "dem", repeatable: true),
-        OptionSpec(name: "interpolation"),
+        // -r as gdalwarp and gdal_translate spell the resampling method.
+        OptionSpec(name: "interpolation", short: "r"),
         OptionSpec(name: "geoid"),
-        OptionSpec(name: "crs"),
+        OptionSpec(name: "crs", canonical: epsgCode),
         OptionSpec(name: "allow-network", takesValue: false),
     ]
+
+    /// A bare EPSG code (`32611`, as QGIS and pyproj users write it) as `EPSG:32611`; any other
+    /// definition as given. GDAL's own reader takes no bare numbers.
+    @Sendable static func epsgCode(_ definition: String) -> String {
+        let digits = definition.trimmingAsciiSpaces
+        guard (1...9).contains(digits.utf8.count), digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return definition
+        }
+        return "EPSG:" + digits
+    }
+
+    /// The interpolation a name denotes: `nearest` (also GDAL's `near`), `bilinear`, `cubic`;
+    /// case ignored.
+    static func interpolation(named name: String) -> Interpolation? {
+        let key = name.lowercased()
+        return key == "near" ? .nearest : Interpolation(rawValue: key)
+    }
 
     var demSpecs: [String]
     var interpolation: Interpolation
@@ -27,8 +45,8 @@ struct TerrainOptions {
     init(_ args: ParsedArguments) throws(CLIError) {
         demSpecs = args.all("dem")
         let method = args.value("interpolation") ?? "bilinear"
-        guard let i = Interpolation(rawValue: method) else {
-            throw .usage("option '--interpolation': '\(method)' is not nearest, bilinear or cubic", command: args.command)
+        guard let i = Self.interpolation(named: method) else {
+            throw .usage("option '--interpolation': '\(method.printable)' is not nearest (near), bilinear or cubic", command: args.command)
         }
         interpolation = i
         switch args.value("geoid") {

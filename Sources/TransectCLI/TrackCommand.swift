@@ -27,7 +27,7 @@ enum TrackCommand {
         let dropped = track.clean()
         if !dropped.isEmpty {
             let text = DropReason.allCases.compactMap { r in dropped[r].map { "\($0) \(r.rawValue.replacingAll("_", with: " "))" } }.joined(separator: ", ")
-            console.err("note: '\(path)': dropped \(dropped.values.reduce(0, +)) invalid fixes (\(text))\n")
+            console.err("note: '\(path)': dropped \(NumberFormatting.count(dropped.values.reduce(0, +), "invalid fix", plural: "invalid fixes")) (\(text))\n")
         }
         guard track.pointCount > 0 else { throw CLIError.badInput("'\(path)': no valid fixes in the track") }
         return Loaded(track: track, dropped: dropped)
@@ -86,7 +86,7 @@ enum TrackCommand {
             }
             output.write(TrackWriter.write(fixes, name: track.name ?? "simulated location history", format: format))
             try output.commit()
-            console.err("note: simulated \(fixes.count) fixes from \(Timestamp.iso8601(start))\n")
+            console.err("note: simulated \(NumberFormatting.count(fixes.count, "fix", plural: "fixes")) from \(Timestamp.iso8601(start))\n")
             return 0
         }
 
@@ -154,7 +154,9 @@ enum TrackCommand {
 
     static func statisticsText(_ s: TrackStatistics, name: String, units: UnitSystem, elevation: String) -> String {
         let h = units.heightUnit
-        func height(_ m: Double?) -> String { m.map { NumberFormatting.grouped(h.convert(metres: $0)) + " " + h.rawValue } ?? "unknown" }
+        func height(_ m: Double?, plusSign: Bool = false) -> String {
+            m.map { NumberFormatting.grouped(h.convert(metres: $0), plusSign: plusSign) + " " + h.rawValue } ?? "unknown"
+        }
         func duration(_ s: Double?) -> String {
             guard let s else { return "unknown" }
             let t = Int(s.rounded())
@@ -162,9 +164,9 @@ enum TrackCommand {
         }
         func speed(_ v: Double?) -> String { v.map { NumberFormatting.grouped($0 * 3.6) + " km/h" } ?? "unknown" }
         var lines = ["Track         \(name)"]
-        lines.append("Points        \(s.points) in \(s.segments) segment\(s.segments == 1 ? "" : "s")")
+        lines.append("Points        \(s.points) in \(NumberFormatting.count(s.segments, "segment"))")
         lines.append("Length        \(units.format(s.length2DMetres)) (2D), \(units.format(s.length3DMetres)) (3D)")
-        lines.append("Gain / loss   +\(height(s.elevationGainMetres)) / -\(height(s.elevationLossMetres)) (\(elevation) elevations)")
+        lines.append("Gain / loss   \(height(s.elevationGainMetres, plusSign: true)) / \(height(-s.elevationLossMetres)) (\(elevation) elevations)")
         lines.append("Elevation     \(height(s.minElevationMetres)) … \(height(s.maxElevationMetres))")
         lines.append("Duration      \(duration(s.durationSeconds)), moving \(duration(s.movingTimeSeconds))")
         lines.append("Speed         avg \(speed(s.averageSpeedMetresPerSecond)) moving, max \(speed(s.maxSpeedMetresPerSecond))")

@@ -25,6 +25,25 @@ public enum LengthUnit: String, Sendable, CaseIterable {
     /// The value of `metres` expressed in this unit.
     @inlinable
     public func convert(metres value: Double) -> Double { value / metres }
+
+    /// The unit a symbol or a name denotes, as GIS users type them: the symbol (`m`, `ft`,
+    /// `nmi`), or the name singular or plural, British or American (`metre`, `meters`, `foot`,
+    /// `feet`, `kilometres`, `miles`, `yards`, `nautical-miles`). Case is ignored, and `_` or a
+    /// space may stand for `-` (QGIS writes "nautical miles"). US survey feet are a different
+    /// unit (2 ppm longer) and are not accepted as feet.
+    public init?(name: String) {
+        let key = String(name.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
+        if let unit = LengthUnit(rawValue: key) { self = unit; return }
+        switch key {
+        case "metre", "metres", "meter", "meters": self = .metres
+        case "kilometre", "kilometres", "kilometer", "kilometers": self = .kilometres
+        case "foot", "feet", "international-foot", "international-feet": self = .feet
+        case "mile", "miles", "statute-mile", "statute-miles": self = .miles
+        case "yard", "yards": self = .yards
+        case "nautical-mile", "nautical-miles": self = .nauticalMiles
+        default: return nil
+        }
+    }
 }
 
 /// How distances are shown: a system that picks the unit by magnitude, or one fixed unit.
@@ -36,13 +55,14 @@ public enum UnitSystem: Sendable, Hashable {
     case imperial
     case fixed(LengthUnit)
 
-    /// Parses `metric`, `imperial` or a unit symbol (`m`, `km`, `ft`, `mi`, `yd`, `nmi`).
+    /// Parses `metric`, `imperial`, or one unit by symbol or name (`m`, `km`, `ft`, `mi`,
+    /// `yd`, `nmi`; `metres`, `feet`, `nautical-miles`, … as ``LengthUnit/init(name:)`` reads them).
     public init?(name: String) {
         switch name.lowercased() {
         case "metric": self = .metric
         case "imperial": self = .imperial
         default:
-            guard let unit = LengthUnit(rawValue: name.lowercased()) else { return nil }
+            guard let unit = LengthUnit(name: name) else { return nil }
             self = .fixed(unit)
         }
     }
@@ -83,7 +103,11 @@ public enum NumberFormatting {
     /// `value` rounded half away from zero to `decimals` places, with a `,` every three
     /// integer digits and `.` as the decimal mark: `1234.567` → `1,234.57`.
     /// Non-finite values print as `nan`, `inf` and `-inf`.
-    public static func grouped(_ value: Double, decimals: Int = 2) -> String {
+    ///
+    /// A value that rounds to zero prints without a sign, whatever its own sign: `-0.0` and
+    /// `-0.004` are `0.00`, never `-0.00`. With `plusSign`, a value that rounds to a positive
+    /// number shows `+` (`+1,181.88`), so a signed column reads `+12.00`, `0.00`, `-3.50`.
+    public static func grouped(_ value: Double, decimals: Int = 2, plusSign: Bool = false) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         precondition((0...9).contains(decimals), "decimals must be in 0...9")
         var scale = 1.0
@@ -103,12 +127,30 @@ public enum NumberFormatting {
             digits.removeLast(3)
         }
         groupedDigits = digits + groupedDigits
-        let negative = value < 0 && units != 0
-        var result = negative ? "-" + groupedDigits : groupedDigits
+        let sign = units == 0 ? "" : (value < 0 ? "-" : (plusSign ? "+" : ""))
+        var result = sign + groupedDigits
         if decimals > 0 {
             let fractionDigits = String(fraction)
             result += "." + String(repeating: "0", count: decimals - fractionDigits.count) + fractionDigits
         }
         return result
+    }
+
+    /// `count` followed by `singular` or its plural, in agreement: `1 sample`, `162 samples`,
+    /// `1,204 fixes` (with `plural: "fixes"`). The count is grouped as ``grouped(_:decimals:plusSign:)``
+    /// groups it.
+    ///
+    /// - Parameters:
+    ///   - count: how many; 1 (and only 1) takes the singular, as English does (`0 samples`).
+    ///   - singular: the noun for one, for example `sample` or `invalid fix`.
+    ///   - plural: the noun for any other count; `singular` + `s` when nil.
+    public static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        grouped(Double(count), decimals: 0) + " " + noun(singular, count: count, plural: plural)
+    }
+
+    /// `singular` when `count` is 1, else `plural` (`singular` + `s` when nil): for a noun
+    /// whose count is written elsewhere, as in `1 of 3 rows`.
+    public static func noun(_ singular: String, count: Int, plural: String? = nil) -> String {
+        count == 1 ? singular : plural ?? singular + "s"
     }
 }

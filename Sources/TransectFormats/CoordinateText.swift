@@ -44,8 +44,15 @@ public struct PointArgument: Sendable, Equatable {
 
     /// Checks that a longitude/latitude lies in range: latitude in [−90, 90], longitude in
     /// [−540, 540] (a line may cross the antimeridian written as 190°, not wrap the earth).
+    /// When the latitude is out of range but the pair the other way round is a valid one (the
+    /// latitude within ±180°, the longitude within ±90°), the message asks whether it was
+    /// written LAT,LON: `37.7,-119.5` gets "did you mean -119.5,37.7?".
     public static func checkGeographic(longitude: Double, latitude: Double) -> PointError? {
-        if !(-90...90).contains(latitude) { return .malformed("latitude \(JSON.format(latitude)) is beyond ±90°") }
+        if !(-90...90).contains(latitude) {
+            let swapped = (-90...90).contains(longitude) && (-180...180).contains(latitude)
+            let hint = swapped ? " (did you mean \(JSON.format(latitude)),\(JSON.format(longitude))? points are LON,LAT)" : ""
+            return .malformed("latitude \(JSON.format(latitude)) is beyond ±90°" + hint)
+        }
         if !(-540...540).contains(longitude) { return .malformed("longitude \(JSON.format(longitude)) is beyond ±540°") }
         return nil
     }

@@ -31,6 +31,19 @@ struct CoordinateTextTests {
     func ranges() {
         #expect(PointArgument.checkGeographic(longitude: 540, latitude: -90) == nil)
         #expect(PointArgument.checkGeographic(longitude: 1e308, latitude: 0) == .malformed("longitude 1e+308 is beyond ±540°"))
-        #expect(PointArgument.checkGeographic(longitude: 0, latitude: 90.5) == .malformed("latitude 90.5 is beyond ±90°"))
+        #expect(PointArgument.checkGeographic(longitude: 100, latitude: 90.5) == .malformed("latitude 90.5 is beyond ±90°"))
+    }
+
+    @Test("a latitude out of range whose pair is valid the other way round asks about LON,LAT", arguments: [
+        (37.7, -119.5, "latitude -119.5 is beyond ±90° (did you mean -119.5,37.7? points are LON,LAT)"),
+        (0, 90.5, "latitude 90.5 is beyond ±90° (did you mean 90.5,0? points are LON,LAT)"),
+        (-90, 180, "latitude 180 is beyond ±90° (did you mean 180,-90? points are LON,LAT)"),
+        // Swapped, these would still be out of range: no hint.
+        (90.5, 100, "latitude 100 is beyond ±90°"),
+        (0, 181, "latitude 181 is beyond ±90°"),
+        (0, -1e308, "latitude -1e+308 is beyond ±90°"),
+    ])
+    func swappedHint(longitude: Double, latitude: Double, message: String) {
+        #expect(PointArgument.checkGeographic(longitude: longitude, latitude: latitude) == .malformed(message))
     }
 }

@@ -12,11 +12,22 @@ struct PlaceFileTests {
         let places = try PlaceFile.read(path: path)
         #expect(places.count == 14)
         #expect(places[0] == NamedPoint(name: "Half Dome", point: GeoPoint(longitude: -119.5329397, latitude: 37.7460363)))
-        // Names and coordinates are those of ../shared/data/landmarks.csv.
+        // Names and coordinates are those of ../shared/data/landmarks.csv: the published point,
+        // or the DEM's highest cell near it (dem_top_lon, dem_top_lat) where the file's
+        // `coordinates` column says dem_top (the published point is on a cliff face or slope).
         let landmarks = try String(contentsOfFile: try SharedData.path("landmarks.csv"), encoding: .utf8)
-            .split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",") }
+            .split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let chosen = try String(contentsOfFile: path, encoding: .utf8)
+            .split(whereSeparator: \.isNewline).dropFirst().map { String($0.split(separator: ",").last!) }
         #expect(places.map(\.name) == landmarks.map { String($0[0]) })
-        #expect(places.map(\.point.longitude) == landmarks.map { Double($0[1])! })
+        #expect(Set(chosen) == ["published", "dem_top"])
+        #expect(chosen.filter { $0 == "dem_top" }.count == 4)
+        for (k, place) in places.enumerated() {
+            let (lon, lat) = chosen[k] == "dem_top" ? (6, 7) : (1, 2)
+            #expect(place.point.longitude == Double(landmarks[k][lon])!, "\(place.name)")
+            #expect(place.point.latitude == Double(landmarks[k][lat])!, "\(place.name)")
+        }
+        #expect(places.first { $0.name == "Glacier Point" }?.point == GeoPoint(longitude: -119.573611, latitude: 37.729722))
     }
 
     @Test("GeoJSON points with names; quoted CSV names; bad rows are refused with the row number")
@@ -34,7 +45,7 @@ struct PlaceFileTests {
         try "lat,lon,name\n45,10,\"Col, du Mont\"\n".write(toFile: dir.file("q.csv"), atomically: true, encoding: .utf8)
         #expect(try PlaceFile.read(path: dir.file("q.csv")) == [NamedPoint(name: "Col, du Mont", point: GeoPoint(longitude: 10, latitude: 45))])
         try "name,lon,lat\nX,10,95\n".write(toFile: dir.file("bad.csv"), atomically: true, encoding: .utf8)
-        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "line 2: latitude 95 is beyond ±90°")) {
+        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "line 2: latitude 95 is beyond ±90° (did you mean 95,10? points are LON,LAT)")) {
             try PlaceFile.read(path: dir.file("bad.csv"))
         }
         try "title,x\n".write(toFile: dir.file("nohead.csv"), atomically: true, encoding: .utf8)
@@ -80,7 +91,7 @@ struct PlaceFileCheckTests {
         ("name,lon,lat\nA,1,inf\n", "line 2: lat 'inf' is not a number"),
         ("name,lon,lat\nA,1e308,2\n", "line 2: longitude 1e+308 is beyond ±540°"),
         ("name,lon,lat\nA,-541,2\n", "line 2: longitude -541 is beyond ±540°"),
-        ("name,lon,lat\nA,1,-90.001\n", "line 2: latitude -90.001 is beyond ±90°"),
+        ("name,lon,lat\nA,100,-90.001\n", "line 2: latitude -90.001 is beyond ±90°"),
         ("name,lon,lat\nA,1\n", "line 2: has 2 fields, the header has 3"),
         ("name,lon,lat\nA,1,2\nB,3,\u{0}4\n", "line 3: contains a NUL byte"),
     ])
@@ -98,7 +109,7 @@ struct PlaceFileCheckTests {
     func geoJSON() {
         #expect(reason(#"{"type": "Feature", "properties": {"name": "Far"}, "geometry": {"type": "Point", "coordinates": [1e308, 0]}}"#, path: "p.geojson")
                 == "Point 'Far': longitude 1e+308 is beyond ±540°")
-        #expect(reason(#"{"type": "Point", "coordinates": [0, 91]}"#, path: "p.geojson") == "Point without a name: latitude 91 is beyond ±90°")
+        #expect(reason(#"{"type": "Point", "coordinates": [0, 91]}"#, path: "p.geojson") == "Point without a name: latitude 91 is beyond ±90° (did you mean 91,0? points are LON,LAT)")
         #expect(reason("{\"type\": \"Point\",\n\"coordinates\": [0, \u{0}1]}", path: "p.geojson") == "line 2: is not valid JSON (a NUL byte where a value should be)")
         #expect(reason(#"{"type": "Point", "coordinates": [NaN, 1]}"#, path: "p.geojson") == "line 1: is not valid JSON (unexpected 'N' where a value should be)")
         let deep = String(repeating: "[", count: JSON.maximumDepth + 1) + String(repeating: "]", count: JSON.maximumDepth + 1)
