@@ -38,14 +38,21 @@ struct TrackCommandTests {
         #expect(again.out == (try String(contentsOfFile: dir.file("fixes.csv"), encoding: .utf8)))
     }
 
-    @Test("invalid fixes are dropped and reported; a track with none left is an error")
+    // Before issue 9 a fix repeating the time before it was dropped with its position; now only
+    // invalid positions drop a fix and the repeated time is counted under "times".
+    @Test("invalid positions are dropped and reported, a repeated time keeps its fix; a track with none left is an error")
     func cleaning() throws {
         let dir = TemporaryDirectory()
         try "lon,lat,time,accuracy\n10,45,2020-01-01T00:00:00Z,5\n0,0,2020-01-01T00:00:01Z,5\n10.001,45,2020-01-01T00:00:02Z,-1\n10.002,45,2020-01-01T00:00:02Z,5\n10.003,45,2020-01-01T00:00:02Z,5\n"
             .write(toFile: dir.file("t.csv"), atomically: true, encoding: .utf8)
         let result = transect("track", "--in", dir.file("t.csv"), "--format", "json")
         #expect(result.code == 0)
-        #expect(result.err.contains("dropped 3 invalid fixes (1 zero zero, 1 negative accuracy, 1 repeated time)"))
+        #expect(result.err.contains("dropped 2 invalid fixes (1 zero zero, 1 negative accuracy)"))
+        #expect(result.err.contains("2 of 3 fixes have usable times (1 repeats an earlier time)"))
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(o["points"] as? Int == 3)
+        #expect(o["dropped"] as? [String: Int] == ["zero_zero": 1, "out_of_range": 0, "negative_accuracy": 1])
+        #expect(o["times"] as? [String: Int] == ["usable": 2, "repeated": 1, "backwards": 0, "missing": 0, "steps": 1])
         try "lon,lat\n0,0\n".write(toFile: dir.file("empty.csv"), atomically: true, encoding: .utf8)
         let empty = transect("track", "--in", dir.file("empty.csv"))
         #expect(empty.code == 1 && empty.err.contains("no valid fixes"))
