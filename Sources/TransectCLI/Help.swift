@@ -152,8 +152,17 @@ enum Help {
     static let trackUsage = "transect track --in FILE [--stats | --simulate] [options]"
     static let track = """
     Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
-    drop invalid fixes ((0, 0), out of range, negative accuracy, repeated times), and either
-    summarise it (--stats, the default) or simulate a location source along it (--simulate).
+    drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
+    (--stats, the default) or simulate a location source along it (--simulate).
+
+    A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
+    the usable times only, those later than the last usable one in the segment; a fix with a
+    repeated (coarse), backward or missing time is walked through, its distance added to the
+    step between the usable times around it. The maximum speed is the highest that three of
+    some five consecutive time steps reach, so one bad fix cannot make it; the fastest single
+    step is shown as raw. Speeds are in km/h (metric, m, km), mph (imperial, ft, yd, mi) or
+    knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
+    elevations (said on stderr); if no fix has any elevation left, the run fails.
 
     USAGE: \(trackUsage)
 
@@ -172,7 +181,7 @@ enum Help {
       --dem PATH            DEM for elevations; repeatable.
       --elevation E         dem (default when --dem is given) or recorded.
       --gain-threshold M    Hysteresis for gain and loss (default 3 m).
-      --units U             Units of the text summary.
+      --units U             Units of the text summary: lengths, heights and speeds.
       --format F            Statistics: text (default) or json. Simulation: gpx, geojson or
                             csv (default from --out's extension, else csv).
       -o, --out FILE        Write to FILE (atomically) instead of stdout.

@@ -1,4 +1,7 @@
-/// Why a fix was dropped by ``Track/cleaned()``.
+/// Why a fix was dropped by ``Track/cleaned()``: only a position that cannot be one drops a
+/// fix. A timestamp problem (repeated, going backwards, coarse, missing) never does: the fix
+/// keeps its place in the geometry and ``TrackStatistics`` leaves its time out of the time
+/// steps (see ``TimeCounts``).
 public enum DropReason: String, Sendable, CaseIterable {
     /// At (0, 0): a receiver that had no fix yet.
     case zeroZero = "zero_zero"
@@ -6,8 +9,6 @@ public enum DropReason: String, Sendable, CaseIterable {
     case outOfRange = "out_of_range"
     /// A negative horizontal accuracy, which location services use to mark an invalid fix.
     case negativeAccuracy = "negative_accuracy"
-    /// The same timestamp as the fix before it.
-    case repeatedTime = "repeated_time"
 }
 
 extension Track {
@@ -21,6 +22,7 @@ extension Track {
 
     /// Drops invalid fixes in place (see ``DropReason``) and returns how many were dropped for
     /// each reason; empty segments are removed. In place, so a large track is not held twice.
+    /// Times are left as they are, whatever they hold: every valid position is kept.
     ///
     /// - Complexity: O(n).
     public mutating func clean() -> [DropReason: Int] {
@@ -37,8 +39,6 @@ extension Track {
                         reason = .zeroZero
                     } else if let a = p.accuracyMetres, a < 0 || a.isNaN {
                         reason = .negativeAccuracy
-                    } else if let t = p.time, kept > 0, let previous = points[kept - 1].time, t == previous {
-                        reason = .repeatedTime
                     } else {
                         reason = nil
                     }

@@ -38,18 +38,94 @@ struct TrackCommandTests {
         #expect(again.out == (try String(contentsOfFile: dir.file("fixes.csv"), encoding: .utf8)))
     }
 
-    @Test("invalid fixes are dropped and reported; a track with none left is an error")
+    // Before issue 9 a fix repeating the time before it was dropped with its position; now only
+    // invalid positions drop a fix and the repeated time is counted under "times".
+    @Test("invalid positions are dropped and reported, a repeated time keeps its fix; a track with none left is an error")
     func cleaning() throws {
         let dir = TemporaryDirectory()
         try "lon,lat,time,accuracy\n10,45,2020-01-01T00:00:00Z,5\n0,0,2020-01-01T00:00:01Z,5\n10.001,45,2020-01-01T00:00:02Z,-1\n10.002,45,2020-01-01T00:00:02Z,5\n10.003,45,2020-01-01T00:00:02Z,5\n"
             .write(toFile: dir.file("t.csv"), atomically: true, encoding: .utf8)
         let result = transect("track", "--in", dir.file("t.csv"), "--format", "json")
         #expect(result.code == 0)
-        #expect(result.err.contains("dropped 3 invalid fixes (1 zero zero, 1 negative accuracy, 1 repeated time)"))
+        #expect(result.err.contains("dropped 2 invalid fixes (1 zero zero, 1 negative accuracy)"))
+        #expect(result.err.contains("2 of 3 fixes have usable times (1 repeats an earlier time)"))
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(o["points"] as? Int == 3)
+        #expect(o["dropped"] as? [String: Int] == ["zero_zero": 1, "out_of_range": 0, "negative_accuracy": 1])
+        #expect(o["times"] as? [String: Int] == ["usable": 2, "repeated": 1, "backwards": 0, "missing": 0, "steps": 1])
         try "lon,lat\n0,0\n".write(toFile: dir.file("empty.csv"), atomically: true, encoding: .utf8)
         let empty = transect("track", "--in", dir.file("empty.csv"))
         #expect(empty.code == 1 && empty.err.contains("no valid fixes"))
         #expect(transect("track", "--in", dir.file("t.csv"), "--start-time", "yesterday", "--simulate").code == 2)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("--dem with a track outside it: the recorded elevations, said on stderr and in JSON, not a zero gain")
+    func demMissesTrack() throws {
+        let walk = try SharedData.path("gpx/srtmpy_setnjica-kod-karojbe.gpx")
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let withDEM = transect("track", "--dem", dem, "--in", walk, "--stats", "--format", "json")
+        #expect(withDEM.code == 0, "\(withDEM.err)")
+        #expect(withDEM.err.contains("1,852 of 1,852 fixes lie outside the DEM '\(dem)'"))
+        let recorded = transect("track", "--in", walk, "--stats", "--format", "json")
+        let a = try Self.json(withDEM.out), b = try Self.json(recorded.out)
+        #expect(a["elevation_source"] as? String == "dem+recorded" && b["elevation_source"] as? String == "recorded")
+        #expect(a["elevations"] as? [String: Int] == ["dem": 0, "recorded": 1_852, "none": 0])
+        #expect((a["elevation_gain_m"] as? Double).map { $0 > 100 } == true)
+        #expect(a["elevation_gain_m"] as? Double == b["elevation_gain_m"] as? Double)
+        let text = transect("track", "--dem", dem, "--in", walk, "--stats")
+        #expect(text.out.contains("(dem+recorded elevations: 0 from the DEM, 1,852 recorded)"))
+    }
+
+    @Test("--dem over part of a track: the DEM inside (a plane, sampled exactly), the recorded elevation outside")
+    func demCoversPart() throws {
+        let dir = TemporaryDirectory()
+        InfoCommandTests.writeDEM(dir.file("plane.tif"))
+        // Bilinear on 100 + column + row with 0.001° cells: z = 99 + 1000 (lon − 10) + 1000 (45.1 − lat).
+        try "lon,lat,ele\n10.05,45.05,1\n10.1,45.02,1\n11,45.05,5000\n".write(toFile: dir.file("t.csv"), atomically: true, encoding: .utf8)
+        let result = transect("track", "--dem", dir.file("plane.tif"), "--in", dir.file("t.csv"), "--format", "json")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.contains("1 of 3 fixes lie outside the DEM"))
+        let o = try Self.json(result.out)
+        #expect(o["elevations"] as? [String: Int] == ["dem": 2, "recorded": 1, "none": 0])
+        #expect(o["elevation_source"] as? String == "dem+recorded")
+        // 1e-6 m: the plane's values are sums of small integers; the query points' degrees are not
+        // exact binary fractions, which moves them by ~1e-11 m.
+        #expect(abs((o["min_elevation_m"] as! Double) - 199) < 1e-6 && o["max_elevation_m"] as? Double == 5000)
+        #expect(abs((o["elevation_gain_m"] as! Double) - (279 - 199 + 5000 - 279)) < 1e-6)
+        // The simulation keeps the same elevations: first fix on the plane, last recorded.
+        let sim = transect("track", "--dem", dir.file("plane.tif"), "--in", dir.file("t.csv"), "--simulate", "--max-segment", "100000")
+        #expect(sim.code == 0, "\(sim.err)")
+        let rows = sim.out.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(abs(Double(rows.first![3])! - 199) < 1e-6 && Double(rows.last![3]) == 5000)
+    }
+
+    @Test("--dem that gives no fix an elevation, on a track that records none: exit 1 naming the DEM, for --stats and --simulate",
+          arguments: [["--stats"], ["--simulate"]])
+    func demGivesNothing(mode: [String]) throws {
+        let dir = TemporaryDirectory()
+        InfoCommandTests.writeDEM(dir.file("plane.tif"))
+        try "lon,lat\n11,45\n11.1,45\n".write(toFile: dir.file("t.csv"), atomically: true, encoding: .utf8)
+        let result = transect(["track", "--dem", dir.file("plane.tif"), "--in", dir.file("t.csv")] + mode)
+        #expect(result.code == 1)
+        #expect(result.err.contains("'\(dir.file("plane.tif"))'") && result.err.contains("no fix lies on data"))
+        #expect(result.err.split(separator: "\n").count == 1 && result.out.isEmpty)
+    }
+
+    @Test("speeds in the text follow --units: km/h, mph, knots; JSON keeps m/s with the raw maximum beside",
+          arguments: [("metric", "km/h", 3.6), ("imperial", "mph", 3600 / 1609.344), ("nmi", "kn", 3600 / 1852.0)])
+    func speedUnits(units: String, symbol: String, perMetrePerSecond: Double) throws {
+        let walk = try SharedData.path("gpx/srtmpy_setnjica-kod-karojbe.gpx")
+        let o = try Self.json(transect("track", "--in", walk, "--format", "json").out)
+        let maxSpeed = try #require(o["max_speed_mps"] as? Double), raw = try #require(o["max_speed_raw_mps"] as? Double)
+        #expect(maxSpeed <= raw)
+        let text = transect("track", "--in", walk, "--units", units).out
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Speed") })
+        let expected = "max \(NumberFormatting.grouped(maxSpeed * perMetrePerSecond)) \(symbol) (raw \(NumberFormatting.grouped(raw * perMetrePerSecond)) \(symbol))"
+        #expect(line.hasSuffix(expected), "\(line)")
     }
 
     @Test("a self-overlapping trail has one uniform colour where it overlaps itself")

@@ -25,4 +25,69 @@ struct TrackLengthTests {
         #expect(abs(stats.length2DMetres - expected) < 1e-6, "\(file): \(stats.length2DMetres) vs \(expected)")
         #expect(stats.segments == track.segments.count)
     }
+
+    /// PROJ's geodesic length of every leg within segments, summed in order.
+    static func projLength(_ track: Track) -> Double {
+        var g = geod_geodesic()
+        geod_init(&g, 6_378_137, 1 / 298.257223563)
+        var total = 0.0
+        for segment in track.segments {
+            for (a, b) in zip(segment, segment.dropFirst()) {
+                var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
+                geod_inverse(&g, a.latitude, a.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
+                total += s12
+            }
+        }
+        return total
+    }
+
+    @Test("cleaning keeps every fix of the real GPX tracks, times or not; their length is PROJ's over all fixes, to 5 nm",
+          arguments: RealGPX.all)
+    func cleanedRealTracks(gpx: RealGPX) throws {
+        var track = try TrackFile.read(path: try SharedData.path(gpx.file))
+        let dropped = track.clean()
+        #expect(dropped.isEmpty)
+        #expect(track.segments.map(\.count) == gpx.segmentSizes)
+        let s = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres))
+        #expect(s.points == gpx.segmentSizes.reduce(0, +))
+        // Legs of a few metres: our inverse and PROJ's agree to ~1e-12 m each, and the sums are
+        // taken in the same order; 1,852 legs stay far inside 5 nm.
+        #expect(abs(s.length2DMetres - Self.projLength(track)) < 5e-9, "\(s.length2DMetres) vs \(Self.projLength(track))")
+        #expect(s.times.usable + s.times.repeated + s.times.backwards == gpx.timedPoints)
+        #expect(s.times.missing == s.points - gpx.timedPoints)
+        #expect(s.durationSeconds == gpx.lastTime - gpx.firstTime)
+    }
+
+    @Test("Mojstrovka: a 1901 timestamp (one of them 0.34 ms earlier) is one usable time, no time steps, and the full 2.7 km")
+    func mojstrovka() throws {
+        var track = try TrackFile.read(path: try SharedData.path("gpx/gpxpy_Mojstrovka.gpx"))
+        _ = track.clean()
+        let s = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres))
+        // The first fix says .2073437 s, the second .207 s (back 0.34 ms: the step that once made
+        // 107,435 km/h), the other 182 repeat the first.
+        #expect(s.times == TimeCounts(usable: 1, repeated: 182, backwards: 1) && s.timeSteps == 0)
+        #expect(s.maxSpeedMetresPerSecond == nil && s.maxSpeedRawMetresPerSecond == nil && s.movingTimeSeconds == nil)
+        #expect(s.length2DMetres > 2_600 && s.length2DMetres < 2_800)
+    }
+
+    @Test("Karojba with times rounded down to the minute: all 1,852 fixes and their length, one usable time per minute")
+    func karojbaCoarse() throws {
+        let exact = try TrackFile.read(path: try SharedData.path("gpx/srtmpy_setnjica-kod-karojbe.gpx"))
+        var coarse = exact
+        for s in coarse.segments.indices {
+            for i in coarse.segments[s].indices { coarse.segments[s][i].time = (coarse.segments[s][i].time! / 60).rounded(.down) * 60 }
+        }
+        _ = coarse.clean()
+        let s = TrackStatistics(track: coarse, elevations: coarse.points.map(\.elevationMetres))
+        let reference = TrackStatistics(track: exact, elevations: exact.points.map(\.elevationMetres))
+        #expect(s.points == 1_852)
+        #expect(abs(s.length2DMetres - Self.projLength(exact)) < 5e-9)
+        #expect(s.length2DMetres == reference.length2DMetres)
+        // The file's times never go back, so each distinct minute starts one run.
+        let minutes = Set(coarse.points.map { $0.time! })
+        #expect(s.times == TimeCounts(usable: minutes.count, repeated: 1_852 - minutes.count) && s.timeSteps == minutes.count - 1)
+        #expect(s.durationSeconds == minutes.max()! - minutes.min()!)
+        // Whole minutes, and no more moving time than there is time.
+        #expect(s.movingTimeSeconds!.truncatingRemainder(dividingBy: 60) == 0 && s.movingTimeSeconds! <= s.durationSeconds!)
+    }
 }
