@@ -25,7 +25,8 @@ enum ProfileOutput {
         lines.append("Gain / loss   +\(height(s.elevationGainMetres)) / -\(height(s.elevationLossMetres))")
         lines.append("Slope         max \(pct(s.maxPositiveSlopePercent)) / \(pct(s.maxNegativeSlopePercent)), "
                      + "avg \(pct(s.averagePositiveSlopePercent)) / \(pct(s.averageNegativeSlopePercent))")
-        lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)), surface \(units.format(s.surfaceLengthMetres))")
+        lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)); over steps with data: "
+                     + "horizontal \(units.format(s.horizontalLengthWithDataMetres)), surface \(units.format(s.surfaceLengthWithDataMetres))")
         lines.append("Gaps          " + (s.gapCount == 0 ? "none" : "\(s.gapCount), \(units.format(s.gapLengthMetres)) in all"))
         let eyes = "observer \(height(r.observerHeightMetres)), target \(height(r.targetHeightMetres)), curvature \(JSON.format(r.curvature))"
         if let los = r.lineOfSight {
@@ -69,7 +70,8 @@ enum ProfileOutput {
             ("elevation_loss_m", s.elevationLossMetres), ("max_positive_slope_pct", s.maxPositiveSlopePercent),
             ("max_negative_slope_pct", s.maxNegativeSlopePercent), ("avg_positive_slope_pct", s.averagePositiveSlopePercent),
             ("avg_negative_slope_pct", s.averageNegativeSlopePercent), ("horizontal_length_m", s.horizontalLengthMetres),
-            ("surface_length_m", s.surfaceLengthMetres),
+            ("horizontal_length_with_data_m", s.horizontalLengthWithDataMetres),
+            ("surface_length_with_data_m", s.surfaceLengthWithDataMetres),
         ]
         for (name, value) in rest { members.append((name, JSON.number(value, decimals: 6))) }
         members.append(("gap_count", JSON.number(Double(s.gapCount))))

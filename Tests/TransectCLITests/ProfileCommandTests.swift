@@ -45,7 +45,8 @@ struct ProfileCommandTests {
         #expect(abs(s.maxPositiveSlopePercent - 10) < 1e-6 && abs(s.averagePositiveSlopePercent - 10) < 1e-6)
         #expect(s.maxNegativeSlopePercent == 0 && s.averageNegativeSlopePercent == 0)
         #expect(abs(s.horizontalLengthMetres - 5000) < 1e-6)
-        #expect(abs(s.surfaceLengthMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
+        #expect(abs(s.surfaceLengthWithDataMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
+        #expect(abs(s.horizontalLengthWithDataMetres - 5000) < 1e-6)
         #expect(abs(s.minimum!.elevationMetres - 1000) < 1e-6 && s.minimum!.index == 0)
         #expect(abs(s.maximum!.elevationMetres - 1500) < 1e-6 && s.maximum!.index == 500)
         #expect(abs(s.averageElevationMetres - 1250) < 1e-6)
@@ -69,21 +70,26 @@ struct ProfileCommandTests {
         let dir = TemporaryDirectory()
         // The plane, with cells between x = 1000 and 1500 (500 m) on no data.
         Self.writeSurface(dir.file("hole.tif"), noData: -9999) { x, _ in (1000..<1500).contains(x) ? -9999 : 1000 + 0.1 * x }
-        let r = try Self.run(dir.file("hole.tif"), to: Self.east(3000))
+        // A 7 m step puts no sample on a cell edge (those are at multiples of 10 m), where the
+        // half-weight rule would be decided by rounding: a sample is a gap exactly when its cell
+        // is void (along the row of centres only two taps carry weight), so at 1,001 … 1,498 m.
+        let r = try Self.run(dir.file("hole.tif"), to: Self.east(3000), step: 7)
         let s = r.statistics
+        #expect(r.profile.count == 430)
         #expect(s.gapCount == 1)
-        // Samples within half a cell of the hole's edges still reach a cell with data, and the
-        // gap runs midpoint to midpoint: within one step of the hole's 500 m.
-        #expect(abs(s.gapLengthMetres - 500) <= 10)
         let gap = r.profile.elevationsMetres.indices.filter { r.profile.elevationsMetres[$0].isNaN }
-        #expect(gap.first == 101 && gap.last == 149)
-        // The samples at 1,000 and 1,500 m renormalise onto the edge cells (centres 995 and 1505),
-        // so they read 1,099.5 and 1,150.5 m: the last step before the gap and the first after it
-        // rise 0.5 m over 10 m. Gain skips the unknown stretch between them.
-        #expect(abs(s.elevationGainMetres - (99.5 + 149.5)) < 1e-6)
-        let expectedSurface = (2500 - 20) * 1.01.squareRoot() + 2 * (100 + 0.25).squareRoot()
-        #expect(abs(s.surfaceLengthMetres - expectedSurface) < 1e-6)
-        #expect(s.validCount == r.profile.count - 49)
+        #expect(gap.first == 143 && gap.last == 214 && gap.count == 72)
+        #expect(s.validCount == 430 - 72)
+        // The gap runs from midpoint to midpoint: (994 + 1001)/2 to (1498 + 1505)/2.
+        #expect(abs(s.gapLengthMetres - 504) < 1e-6)
+        // Every sample with data reads the plane. The 73 steps of 7 m that touch the gap count
+        // in neither length with data; the whole path's horizontal length keeps them.
+        #expect(abs(s.horizontalLengthMetres - 3000) < 1e-6)
+        #expect(abs(s.horizontalLengthWithDataMetres - (3000 - 73 * 7)) < 1e-6)
+        #expect(abs(s.surfaceLengthWithDataMetres - (3000 - 73 * 7) * 1.01.squareRoot()) < 1e-6)
+        #expect(s.surfaceLengthWithDataMetres >= s.horizontalLengthWithDataMetres)
+        // Gain skips the unknown stretch: 10 % of the horizontal length with data.
+        #expect(abs(s.elevationGainMetres - 0.1 * (3000 - 73 * 7)) < 1e-6)
     }
 
     @Test("a ridge blocks the sight line at the right sample; lowered, the target is visible")
@@ -142,11 +148,12 @@ struct ProfileCommandTests {
         let dir = TemporaryDirectory()
         Self.writeSurface(dir.file("hole.tif"), noData: -9999) { x, _ in (1000..<1500).contains(x) ? -9999 : 5 }
         let to = Self.east(3000)
-        let args = ["profile", "--dem", dir.file("hole.tif"), "--from", "10,45", "--to", "\(to.longitude),\(to.latitude)", "--step", "10"]
+        let args = ["profile", "--dem", dir.file("hole.tif"), "--from", "10,45", "--to", "\(to.longitude),\(to.latitude)", "--step", "7"]
         #expect(transect(args + ["--format", "json"]).out.contains("\"elevation_m\": null}"))
-        #expect(transect(args + ["--format", "csv"]).out.contains(",\n1020,"))
+        #expect(transect(args + ["--format", "csv"]).out.contains(",\n1008,"))
         let text = transect(args)
-        #expect(text.out.contains("Gaps          1, 490.00 m in all"))
+        #expect(text.out.contains("Gaps          1, 504.00 m in all"))
+        #expect(text.out.contains("Length        horizontal 3.00 km; over steps with data: horizontal 2.49 km, surface 2.49 km\n"))
         #expect(text.out.contains("Line of sight UNKNOWN"))
     }
 

@@ -59,7 +59,8 @@ struct ProfileTests {
             // Sums run in four lanes in the kernel and in one in the reference: they may differ
             // by the reordering of additions, a few ulps of totals up to ~1e6.
             for (x, y) in [(a.elevationGainMetres, b.elevationGainMetres), (a.elevationLossMetres, b.elevationLossMetres),
-                           (a.surfaceLengthMetres, b.surfaceLengthMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
+                           (a.surfaceLengthWithDataMetres, b.surfaceLengthWithDataMetres),
+                           (a.horizontalLengthWithDataMetres, b.horizontalLengthWithDataMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
                            (a.averageNegativeSlopePercent, b.averageNegativeSlopePercent)] {
                 #expect(abs(x - y) <= 1e-12 * max(1, abs(y)))
             }
@@ -79,8 +80,29 @@ struct ProfileTests {
         #expect(s.maxPositiveSlopePercent == 100 && s.maxNegativeSlopePercent == -300)
         #expect(s.averagePositiveSlopePercent == 100 && s.averageNegativeSlopePercent == (-50 - 300) / 2)
         #expect(s.gapCount == 1 && s.gapLengthMetres == 45 - 25)
-        #expect(abs(s.surfaceLengthMetres - (200.0.squareRoot() + 125.0.squareRoot() + 2 + 1000.0.squareRoot())) < 1e-12)
+        #expect(abs(s.surfaceLengthWithDataMetres - (200.0.squareRoot() + 125.0.squareRoot() + 2 + 1000.0.squareRoot())) < 1e-12)
+        // Steps with data at both ends: 0–10, 10–20, 20–20 and 50–60; the 20–50 stretch touches the gap.
+        #expect(s.horizontalLengthWithDataMetres == 30 && s.horizontalLengthMetres == 60)
         #expect(s.averageElevationMetres == 632.0 / 6)
+    }
+
+    @Test("the surface length with data is never below the horizontal length with data, and equals it on flat ground",
+          arguments: [2, 3, 7, 1001, 4096])
+    func surfaceAtLeastHorizontal(count: Int) {
+        var rng = SplitMix64(seed: 77 + UInt64(count))
+        for gaps in [0.0, 0.3, 0.9] {
+            var p = Self.randomProfile(&rng, count: count, gaps: gaps)
+            for s in [ProfileStatistics(p), ProfileStatistics.reference(p)] {
+                #expect(s.surfaceLengthWithDataMetres >= s.horizontalLengthWithDataMetres)
+                #expect(s.horizontalLengthWithDataMetres <= s.horizontalLengthMetres * (1 + 1e-12))
+            }
+            // Flat with the same gaps: each step's √(Δd² + 0) is Δd exactly, so the two sums are equal.
+            p.elevationsMetres = p.elevationsMetres.map { $0.isNaN ? .nan : 1234.5 }
+            for s in [ProfileStatistics(p), ProfileStatistics.reference(p)] {
+                #expect(s.surfaceLengthWithDataMetres == s.horizontalLengthWithDataMetres)
+                if gaps == 0 { #expect(abs(s.horizontalLengthWithDataMetres - s.horizontalLengthMetres) <= 1e-9 * s.horizontalLengthMetres) }
+            }
+        }
     }
 
     @Test("line of sight on a flat earth profile: two 2 m masts part at √(16R/cc)")
