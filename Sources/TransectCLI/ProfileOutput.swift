@@ -29,7 +29,9 @@ enum ProfileOutput {
                      + "horizontal \(units.format(s.horizontalLengthWithDataMetres)), surface \(units.format(s.surfaceLengthWithDataMetres))")
         lines.append("Gaps          " + (s.gapCount == 0 ? "none" : "\(s.gapCount), \(units.format(s.gapLengthMetres)) in all"))
         let eyes = "observer \(height(r.observerHeightMetres)), target \(height(r.targetHeightMetres)), curvature \(JSON.format(r.curvature))"
-        if let los = r.lineOfSight {
+        if let reason = lineOfSightReason(r, length: units.format) {
+            lines.append("Line of sight NONE: \(reason)")
+        } else if let los = r.lineOfSight {
             var verdict = "Line of sight \(los.verdict.rawValue.uppercased()) (\(eyes))"
             if let o = los.firstObstruction {
                 verdict += "\n              first obstruction at \(units.format(p.distancesMetres[o.index])) (\(position(p, o.index))): "
@@ -79,6 +81,23 @@ enum ProfileOutput {
         return JSON.object(members)
     }
 
+    /// Why the run has no line of sight at all, or nil when it has one (a verdict, or `unknown`
+    /// for an end without data). `length` formats metres.
+    static func lineOfSightReason(_ r: ProfileCommand.Run, length: (Double) -> String) -> String? {
+        switch r.pathShape {
+        case .straight:
+            return nil
+        case .bends(let vertex, let offset):
+            return "the path bends (vertex \(vertex + 1) lies \(length(offset)) off the geodesic from its first vertex to its last), "
+                + "and a sight line is straight"
+        case .turnsBack(let excess):
+            return "the path turns back over its own line (it is \(length(excess)) longer than the geodesic between its ends), "
+                + "and a sight line runs one way"
+        case .segmented(let count):
+            return "the track has \(count) separate segments, and a sight line is one straight line"
+        }
+    }
+
     static func lineOfSightJSON(_ r: ProfileCommand.Run) -> JSON {
         let p = r.profile
         func point(_ q: LineOfSight.Point?) -> JSON {
@@ -121,7 +140,10 @@ enum ProfileOutput {
         }
         out.write(chunk + "\n  ],\n  \"stats\": ")
         out.write(indented(statisticsJSON(r).serialized()) + ",\n  \"line_of_sight\": ")
-        out.write(indented(lineOfSightJSON(r).serialized()) + "\n}\n")
+        // No line of sight over a path that is not one geodesic: null, and the reason beside it.
+        let reason = lineOfSightReason(r) { Fixed.format($0, decimals: 3) + " m" }
+        out.write(reason == nil ? indented(lineOfSightJSON(r).serialized()) : "null")
+        out.write(",\n  \"line_of_sight_reason\": " + (reason.map { JSON.string($0) } ?? .null).serialized() + "\n}\n")
     }
 
     /// A number for JSON, or `null` where it is not finite (the break between track segments).
