@@ -96,14 +96,19 @@ enum Help {
       --allow-network       Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help            Show this help.
 
-    Samples follow the geodesic (not a straight line in lon/lat); gaps where the DEM has no
-    data are null in JSON, empty in CSV, and skipped by the statistics.
+    Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
+    the DEM cells with data carry less than half of the interpolation weight (always at a
+    no-data cell's centre); gaps are null in JSON, empty in CSV, and skipped by the
+    statistics. Horizontal and surface lengths "with data" run over the same steps, those
+    with data at both ends; the first horizontal length is the whole path's.
 
     Line of sight: every terrain height is reduced by cc·d²/(2R), with d the geodesic distance
     from the start, R = 6,371,008.8 m and cc the curvature coefficient; the sight line is
     straight between the reduced observer and target heights. The verdict is visible,
     obstructed (with the first obstruction), or unknown when only samples in gaps could
-    block it.
+    block it. A path whose vertices stray from the geodesic between its ends by more than
+    1e-6 of its length, that turns back, or a track in several segments, has no line of
+    sight (JSON null, with line_of_sight_reason).
 
     """
 

@@ -4,7 +4,7 @@ import TransectGDAL
 import TransectRender
 
 /// `transect profile`: the elevation profile along a geodesic path, its statistics and the
-/// line of sight from one end to the other.
+/// line of sight from one end to the other (when the path is one geodesic).
 enum ProfileCommand {
     static let specs: [OptionSpec] = TerrainOptions.specs + [
         OptionSpec(name: "from"), OptionSpec(name: "to"), OptionSpec(name: "path", repeatable: true, variadic: true),
@@ -23,7 +23,10 @@ enum ProfileCommand {
     struct Run {
         var profile: Profile
         var statistics: ProfileStatistics
+        /// Nil when an end has no data, or when the path is not one geodesic (see `pathShape`).
         var lineOfSight: LineOfSight?
+        /// Whether the path is one geodesic; only then is there a line of sight.
+        var pathShape: LineOfSight.PathShape = .straight
         var stepMetres: Double?
         var observerHeightMetres: Double
         var targetHeightMetres: Double
@@ -194,10 +197,14 @@ enum ProfileCommand {
         let elevations = try model.elevations(at: points, interpolation: interpolation)
         let profile = Profile(distancesMetres: plan.distancesMetres, longitudes: plan.longitudes, latitudes: plan.latitudes,
                               elevationsMetres: elevations)
-        return Run(profile: profile, statistics: ProfileStatistics(profile),
-                      lineOfSight: LineOfSight(profile: profile, observerHeightMetres: observer, targetHeightMetres: target, curvature: curvature),
-                      stepMetres: samples == nil ? stepUsed : nil, observerHeightMetres: observer, targetHeightMetres: target,
-                      curvature: curvature, dem: model.label)
+        // A sight line over a path that bends, or over a track's separate segments, would judge
+        // terrain that is not under it: no verdict unless the path is one geodesic.
+        let shape = LineOfSight.shape(of: segments, geodesic: geodesic)
+        let lineOfSight = shape == .straight
+            ? LineOfSight(profile: profile, observerHeightMetres: observer, targetHeightMetres: target, curvature: curvature) : nil
+        return Run(profile: profile, statistics: ProfileStatistics(profile), lineOfSight: lineOfSight, pathShape: shape,
+                   stepMetres: samples == nil ? stepUsed : nil, observerHeightMetres: observer, targetHeightMetres: target,
+                   curvature: curvature, dem: model.label)
     }
 
     /// Draws the profile chart: its title names the measurement between the ends.

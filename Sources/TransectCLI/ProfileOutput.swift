@@ -27,10 +27,13 @@ enum ProfileOutput {
         lines.append("Gain / loss   \(height(s.elevationGainMetres, plusSign: true)) / \(height(-s.elevationLossMetres))")
         lines.append("Slope         max \(pct(s.maxPositiveSlopePercent)) / \(pct(s.maxNegativeSlopePercent)), "
                      + "avg \(pct(s.averagePositiveSlopePercent)) / \(pct(s.averageNegativeSlopePercent))")
-        lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)), surface \(units.format(s.surfaceLengthMetres))")
+        lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)); over steps with data: "
+                     + "horizontal \(units.format(s.horizontalLengthWithDataMetres)), surface \(units.format(s.surfaceLengthWithDataMetres))")
         lines.append("Gaps          " + (s.gapCount == 0 ? "none" : "\(s.gapCount), \(units.format(s.gapLengthMetres)) in all"))
         let eyes = "observer \(height(r.observerHeightMetres)), target \(height(r.targetHeightMetres)), curvature \(JSON.format(r.curvature))"
-        if let los = r.lineOfSight {
+        if let reason = lineOfSightReason(r, length: units.format) {
+            lines.append("Line of sight NONE: \(reason)")
+        } else if let los = r.lineOfSight {
             var verdict = "Line of sight \(los.verdict.rawValue.uppercased()) (\(eyes))"
             if let o = los.firstObstruction {
                 verdict += "\n              first obstruction at \(units.format(p.distancesMetres[o.index])) (\(position(p, o.index))): "
@@ -71,12 +74,30 @@ enum ProfileOutput {
             ("elevation_loss_m", s.elevationLossMetres), ("max_positive_slope_pct", s.maxPositiveSlopePercent),
             ("max_negative_slope_pct", s.maxNegativeSlopePercent), ("avg_positive_slope_pct", s.averagePositiveSlopePercent),
             ("avg_negative_slope_pct", s.averageNegativeSlopePercent), ("horizontal_length_m", s.horizontalLengthMetres),
-            ("surface_length_m", s.surfaceLengthMetres),
+            ("horizontal_length_with_data_m", s.horizontalLengthWithDataMetres),
+            ("surface_length_with_data_m", s.surfaceLengthWithDataMetres),
         ]
         for (name, value) in rest { members.append((name, JSON.number(value, decimals: 6))) }
         members.append(("gap_count", JSON.number(Double(s.gapCount))))
         members.append(("gap_length_m", JSON.number(s.gapLengthMetres, decimals: 6)))
         return JSON.object(members)
+    }
+
+    /// Why the run has no line of sight at all, or nil when it has one (a verdict, or `unknown`
+    /// for an end without data). `length` formats metres.
+    static func lineOfSightReason(_ r: ProfileCommand.Run, length: (Double) -> String) -> String? {
+        switch r.pathShape {
+        case .straight:
+            return nil
+        case .bends(let vertex, let offset):
+            return "the path bends (vertex \(vertex + 1) lies \(length(offset)) off the geodesic from its first vertex to its last), "
+                + "and a sight line is straight"
+        case .turnsBack(let excess):
+            return "the path turns back over its own line (it is \(length(excess)) longer than the geodesic between its ends), "
+                + "and a sight line runs one way"
+        case .segmented(let count):
+            return "the track has \(count) separate segments, and a sight line is one straight line"
+        }
     }
 
     static func lineOfSightJSON(_ r: ProfileCommand.Run) -> JSON {
@@ -121,7 +142,10 @@ enum ProfileOutput {
         }
         out.write(chunk + "\n  ],\n  \"stats\": ")
         out.write(indented(statisticsJSON(r).serialized()) + ",\n  \"line_of_sight\": ")
-        out.write(indented(lineOfSightJSON(r).serialized()) + "\n}\n")
+        // No line of sight over a path that is not one geodesic: null, and the reason beside it.
+        let reason = lineOfSightReason(r) { Fixed.format($0, decimals: 3) + " m" }
+        out.write(reason == nil ? indented(lineOfSightJSON(r).serialized()) : "null")
+        out.write(",\n  \"line_of_sight_reason\": " + (reason.map { JSON.string($0) } ?? .null).serialized() + "\n}\n")
     }
 
     /// A number for JSON, or `null` where it is not finite (the break between track segments).

@@ -51,6 +51,7 @@ extension ElevationGrid {
     @usableFromInline
     func bilinearScalar(x: Double, y: Double) -> Double {
         guard let (c0, r0, tx, ty) = anchor(x: x, y: y) else { return .nan }
+        let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty
         var sum = 0.0, weightSum = 0.0
         // Taps in the order the SIMD kernel adds them, so the two agree bit for bit; a tap
         // without data, or with zero weight, takes no part.
@@ -59,11 +60,14 @@ extension ElevationGrid {
             sum += w * z
             weightSum += w
         }
-        add(value(column: c0, row: r0), (1 - tx) * (1 - ty))
-        add(value(column: c0 + 1, row: r0), tx * (1 - ty))
-        add(value(column: c0, row: r0 + 1), (1 - tx) * ty)
-        add(value(column: c0 + 1, row: r0 + 1), tx * ty)
-        return weightSum > 0 ? sum / weightSum : .nan
+        add(value(column: c0, row: r0), w00)
+        add(value(column: c0 + 1, row: r0), w10)
+        add(value(column: c0, row: r0 + 1), w01)
+        add(value(column: c0 + 1, row: r0 + 1), w11)
+        // The half-weight rule (see ``Interpolation``): the four weights sum to 1 up to
+        // rounding; comparing with their computed sum keeps the exact midpoint on the data side.
+        let total = w00 + w10 + w01 + w11
+        return weightSum > 0 && !(2 * weightSum < total) ? sum / weightSum : .nan
     }
 
     /// Keys' cubic convolution kernel with a = −½ at offset `t` (|t| < 2).
@@ -76,6 +80,8 @@ extension ElevationGrid {
         return 0
     }
 
+    /// Keys' cubic over the sixteen taps when all have data; otherwise bilinear, whose
+    /// half-weight rule then decides whether the point is a gap (see ``Interpolation``).
     @usableFromInline
     func cubicScalar(x: Double, y: Double) -> Double {
         guard let (c0, r0, tx, ty) = anchor(x: x, y: y) else { return .nan }
@@ -91,7 +97,8 @@ extension ElevationGrid {
         return sum
     }
 
-    /// Bilinear over four points at a time. Gathers are scalar; weights, masks and the
+    /// Bilinear over four points at a time, with the half-weight no-data rule of
+    /// ``Interpolation``. Gathers are scalar; weights, masks and the
     /// renormalisation run in `SIMD4<Double>`.
     @usableFromInline
     func bilinearSIMD(columns: [Double], rows: [Double]) -> [Double] {
@@ -136,7 +143,10 @@ extension ElevationGrid {
                                 + a01 * zero.replacing(with: z01, where: m01)
                                 + a11 * zero.replacing(with: z11, where: m11)
                             let wsum = a00 + a10 + a01 + a11
-                            let value = (s / wsum).replacing(with: .nan, where: .!(wsum .> 0))
+                            // The half-weight rule, as in `bilinearScalar`.
+                            let total = w00 + w10 + w01 + w11
+                            let gap = .!(wsum .> 0) .| (2 * wsum .< total)
+                            let value = (s / wsum).replacing(with: .nan, where: gap)
                             for lane in 0..<lanes { result[k + lane] = value[lane] }
                             k += lanes
                         }

@@ -78,3 +78,73 @@ public struct LineOfSight: Sendable, Hashable {
         verdict = blocked ? .obstructed : (unknownSamples > 0 ? .unknown : .visible)
     }
 }
+
+extension LineOfSight {
+    /// How a profile's path stands to the one geodesic from its first vertex to its last.
+    ///
+    /// A line of sight is a verdict about the terrain under one straight sight line: over a path
+    /// that bends, the profile's distances are not distances along that line and its terrain is
+    /// not the terrain under it, so the verdict would mean nothing. Only a ``straight`` path gets
+    /// one.
+    public enum PathShape: Sendable, Hashable {
+        /// One geodesic: every vertex within the tolerance of the geodesic from the first vertex
+        /// to the last, and the path no longer than that geodesic by more than the tolerance.
+        case straight
+        /// `vertex` (an index into the path's vertices) lies `offsetMetres` off the geodesic from
+        /// the first vertex to the last: the farthest of those beyond the tolerance.
+        case bends(vertex: Int, offsetMetres: Double)
+        /// Every vertex lies on the geodesic, but the path runs back over itself (or returns to
+        /// its start): it is `excessMetres` longer than the geodesic between its ends.
+        case turnsBack(excessMetres: Double)
+        /// The path is `count` separate segments (a track's), with no leg across the breaks.
+        case segmented(count: Int)
+    }
+
+    /// The straightness tolerance, relative to the path's length: a vertex 4 mm off a 4 km line
+    /// still counts as on it. At this size the straightened path differs from the drawn one by
+    /// far less than any DEM cell (a 30 m cell is 7,500 times wider at 4 km), and far more than
+    /// the solver's error, so a vertex put on the line by computation stays on it; a vertex put
+    /// off it, even by rounding its coordinates to 1e-7° (about 1 cm) on a path under 10 km, is
+    /// a bend. An azimuth-continuity test at the vertices would be the same test in angle, but
+    /// its meaning in metres would grow with the legs; this one is stated in metres, as the DEM
+    /// and the user measure.
+    public static let straightnessTolerance = 1e-6
+    /// The tolerance's floor, metres, for paths so short that 1e-6 of their length approaches
+    /// the geodesic solver's own error (15 nm): 1 µm.
+    public static let straightnessFloorMetres = 1e-6
+
+    /// Whether the path through `segments` is one geodesic (see ``PathShape``).
+    ///
+    /// Each vertex k between the ends, at geodesic distance s from the first, is compared with
+    /// the point at distance s along the geodesic from the first vertex to the last: their
+    /// geodesic distance is its offset (to first order the cross-track distance, with Karney's
+    /// nanometre accuracy at any length). Offsets and the path's excess length over that
+    /// geodesic must both be within max(``straightnessTolerance`` × length,
+    /// ``straightnessFloorMetres``). Offsets catch bends; the excess catches a path that turns
+    /// back along its own line. Empty segments are ignored.
+    ///
+    /// - Complexity: O(n) geodesic problems for n vertices.
+    public static func shape(of segments: [[GeoPoint]], geodesic: Geodesic = .wgs84) -> PathShape {
+        let parts = segments.filter { !$0.isEmpty }
+        guard parts.count <= 1 else { return .segmented(count: parts.count) }
+        guard let vertices = parts.first, vertices.count > 2, let first = vertices.first, let last = vertices.last else {
+            return .straight
+        }
+        var length = 0.0
+        for (a, b) in zip(vertices, vertices.dropFirst()) { length += geodesic.inverse(from: a, to: b).distanceMetres }
+        let tolerance = max(straightnessTolerance * length, straightnessFloorMetres)
+        let line = geodesic.inverseLine(from: first, to: last)
+        let chord = line.distanceMetres ?? 0
+        // A path back to its start has no direction to measure offsets from.
+        if chord <= tolerance && length > tolerance { return .turnsBack(excessMetres: length - chord) }
+        var worst: (vertex: Int, offset: Double)? = nil
+        for k in 1..<(vertices.count - 1) {
+            let s = geodesic.inverse(from: first, to: vertices[k]).distanceMetres
+            let offset = geodesic.inverse(from: vertices[k], to: line.position(atDistance: s).point).distanceMetres
+            if offset > tolerance && offset > (worst?.offset ?? 0) { worst = (k, offset) }
+        }
+        if let worst { return .bends(vertex: worst.vertex, offsetMetres: worst.offset) }
+        if length - chord > tolerance { return .turnsBack(excessMetres: length - chord) }
+        return .straight
+    }
+}

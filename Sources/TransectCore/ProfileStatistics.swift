@@ -5,6 +5,12 @@
 /// runs of samples without data; a gap's length runs from the midpoint before its first sample
 /// to the midpoint after its last (or to the path's end), so a hole of length L crossed at step
 /// s yields a gap within s/2 + s/2 of L.
+///
+/// Lengths: the horizontal length is the whole path's; the horizontal and surface lengths
+/// *with data* run over the same steps (those with data at both ends), so the surface length
+/// with data is never below the horizontal length with data (each step's √(Δd² + Δz²) rounds to
+/// at least its Δd, and both sums add their steps in the same order). Across a gap neither
+/// counts: the terrain there is unknown.
 public struct ProfileStatistics: Sendable, Hashable {
     /// The lowest elevation, with the index of the first sample that has it; nil without data.
     public var minimum: Extreme?
@@ -24,10 +30,14 @@ public struct ProfileStatistics: Sendable, Hashable {
     public var averagePositiveSlopePercent: Double
     /// Mean of the falling steps' slopes (unweighted, negative); 0 when there is none.
     public var averageNegativeSlopePercent: Double
-    /// The path's horizontal (geodesic) length, metres.
+    /// The whole path's horizontal (geodesic) length, metres, gaps included.
     public var horizontalLengthMetres: Double
-    /// Sum of √(Δd² + Δz²) over consecutive samples with data: the terrain-following length.
-    public var surfaceLengthMetres: Double
+    /// Sum of Δd over the steps with data at both ends, metres: the horizontal length the
+    /// surface length is measured over.
+    public var horizontalLengthWithDataMetres: Double
+    /// Sum of √(Δd² + Δz²) over the steps with data at both ends, metres: the
+    /// terrain-following length; never less than ``horizontalLengthWithDataMetres``.
+    public var surfaceLengthWithDataMetres: Double
     /// Runs of samples without data.
     public var gapCount: Int
     /// Total length of the gaps, metres.
@@ -52,7 +62,8 @@ public struct ProfileStatistics: Sendable, Hashable {
         averagePositiveSlopePercent = 0
         averageNegativeSlopePercent = 0
         self.horizontalLengthMetres = horizontalLengthMetres
-        surfaceLengthMetres = 0
+        horizontalLengthWithDataMetres = 0
+        surfaceLengthWithDataMetres = 0
         gapCount = 0
         gapLengthMetres = 0
         validCount = 0
@@ -100,7 +111,8 @@ public struct ProfileStatistics: Sendable, Hashable {
         let steps = simd ? stepsSIMD(d: d, z: z) : stepsScalar(d: d, z: z)
         s.elevationGainMetres = steps.gain
         s.elevationLossMetres = steps.loss
-        s.surfaceLengthMetres = steps.surface
+        s.horizontalLengthWithDataMetres = steps.horizontal
+        s.surfaceLengthWithDataMetres = steps.surface
         s.maxPositiveSlopePercent = steps.maxUp
         s.maxNegativeSlopePercent = steps.maxDown
         s.averagePositiveSlopePercent = steps.upCount > 0 ? steps.upSum / Double(steps.upCount) : 0
@@ -109,7 +121,7 @@ public struct ProfileStatistics: Sendable, Hashable {
     }
 
     struct Steps {
-        var gain = 0.0, loss = 0.0, surface = 0.0
+        var gain = 0.0, loss = 0.0, horizontal = 0.0, surface = 0.0
         var maxUp = 0.0, maxDown = 0.0
         var upSum = 0.0, downSum = 0.0
         var upCount = 0, downCount = 0
@@ -119,6 +131,7 @@ public struct ProfileStatistics: Sendable, Hashable {
         mutating func add(dd: Double, dz: Double) {
             guard !dz.isNaN else { return }
             if dz > 0 { gain += dz } else { loss -= dz }
+            horizontal += dd
             surface += (dd * dd + dz * dz).squareRoot()
             guard dd > 0 else { return }
             let slope = 100 * dz / dd
@@ -139,7 +152,7 @@ public struct ProfileStatistics: Sendable, Hashable {
     static func stepsSIMD(d: [Double], z: [Double]) -> Steps {
         let steps = z.count - 1
         let zero = SIMD4<Double>(repeating: 0)
-        var gain = zero, loss = zero, surface = zero, upSum = zero, downSum = zero
+        var gain = zero, loss = zero, horizontal = zero, surface = zero, upSum = zero, downSum = zero
         var maxUp = zero, maxDown = zero
         var upCount = SIMD4<Int64>(repeating: 0), downCount = SIMD4<Int64>(repeating: 0)
         let full = steps - steps % 4
@@ -156,6 +169,7 @@ public struct ProfileStatistics: Sendable, Hashable {
                     let dzv = zero.replacing(with: dz, where: valid)
                     gain += zero.replacing(with: dzv, where: dzv .> 0)
                     loss -= zero.replacing(with: dzv, where: dzv .< 0)
+                    horizontal += zero.replacing(with: dd, where: valid)
                     let len = (dd * dd + dzv * dzv).squareRoot()
                     surface += zero.replacing(with: len, where: valid)
                     let sloped = valid .& (dd .> 0)
@@ -171,7 +185,7 @@ public struct ProfileStatistics: Sendable, Hashable {
                 }
             }
         }
-        var s = Steps(gain: gain.sum(), loss: loss.sum(), surface: surface.sum(), maxUp: maxUp.max(), maxDown: maxDown.min(),
+        var s = Steps(gain: gain.sum(), loss: loss.sum(), horizontal: horizontal.sum(), surface: surface.sum(), maxUp: maxUp.max(), maxDown: maxDown.min(),
                       upSum: upSum.sum(), downSum: downSum.sum(), upCount: Int(upCount.wrappedSum()), downCount: Int(downCount.wrappedSum()))
         // The tail, scalar.
         for k in (full + 1)..<(steps + 1) where full < steps { s.add(dd: d[k] - d[k - 1], dz: z[k] - z[k - 1]) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransectCore
 import TransectGDAL
+import TransectRender
 import TransectTestSupport
 @testable import TransectCLI
 
@@ -45,7 +46,8 @@ struct ProfileCommandTests {
         #expect(abs(s.maxPositiveSlopePercent - 10) < 1e-6 && abs(s.averagePositiveSlopePercent - 10) < 1e-6)
         #expect(s.maxNegativeSlopePercent == 0 && s.averageNegativeSlopePercent == 0)
         #expect(abs(s.horizontalLengthMetres - 5000) < 1e-6)
-        #expect(abs(s.surfaceLengthMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
+        #expect(abs(s.surfaceLengthWithDataMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
+        #expect(abs(s.horizontalLengthWithDataMetres - 5000) < 1e-6)
         #expect(abs(s.minimum!.elevationMetres - 1000) < 1e-6 && s.minimum!.index == 0)
         #expect(abs(s.maximum!.elevationMetres - 1500) < 1e-6 && s.maximum!.index == 500)
         #expect(abs(s.averageElevationMetres - 1250) < 1e-6)
@@ -69,21 +71,26 @@ struct ProfileCommandTests {
         let dir = TemporaryDirectory()
         // The plane, with cells between x = 1000 and 1500 (500 m) on no data.
         Self.writeSurface(dir.file("hole.tif"), noData: -9999) { x, _ in (1000..<1500).contains(x) ? -9999 : 1000 + 0.1 * x }
-        let r = try Self.run(dir.file("hole.tif"), to: Self.east(3000))
+        // A 7 m step puts no sample on a cell edge (those are at multiples of 10 m), where the
+        // half-weight rule would be decided by rounding: a sample is a gap exactly when its cell
+        // is void (along the row of centres only two taps carry weight), so at 1,001 … 1,498 m.
+        let r = try Self.run(dir.file("hole.tif"), to: Self.east(3000), step: 7)
         let s = r.statistics
+        #expect(r.profile.count == 430)
         #expect(s.gapCount == 1)
-        // Samples within half a cell of the hole's edges still reach a cell with data, and the
-        // gap runs midpoint to midpoint: within one step of the hole's 500 m.
-        #expect(abs(s.gapLengthMetres - 500) <= 10)
         let gap = r.profile.elevationsMetres.indices.filter { r.profile.elevationsMetres[$0].isNaN }
-        #expect(gap.first == 101 && gap.last == 149)
-        // The samples at 1,000 and 1,500 m renormalise onto the edge cells (centres 995 and 1505),
-        // so they read 1,099.5 and 1,150.5 m: the last step before the gap and the first after it
-        // rise 0.5 m over 10 m. Gain skips the unknown stretch between them.
-        #expect(abs(s.elevationGainMetres - (99.5 + 149.5)) < 1e-6)
-        let expectedSurface = (2500 - 20) * 1.01.squareRoot() + 2 * (100 + 0.25).squareRoot()
-        #expect(abs(s.surfaceLengthMetres - expectedSurface) < 1e-6)
-        #expect(s.validCount == r.profile.count - 49)
+        #expect(gap.first == 143 && gap.last == 214 && gap.count == 72)
+        #expect(s.validCount == 430 - 72)
+        // The gap runs from midpoint to midpoint: (994 + 1001)/2 to (1498 + 1505)/2.
+        #expect(abs(s.gapLengthMetres - 504) < 1e-6)
+        // Every sample with data reads the plane. The 73 steps of 7 m that touch the gap count
+        // in neither length with data; the whole path's horizontal length keeps them.
+        #expect(abs(s.horizontalLengthMetres - 3000) < 1e-6)
+        #expect(abs(s.horizontalLengthWithDataMetres - (3000 - 73 * 7)) < 1e-6)
+        #expect(abs(s.surfaceLengthWithDataMetres - (3000 - 73 * 7) * 1.01.squareRoot()) < 1e-6)
+        #expect(s.surfaceLengthWithDataMetres >= s.horizontalLengthWithDataMetres)
+        // Gain skips the unknown stretch: 10 % of the horizontal length with data.
+        #expect(abs(s.elevationGainMetres - 0.1 * (3000 - 73 * 7)) < 1e-6)
     }
 
     @Test("a ridge blocks the sight line at the right sample; lowered, the target is visible")
@@ -142,12 +149,83 @@ struct ProfileCommandTests {
         let dir = TemporaryDirectory()
         Self.writeSurface(dir.file("hole.tif"), noData: -9999) { x, _ in (1000..<1500).contains(x) ? -9999 : 5 }
         let to = Self.east(3000)
-        let args = ["profile", "--dem", dir.file("hole.tif"), "--from", "10,45", "--to", "\(to.longitude),\(to.latitude)", "--step", "10"]
+        let args = ["profile", "--dem", dir.file("hole.tif"), "--from", "10,45", "--to", "\(to.longitude),\(to.latitude)", "--step", "7"]
         #expect(transect(args + ["--format", "json"]).out.contains("\"elevation_m\": null}"))
-        #expect(transect(args + ["--format", "csv"]).out.contains(",\n1020,"))
+        #expect(transect(args + ["--format", "csv"]).out.contains(",\n1008,"))
         let text = transect(args)
-        #expect(text.out.contains("Gaps          1, 490.00 m in all"))
+        #expect(text.out.contains("Gaps          1, 504.00 m in all"))
+        #expect(text.out.contains("Length        horizontal 3.00 km; over steps with data: horizontal 2.49 km, surface 2.49 km\n"))
         #expect(text.out.contains("Line of sight UNKNOWN"))
+    }
+
+    /// The point `s` metres east of the centre, moved `north` metres north (y in the aeqd frame).
+    static func east(_ s: Double, north: Double) -> GeoPoint {
+        Geodesic.wgs84.direct(from: east(s), azimuthDegrees: 0, distanceMetres: north).point
+    }
+
+    static func text(_ p: GeoPoint) -> String { "\(p.longitude),\(p.latitude)" }
+
+    @Test("a path with collinear legs keeps its line of sight; one that bends, or a track in segments, has none, and says why")
+    func lineOfSightOnlyOnAStraightPath() throws {
+        let dir = TemporaryDirectory()
+        Self.writeSurface(dir.file("ridge.tif")) { x, _ in (2000..<2100).contains(x) ? 10 : 0 }
+        let model = try ElevationModel([dir.file("ridge.tif")])
+        func run(_ segments: [[GeoPoint]]) throws -> ProfileCommand.Run {
+            try ProfileCommand.profile(segments: segments, model: model, step: 10, samples: nil, maxSamples: 10_000_000,
+                                       interpolation: .bilinear, observer: 1.7, target: 0, curvature: LineOfSight.defaultCurvature)
+        }
+        // Three collinear legs: the same verdict, at the same sample, as the single leg.
+        let single = try run([[Self.centre, Self.east(5000)]])
+        let legs = try run([[Self.centre, Self.east(1200), Self.east(3100), Self.east(5000)]])
+        #expect(legs.pathShape == .straight && legs.lineOfSight?.verdict == .obstructed)
+        #expect(legs.lineOfSight?.firstObstruction?.terrainMetres == single.lineOfSight?.firstObstruction?.terrainMetres)
+        // A 20 m detour north at 2.5 km: no verdict, and the vertex named.
+        let bent = try run([[Self.centre, Self.east(2500, north: 20), Self.east(5000)]])
+        #expect(bent.lineOfSight == nil)
+        guard case .bends(let vertex, let offset) = bent.pathShape else { Issue.record("\(bent.pathShape)"); return }
+        #expect(vertex == 1 && abs(offset - 20) < 1e-3)
+        let reason = "the path bends (vertex 2 lies 20.00 m off the geodesic from its first vertex to its last), and a sight line is straight"
+        #expect(ProfileOutput.text(bent, units: .metric).contains("Line of sight NONE: \(reason)\n"))
+        // Through the CLI: JSON null with the reason beside it; the straight path keeps its object.
+        let base = ["profile", "--dem", dir.file("ridge.tif"), "--step", "10", "--format", "json", "--path", Self.text(Self.centre)]
+        let bentJSON = transect(base + [Self.text(Self.east(2500, north: 20)), Self.text(Self.east(5000))])
+        #expect(bentJSON.code == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bentJSON.out.utf8)) as? [String: Any])
+        #expect(object["line_of_sight"] is NSNull)
+        #expect((object["line_of_sight_reason"] as? String) == "the path bends (vertex 2 lies 20 m off the geodesic from its first vertex to its last), and a sight line is straight")
+        let straightJSON = transect(base + [Self.text(Self.east(3100)), Self.text(Self.east(5000))])
+        let straight = try #require(try JSONSerialization.jsonObject(with: Data(straightJSON.out.utf8)) as? [String: Any])
+        #expect((straight["line_of_sight"] as? [String: Any])?["verdict"] as? String == "obstructed")
+        #expect(straight["line_of_sight_reason"] is NSNull)
+        // A track in two segments, though both lie on the line: no verdict.
+        let a = Self.east(100), b = Self.east(2000), c = Self.east(2600), d = Self.east(4000)
+        try """
+        {"type": "MultiLineString", "coordinates": [[[\(a.longitude), \(a.latitude)], [\(b.longitude), \(b.latitude)]], [[\(c.longitude), \(c.latitude)], [\(d.longitude), \(d.latitude)]]]}
+        """.write(toFile: dir.file("two.geojson"), atomically: true, encoding: .utf8)
+        let track = transect("profile", "--dem", dir.file("ridge.tif"), "--track", dir.file("two.geojson"), "--step", "10")
+        #expect(track.code == 0, "\(track.err)")
+        #expect(track.out.contains("Line of sight NONE: the track has 2 separate segments, and a sight line is one straight line\n"))
+    }
+
+    @Test("the chart of a bent path draws no sight line; a straight one does, in its verdict's colour")
+    func chartWithoutSightLine() throws {
+        let dir = TemporaryDirectory()
+        Self.writeSurface(dir.file("ridge.tif")) { x, _ in (2000..<2100).contains(x) ? 10 : 0 }
+        // The chart's sight-line colours: visible, obstructed, unknown.
+        let verdictColours: [[UInt8]] = [[0x1B, 0x9E, 0x4B], [0xC8, 0x10, 0x2E], [0xE0, 0x8E, 0x0B]]
+        func colours(_ middle: GeoPoint, _ name: String) throws -> Set<[UInt8]> {
+            let result = transect("profile", "--dem", dir.file("ridge.tif"), "--step", "10", "--path", Self.text(Self.centre),
+                                  Self.text(middle), Self.text(Self.east(5000)), "--chart", dir.file(name), "-o", dir.file(name + ".txt"))
+            #expect(result.code == 0, "\(result.err)")
+            let image = try PNGFile.readRGBA(path: dir.file(name))
+            var seen = Set<[UInt8]>()
+            for k in stride(from: 0, to: image.pixels.count, by: 4) { seen.insert(Array(image.pixels[k..<(k + 3)])) }
+            return seen
+        }
+        let straight = try colours(Self.east(2500), "straight.png")
+        #expect(straight.contains(verdictColours[1]))
+        let bent = try colours(Self.east(2500, north: 20), "bent.png")
+        #expect(verdictColours.allSatisfy { !bent.contains($0) })
     }
 
     @Test("errors and edge cases", arguments: [

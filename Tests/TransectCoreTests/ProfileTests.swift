@@ -59,7 +59,8 @@ struct ProfileTests {
             // Sums run in four lanes in the kernel and in one in the reference: they may differ
             // by the reordering of additions, a few ulps of totals up to ~1e6.
             for (x, y) in [(a.elevationGainMetres, b.elevationGainMetres), (a.elevationLossMetres, b.elevationLossMetres),
-                           (a.surfaceLengthMetres, b.surfaceLengthMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
+                           (a.surfaceLengthWithDataMetres, b.surfaceLengthWithDataMetres),
+                           (a.horizontalLengthWithDataMetres, b.horizontalLengthWithDataMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
                            (a.averageNegativeSlopePercent, b.averageNegativeSlopePercent)] {
                 #expect(abs(x - y) <= 1e-12 * max(1, abs(y)))
             }
@@ -79,8 +80,69 @@ struct ProfileTests {
         #expect(s.maxPositiveSlopePercent == 100 && s.maxNegativeSlopePercent == -300)
         #expect(s.averagePositiveSlopePercent == 100 && s.averageNegativeSlopePercent == (-50 - 300) / 2)
         #expect(s.gapCount == 1 && s.gapLengthMetres == 45 - 25)
-        #expect(abs(s.surfaceLengthMetres - (200.0.squareRoot() + 125.0.squareRoot() + 2 + 1000.0.squareRoot())) < 1e-12)
+        #expect(abs(s.surfaceLengthWithDataMetres - (200.0.squareRoot() + 125.0.squareRoot() + 2 + 1000.0.squareRoot())) < 1e-12)
+        // Steps with data at both ends: 0–10, 10–20, 20–20 and 50–60; the 20–50 stretch touches the gap.
+        #expect(s.horizontalLengthWithDataMetres == 30 && s.horizontalLengthMetres == 60)
         #expect(s.averageElevationMetres == 632.0 / 6)
+    }
+
+    @Test("the surface length with data is never below the horizontal length with data, and equals it on flat ground",
+          arguments: [2, 3, 7, 1001, 4096])
+    func surfaceAtLeastHorizontal(count: Int) {
+        var rng = SplitMix64(seed: 77 + UInt64(count))
+        for gaps in [0.0, 0.3, 0.9] {
+            var p = Self.randomProfile(&rng, count: count, gaps: gaps)
+            for s in [ProfileStatistics(p), ProfileStatistics.reference(p)] {
+                #expect(s.surfaceLengthWithDataMetres >= s.horizontalLengthWithDataMetres)
+                #expect(s.horizontalLengthWithDataMetres <= s.horizontalLengthMetres * (1 + 1e-12))
+            }
+            // Flat with the same gaps: each step's √(Δd² + 0) is Δd exactly, so the two sums are equal.
+            p.elevationsMetres = p.elevationsMetres.map { $0.isNaN ? .nan : 1234.5 }
+            for s in [ProfileStatistics(p), ProfileStatistics.reference(p)] {
+                #expect(s.surfaceLengthWithDataMetres == s.horizontalLengthWithDataMetres)
+                if gaps == 0 { #expect(abs(s.horizontalLengthWithDataMetres - s.horizontalLengthMetres) <= 1e-9 * s.horizontalLengthMetres) }
+            }
+        }
+    }
+
+    /// The point `s` metres from (10°E, 45°N) along azimuth 60°, moved `off` metres to its right.
+    static func onLine(_ s: Double, off: Double = 0) -> GeoPoint {
+        let g = Geodesic.wgs84
+        let p = g.direct(latitude1: 45, longitude1: 10, azimuth1Degrees: 60, distanceMetres: s)
+        guard off != 0 else { return p.point }
+        return g.direct(from: p.point, azimuthDegrees: p.azimuth2Degrees + 90, distanceMetres: off).point
+    }
+
+    @Test("a path is straight when its vertices lie on the geodesic between its ends, in order, within 1e-6 of its length")
+    func pathShape() {
+        let a = Self.onLine(0), b = Self.onLine(4000)
+        #expect(LineOfSight.shape(of: [[a, b]]) == .straight)
+        #expect(LineOfSight.shape(of: [[a, Self.onLine(1000), Self.onLine(2500), b]]) == .straight)
+        #expect(LineOfSight.shape(of: [[a, a, Self.onLine(1000), Self.onLine(1000), b]]) == .straight)
+        #expect(LineOfSight.shape(of: [[a, a]]) == .straight && LineOfSight.shape(of: [[a]]) == .straight)
+        // 4 km long: the tolerance is 4 mm. 2 mm off the line is on it; 8 mm off is a bend.
+        #expect(LineOfSight.shape(of: [[a, Self.onLine(2000, off: 0.002), b]]) == .straight)
+        guard case .bends(let vertex, let offset) = LineOfSight.shape(of: [[a, Self.onLine(2000, off: 0.008), b]]) else {
+            Issue.record("an 8 mm bend on a 4 km path is a bend"); return
+        }
+        #expect(vertex == 1 && abs(offset - 0.008) < 1e-6)
+        // The farthest vertex is named: 3 m off at 3 km beats 1 m off at 1 km.
+        guard case .bends(let far, let farOffset) = LineOfSight.shape(of: [[a, Self.onLine(1000, off: -1), Self.onLine(3000, off: 3), b]]) else {
+            Issue.record("a 3 m bend is a bend"); return
+        }
+        // The point at |AV| along the line lies (√(3000² + 9) − 3000) ≈ 1.5 mm past the foot of
+        // the perpendicular: the offset is 3 m within 1e-6.
+        #expect(far == 2 && abs(farOffset - 3) < 1e-6)
+        // On the line but running back: 500 m past the end and back is 1 km longer.
+        guard case .turnsBack(let excess) = LineOfSight.shape(of: [[a, Self.onLine(4500), b]]) else {
+            Issue.record("a path past its end and back turns back"); return
+        }
+        #expect(abs(excess - 1000) < 1e-6)
+        guard case .turnsBack(let loop) = LineOfSight.shape(of: [[a, b, a]]) else { Issue.record("out and back turns back"); return }
+        #expect(abs(loop - 8000) < 1e-6)
+        // A track's segments are separate lines even when they lie on one geodesic.
+        #expect(LineOfSight.shape(of: [[a, Self.onLine(1000)], [], [Self.onLine(2000), b]]) == .segmented(count: 2))
+        #expect(LineOfSight.shape(of: [[], [a, b]]) == .straight)
     }
 
     @Test("line of sight on a flat earth profile: two 2 m masts part at √(16R/cc)")
