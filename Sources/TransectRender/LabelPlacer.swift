@@ -107,7 +107,9 @@ struct Planner {
     }
 
     /// A marker at `anchor` occupying `box`; `protected` keeps decorations off it too.
+    /// Markers wholly outside the image are not recorded.
     mutating func marker(_ box: Box, anchor: (Double, Double), text: String?, protected: Bool = false) {
+        guard box.maxX > 0, box.x < Double(layout.width), box.maxY > 0, box.y < Double(layout.height) else { return }
         marks.reserve(box)
         if protected { ink.reserve(box) }
         layout.add(.marker, text, box: box, anchor: anchor)
@@ -155,6 +157,11 @@ struct Planner {
                 trail.reserve(Box(x: x - half, y: y - half, width: 2 * half, height: 2 * half))
             }
         }
+    }
+
+    /// Whether `p` lies in the image (a label is only sought for a point that does).
+    func shows(_ p: (Double, Double)) -> Bool {
+        p.0 >= 0 && p.1 >= 0 && p.0 <= Double(layout.width) && p.1 <= Double(layout.height)
     }
 
     /// Distance in pixels from `p` to the nearest point of `box` (0 inside it).

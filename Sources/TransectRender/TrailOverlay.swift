@@ -96,11 +96,11 @@ public struct TrailOverlay: Sendable {
         guard let first = plan.fixes.first, let last = plan.fixes.last else { return [] }
         var out: [(String, Box)] = []
         let start = PlaceLabel.boxSize(startLabel, canvas: canvas, scale: s)
-        if let box = planner.label(.label, startLabel, anchor: first, PlaceLabel.candidates(first, w: start.w, h: start.h, first: 9 * s, scale: s),
+        if planner.shows(first), let box = planner.label(.label, startLabel, anchor: first, PlaceLabel.candidates(first, w: start.w, h: start.h, first: 9 * s, scale: s),
                                    avoidingTrail: true) {
             out.append((startLabel, box))
         }
-        if plan.fixes.count > 1 {
+        if plan.fixes.count > 1, planner.shows(last) {
             let end = PlaceLabel.boxSize(endLabel, canvas: canvas, scale: s)
             if let box = planner.label(.label, endLabel, anchor: last, PlaceLabel.candidates(last, w: end.w, h: end.h, first: 16 * s, scale: s),
                                        avoidingTrail: true) {

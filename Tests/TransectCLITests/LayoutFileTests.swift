@@ -126,3 +126,39 @@ struct LayoutFileTests {
         }
     }
 }
+
+@Suite("trails in the layout file")
+struct TrailLayoutTests {
+    static let sample = SharedData.packageRoot.appendingPathComponent("data/location_history_sample.json").path
+
+    static func fixes(_ path: String) throws -> [[Double]] {
+        try LayoutFileTests.read(path).elements.filter { $0.kind == "marker" && ($0.text == "fix" || $0.text == "current") }.map(\.anchor)
+    }
+
+    @Test("the whole sample at overview scale: fixes thinned to 28 px, the first and the current kept, said on stderr")
+    func overview() throws {
+        let dir = TemporaryDirectory()
+        let run = transect("render", "--track", Self.sample, "-o", dir.file("o.png"), "--layout", dir.file("o.json"))
+        #expect(run.code == 0)
+        let fixes = try Self.fixes(dir.file("o.json"))
+        #expect(run.err.contains("drew \(fixes.count) of 740"), "\(run.err)")
+        for (a, b) in zip(fixes, fixes.dropFirst().dropLast()) {
+            #expect(((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1])).squareRoot() >= 28)
+        }
+        let labels = try LayoutFileTests.read(dir.file("o.json")).elements.filter { $0.kind == "label" }.map(\.text)
+        #expect(labels == ["Start", "End"])
+    }
+
+    @Test("the sample at its own scale, 1:10,000: every fix in the frame is drawn, nothing said")
+    func sampleScale() throws {
+        let dir = TemporaryDirectory()
+        // 1600 × 1000 pixels at 1:10,000 and 96 dpi: 4.2 × 2.6 km around the start.
+        let run = transect("render", "--track", Self.sample, "--extent=-118.47,34.055,-118.424,34.079", "-o", dir.file("s.png"), "--layout", dir.file("s.json"))
+        #expect(run.code == 0 && !run.err.contains("drew"), "\(run.err)")
+        let fixes = try Self.fixes(dir.file("s.json"))
+        #expect(fixes.count > 200)
+        // Consecutive fixes are 50 m apart: 19 px at 2.65 m a pixel, more than a symbol.
+        let gaps = zip(fixes, fixes.dropFirst()).map { a, b in ((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1])).squareRoot() }.sorted()
+        #expect(gaps[gaps.count / 2] > 14 && gaps[gaps.count / 2] < 20)
+    }
+}
