@@ -110,6 +110,9 @@ enum Help {
     Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
     arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
     .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
+    Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
+    labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
+    labels, in that order; what does not fit is left out and counted on stderr.
 
     USAGE: \(renderUsage)
 
