@@ -18,6 +18,8 @@ public struct Layout: Sendable, Equatable {
     public var height: Int
     public var elements: [Element] = []
     public var dropped: [Dropped] = []
+    /// What the notes call labels of kind `label` ("place labels" on maps).
+    var labelNoun = "place labels"
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -74,7 +76,7 @@ public struct Layout: Sendable, Equatable {
                 notes.append("note: \(n) place \(n == 1 ? "marker" : "markers") under the measurement label left out")
             } else if kind == .label {
                 let total = n + elements.filter { $0.kind == .label }.count
-                notes.append("note: \(n) of \(total) place labels could not be placed without overlapping and were left out")
+                notes.append("note: \(n) of \(total) \(labelNoun) could not be placed without overlapping and were left out")
             } else {
                 notes.append("note: \(n == 1 ? "the" : String(n)) \(name) left out: no room in \(width)x\(height) pixels without overlapping")
             }

@@ -64,7 +64,10 @@ public struct ProfileChart {
         lo -= pad; hi += pad
         // Axes in display units.
         let yLo = yUnit.convert(metres: lo), yHi = yUnit.convert(metres: hi)
-        let yStep = NiceNumbers.step(span: yHi - yLo, target: 6)
+        // About six ticks, fewer where the chart is too short to keep 12 px labels 20 px apart
+        // (the header's height is not known yet: the plot is at least this tall).
+        let roughPlot = Double(height) - 78 - 62
+        let yStep = NiceNumbers.step(span: yHi - yLo, target: min(6, max(2, Int(max(0, roughPlot) / 24))))
         let yMin = (yLo / yStep).rounded(.down) * yStep, yMax = (yHi / yStep).rounded(.up) * yStep
         let xMax = xUnit.convert(metres: max(p.lengthMetres, 1e-9))
         let xStep = NiceNumbers.step(span: xMax, target: 8)
@@ -74,50 +77,62 @@ public struct ProfileChart {
         let left = 36 + labelWidth + 14, right = 28.0
         // The header, row by row: the title (shortened to the width), the measurement on one
         // line or one line per distance, and the legend on the title's row where it fits
-        // beside the title, else on a row of its own.
-        var layout = Layout(width: width, height: height)
-        let room = Double(width) - left - right
-        var header = Header(rows: [], legendBox: nil)
-        var baseline = 30.0
-        if let fitted = Decorations.ellipsized(title, width: room, canvas: canvas, size: 19, bold: true) {
-            let m = canvas.measure(fitted, size: 19, bold: true)
-            header.rows.append((fitted, baseline, 19, true, Color(hex: 0x1A1A1A)))
-            layout.add(.title, fitted, box: Box(x: left, y: baseline - m.ascent, width: m.width, height: m.ascent + m.descent))
-        } else {
-            layout.drop(.title, title)
-        }
-        if let subtitle {
-            let parts = subtitle.split(separator: " | ").map(String.init)
-            let lines = canvas.measure(subtitle, size: 13).width <= room ? [subtitle] : parts
-            if lines.allSatisfy({ canvas.measure($0, size: 13).width <= room }) {
-                let m = canvas.measure(subtitle, size: 13)
-                let first = baseline + 24
-                for (k, line) in lines.enumerated() {
-                    baseline = first + 17 * Double(k)
-                    header.rows.append((line, baseline, 13, false, Color(hex: 0x444444)))
-                }
-                let w = lines.map { canvas.measure($0, size: 13).width }.max()!
-                layout.add(.measurementLabel, subtitle, box: Box(x: left, y: first - m.ascent, width: w, height: baseline + m.descent - first + m.ascent))
-            } else {
-                layout.drop(.measurementLabel, subtitle)
-            }
-        }
+        // beside the title, else on a row of its own. Where that leaves the plot too little
+        // height, the measurement keeps to one line or is left out, then the legend's own row.
+        let room = Double(width) - left - right, bottom = 62.0
+        let minimumPlot = max(50, 0.3 * Double(height))
         var legend = "Terrain"
         if let los = lineOfSight {
             legend += "   ╌ line of sight: \(los.verdict.rawValue)"
         }
         if statistics.gapCount > 0 { legend += "   gaps: \(statistics.gapCount) (no data)" }
-        let lm = canvas.measure(legend, size: 12)
-        let titleWidth = layout.elements.first(where: { $0.kind == .title }).map { $0.box.x1 - $0.box.x0 } ?? 0
-        let legendWidth = lm.width + 34
-        if titleWidth + 16 + legendWidth <= room {
-            header.legendBox = Box(x: Double(width) - right - legendWidth - 6, y: 14, width: legendWidth, height: 24)
-        } else if legendWidth <= Double(width) - 16 {
-            baseline += 24
-            header.legendBox = Box(x: min(left - 8, Double(width) - 8 - legendWidth), y: baseline - 17, width: legendWidth, height: 24)
+        func planHeader(subtitleLines: Int, legendRow: Bool) -> (layout: Layout, header: Header, top: Double) {
+            var layout = Layout(width: width, height: height)
+            var header = Header(rows: [], legendBox: nil)
+            var baseline = 30.0
+            if let fitted = Decorations.ellipsized(title, width: room, canvas: canvas, size: 19, bold: true) {
+                let m = canvas.measure(fitted, size: 19, bold: true)
+                header.rows.append((fitted, baseline, 19, true, Color(hex: 0x1A1A1A)))
+                layout.add(.title, fitted, box: Box(x: left, y: baseline - m.ascent, width: m.width, height: m.ascent + m.descent))
+            } else {
+                layout.drop(.title, title)
+            }
+            if let subtitle {
+                let parts = subtitle.split(separator: " | ").map(String.init)
+                let lines = canvas.measure(subtitle, size: 13).width <= room ? [subtitle] : parts
+                if lines.count <= subtitleLines, lines.allSatisfy({ canvas.measure($0, size: 13).width <= room }) {
+                    let m = canvas.measure(subtitle, size: 13)
+                    let first = baseline + 24
+                    for (k, line) in lines.enumerated() {
+                        baseline = first + 17 * Double(k)
+                        header.rows.append((line, baseline, 13, false, Color(hex: 0x444444)))
+                    }
+                    let w = lines.map { canvas.measure($0, size: 13).width }.max()!
+                    layout.add(.measurementLabel, subtitle, box: Box(x: left, y: first - m.ascent, width: w, height: baseline + m.descent - first + m.ascent))
+                } else {
+                    layout.drop(.measurementLabel, subtitle)
+                }
+            }
+            let lm = canvas.measure(legend, size: 12)
+            let titleWidth = layout.elements.first(where: { $0.kind == .title }).map { $0.box.x1 - $0.box.x0 } ?? 0
+            let legendWidth = lm.width + 34
+            if titleWidth + 16 + legendWidth <= room {
+                header.legendBox = Box(x: Double(width) - right - legendWidth - 6, y: 14, width: legendWidth, height: 24)
+            } else if legendRow, legendWidth <= Double(width) - 16 {
+                baseline += 24
+                header.legendBox = Box(x: min(left - 8, Double(width) - 8 - legendWidth), y: baseline - 17, width: legendWidth, height: 24)
+            }
+            if let box = header.legendBox { layout.add(.legend, legend, box: box) } else { layout.drop(.legend, legend) }
+            return (layout, header, max(56, baseline + 24))
         }
-        if let box = header.legendBox { layout.add(.legend, legend, box: box) } else { layout.drop(.legend, legend) }
-        let top = max(56, baseline + 24), bottom = 62.0
+        let options = [(3, true), (1, true), (0, true), (0, false)]
+        var planned = planHeader(subtitleLines: 3, legendRow: true)
+        for (lines, row) in options.dropFirst() where Double(height) - planned.top - bottom < minimumPlot {
+            planned = planHeader(subtitleLines: lines, legendRow: row)
+        }
+        var layout = planned.layout
+        layout.labelNoun = "chart labels"
+        let header = planned.header, top = planned.top
         let plot = Box(x: left, y: top, width: Double(width) - left - right, height: Double(height) - top - bottom)
         func px(_ metres: Double) -> Double { plot.x + plot.width * xUnit.convert(metres: metres) / xMax }
         func py(_ metres: Double) -> Double { plot.maxY - plot.height * (yUnit.convert(metres: metres) - yMin) / (yMax - yMin) }
