@@ -73,7 +73,7 @@ public struct Layout: Sendable, Equatable {
             case .marker: name = "markers"
             }
             if kind == .marker {
-                notes.append("note: \(n) place \(n == 1 ? "marker" : "markers") under the measurement label left out")
+                notes.append("note: \(n) place \(n == 1 ? "marker" : "markers") under the measurement label or a decoration left out")
             } else if kind == .label {
                 let total = n + elements.filter { $0.kind == .label }.count
                 notes.append("note: \(n) of \(total) \(labelNoun) could not be placed without overlapping and were left out")

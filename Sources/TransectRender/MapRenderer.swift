@@ -124,7 +124,7 @@ public enum MapRenderer {
 
     /// Plans every box first, in order of priority, then draws. Space goes to, in this order:
     /// measurement ends and trail fixes, measurement labels, place markers (those a measurement
-    /// label covers are left out), title,
+    /// label or, later, a decoration covers are left out), title,
     /// scale bar, north arrow, attribution, legend, Start/End labels, place labels. An element
     /// that finds no room inside the image clear of those before it is left out, and counted in
     /// the notes; so at small sizes place labels go first, then the legend, the attribution, the
@@ -192,12 +192,23 @@ public enum MapRenderer {
 
         let decorations = spec.decorations
             ? Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend != nil, planner: &planner) : nil
+        // A place whose marker a decoration covers is hidden by it: left out, and counted.
+        let decorationBoxes = planner.layout.elements.filter { ![.marker, .measurementLabel, .label].contains($0.kind) }
+            .map { Box(x: $0.box.x0, y: $0.box.y0, width: $0.box.x1 - $0.box.x0, height: $0.box.y1 - $0.box.y0) }
+        visible = visible.filter { place, p in
+            let box = Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s)
+            guard decorationBoxes.contains(where: { $0.intersects(box) }) else { return true }
+            planner.layout.elements.removeAll { $0.kind == .marker && $0.text == place.name && $0.anchor == p }
+            planner.layout.drop(.marker, place.name)
+            return false
+        }
         var trailLabels: [(String, Box)] = []
         for (trail, plan) in zip(spec.trails, trailPlans) { trailLabels += trail.label(plan, canvas: canvas, scale: s, planner: &planner) }
         var placeLabels: [(String, Box)] = []
         for (place, p) in visible {
             let size = PlaceLabel.boxSize(place.name, canvas: canvas, scale: s)
-            if let box = planner.label(.label, place.name, anchor: p, PlaceLabel.candidates(p, w: size.w, h: size.h, first: 7 * s, scale: s)) {
+            if let box = planner.label(.label, place.name, anchor: p, PlaceLabel.candidates(p, w: size.w, h: size.h, first: 7 * s, scale: s),
+                                       avoidingTrail: true) {
                 placeLabels.append((place.name, box))
             }
         }

@@ -55,6 +55,15 @@ struct LayoutTests {
         #expect(Double(inside) > 0.25 * area, "\(inside) of \(area) pixels changed in the label's box")
     }
 
+    @Test("a place under the title is left out, marker and label, and counted")
+    func placeUnderTitle() throws {
+        let image = try MapRenderer.render(try Self.spec(places: [("Hidden", 30, 25), ("Summit", 320, 200)]), dem: nil)
+        #expect(image.layout.elements.contains { $0.kind == .title })
+        #expect(!image.layout.elements.contains { $0.text == "Hidden" })
+        #expect(image.layout.elements.contains { $0.kind == .marker && $0.text == "Summit" })
+        #expect(image.notes.contains("note: 1 place marker under the measurement label or a decoration left out"), "\(image.notes)")
+    }
+
     @Test("every placed text and decoration changes the basemap inside its box")
     func decorationsOverBasemap() throws {
         let dir = TemporaryDirectory()
