@@ -92,6 +92,7 @@ enum Help {
       --chart FILE.png      Also draw the profile chart (elevation against distance, sight
                             line, obstruction, extremes) for a report.
       --chart-size WxH      Chart size in pixels (default 1200x600).
+      --chart-layout FILE.json  Also write where the chart's title, legend and labels went.
       --title TEXT          The chart's title (default "Elevation profile").
       --allow-network       Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help            Show this help.
@@ -117,6 +118,9 @@ enum Help {
     Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
     arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
     .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
+    Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
+    labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
+    labels, in that order; what does not fit is left out and counted on stderr.
 
     USAGE: \(renderUsage)
 
@@ -125,6 +129,8 @@ enum Help {
                               it no terrain is drawn (a canvas with a graticule).
       --no-dem                Draw no terrain even where a scene names a DEM.
       -o, --out FILE.png      The image to write (atomically).
+      --layout FILE.json      Also write where the title, legend, north arrow, scale bar,
+                              attribution, labels and markers went (pixel boxes, y down).
       --scene FILE.json       Settings from a JSON file whose keys are these options' names;
                               relative paths resolve against the file; flags override it.
       --size WxH              Pixels (default 1600x1000).
@@ -147,7 +153,8 @@ enum Help {
       --title TEXT            A title in the top-left corner.
       --decorations all|none  none leaves out scale bar, north arrow, title and attribution.
       --units U               Units of labels and the scale bar (metric, imperial, …).
-      --dpi N                 Resolution recorded in the PNG.
+      --dpi N                 Resolution recorded in the PNG; text, lines and symbols are
+                              drawn dpi/96 times their size (default 96).
       --max-pixels N          Allow frames over 100,000,000 pixels.
       --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help              Show this help.

@@ -12,7 +12,7 @@ enum ProfileCommand {
         OptionSpec(name: "step"), OptionSpec(name: "samples"), OptionSpec(name: "max-samples"),
         OptionSpec(name: "observer-height"), OptionSpec(name: "target-height"), OptionSpec(name: "curvature"),
         OptionSpec(name: "units"), OptionSpec(name: "format"), OptionSpec(name: "out", short: "o"),
-        OptionSpec(name: "chart"), OptionSpec(name: "chart-size"), OptionSpec(name: "title"),
+        OptionSpec(name: "chart"), OptionSpec(name: "chart-size"), OptionSpec(name: "chart-layout"), OptionSpec(name: "title"),
         OptionSpec(name: "help", short: "h", takesValue: false),
     ]
 
@@ -123,11 +123,17 @@ enum ProfileCommand {
             throw CLIError.usage("option '--chart': a chart is a PNG file; '-' (stdout) is not one", command: "profile")
         }
         files.output("--chart", args.value("chart"))
+        if let layout = args.value("chart-layout") {
+            guard args.value("chart") != nil else { throw CLIError.usage("option '--chart-layout': describes the chart; give --chart FILE.png", command: "profile") }
+            guard layout != "-" else { throw CLIError.usage("option '--chart-layout': give a FILE.json; '-' (stdout) is not one", command: "profile") }
+            files.output("--chart-layout", layout)
+        }
         try files.check(command: "profile")
         // The chart and the -o file are one result: both land, or neither.
         let transaction = OutputTransaction()
         if let chart = args.value("chart") {
-            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units, transaction: transaction)
+            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units, transaction: transaction,
+                           layoutPath: args.value("chart-layout"), console: console)
         }
         let output = try OutputTarget(path: args.value("out"), console: console, transaction: transaction)
         switch format {
@@ -209,7 +215,7 @@ enum ProfileCommand {
 
     /// Draws the profile chart: its title names the measurement between the ends.
     static func writeChart(_ r: Run, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
-                           transaction: OutputTransaction) throws {
+                           transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil) throws {
         let p = r.profile
         var label: String? = nil
         if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {
@@ -223,6 +229,8 @@ enum ProfileCommand {
         let image = try chart.render()
         try transaction.writePNG(image, to: path, texts: [("Software", "transect \(Help.version)"), ("Source", r.dem),
                                                           ("Title", title ?? "Elevation profile")], dpi: nil)
+        for note in image.notes { console?.err(note + "\n") }
+        if let layoutPath { try transaction.write(image.layout.json(), to: layoutPath) }
     }
 
     /// The point halfway along the path.

@@ -11,7 +11,7 @@ enum RenderCommand {
     static let flags: Set<String> = ["multidirectional", "no-dem", "help"]
     static let specs: [OptionSpec] = TerrainOptions.specs + [
         OptionSpec(name: "scene"), OptionSpec(name: "size"), OptionSpec(name: "extent"), OptionSpec(name: "extent-crs"),
-        OptionSpec(name: "fit", takesValue: false), OptionSpec(name: "out", short: "o"),
+        OptionSpec(name: "fit", takesValue: false), OptionSpec(name: "out", short: "o"), OptionSpec(name: "layout"),
         OptionSpec(name: "basemap"), OptionSpec(name: "azimuth"), OptionSpec(name: "altitude"), OptionSpec(name: "z-factor"),
         OptionSpec(name: "multidirectional", takesValue: false),
         OptionSpec(name: "measure", repeatable: true), OptionSpec(name: "places", repeatable: true),
@@ -116,6 +116,7 @@ enum RenderCommand {
         spec.title = args.value("title")
         spec.decorations = decorations == "all"
         spec.units = units
+        spec.dpi = dpi ?? 96
         if let dem {
             spec.attribution = "Elevation: \(dem.label.split(separator: "/").last.map(String.init) ?? dem.label) · \(frame.crs.label) · Transect"
         } else {
@@ -142,6 +143,12 @@ enum RenderCommand {
         if let out {
             guard out != "-" else { throw CLIError.usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render") }
             for path in OutputTransaction.pngPaths(out, georeferenced: true) { files.output("-o", path) }
+        }
+        let layoutPath = args.value("layout")
+        if let layoutPath {
+            guard out != nil else { throw CLIError.usage("option '--layout': describes the -o image; give -o FILE.png", command: "render") }
+            guard layoutPath != "-" else { throw CLIError.usage("option '--layout': give a FILE.json; '-' (stdout) is not one", command: "render") }
+            files.output("--layout", layoutPath)
         }
         if let framesDirectory {
             var info = stat()
@@ -182,6 +189,7 @@ enum RenderCommand {
             let image = try MapRenderer.render(spec, basemap: basemapPainted)
             for note in image.notes { console.err(note + "\n") }
             try transaction.writePNG(image, to: out, texts: texts, dpi: dpi, georeference: georeference)
+            if let layoutPath { try transaction.write(image.layout.json(), to: layoutPath) }
         }
         try transaction.commit()
         if let framesDirectory { console.err("note: wrote \(counts.count) frames to '\(framesDirectory)'\n") }

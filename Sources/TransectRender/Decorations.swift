@@ -4,65 +4,114 @@ import Glibc
 import TransectCore
 import TransectGDAL
 
-/// Scale bar, north arrow, title, attribution and legend. Their boxes are known before the
-/// labels are placed, so labels keep clear of them.
+/// Scale bar, north arrow, title, attribution and legend, sized for the map's scale factor
+/// (dpi / 96) and placed by the ``Planner`` among the measurement labels placed before them:
+/// each goes to its corner when that corner is free and is left out (and counted) when not.
+/// Space goes to them in this order: title, scale bar, north arrow, attribution, legend.
 struct Decorations {
     let canvas: Canvas
     let frame: MapFrame
     let spec: MapSpec
-    let reserved: [Box]
-    let scaleBox: Box
-    let arrowBox: Box
-    let titleBox: Box?
-    let attributionBox: Box?
+    let s: Double
+    var title: (text: String, box: Box)?
+    var scale: (box: Box, length: Double, unit: LengthUnit, pixels: Double)?
+    var arrowBox: Box?
+    var attributionBox: Box?
+    var legendBox: Box?
 
     static let textColor = Color(hex: 0x1A1A1A)
+    static let titleSize = 20.0, attributionSize = 10.0, scaleTextSize = 11.0
 
-    init(canvas: Canvas, frame: MapFrame, spec: MapSpec) {
+    init(canvas: Canvas, frame: MapFrame, spec: MapSpec, legend: Bool, planner: inout Planner) {
         self.canvas = canvas
         self.frame = frame
         self.spec = spec
+        let s = spec.scale
+        self.s = s
         let w = Double(frame.width), h = Double(frame.height)
-        scaleBox = Box(x: 12, y: h - 52, width: min(w * 0.3, 320) + 60, height: 42)
-        arrowBox = Box(x: w - 58, y: 12, width: 46, height: 64)
-        if let title = spec.title {
-            let m = canvas.measure(title, size: 20, bold: true)
-            titleBox = Box(x: 12, y: 12, width: m.width + 20, height: m.ascent + m.descent + 14)
-        } else {
-            titleBox = nil
+        let margin = 10 * s
+        let arrowSize = (w: 46 * s, h: 64 * s)
+        if let text = spec.title {
+            // As wide as leaves room for the north arrow; shortened with an ellipsis past that.
+            let room = w - 2 * margin - arrowSize.w - margin - 20 * s
+            if let fitted = Self.ellipsized(text, width: room, canvas: canvas, size: Self.titleSize * s, bold: true) {
+                let m = canvas.measure(fitted, size: Self.titleSize * s, bold: true)
+                let box = Box(x: margin, y: margin, width: m.width + 20 * s, height: m.ascent + m.descent + 14 * s)
+                if let placed = planner.decoration(.title, fitted, [box]) { title = (fitted, placed) }
+            } else {
+                planner.layout.drop(.title, text)
+            }
         }
-        if let attribution = spec.attribution {
-            let m = canvas.measure(attribution, size: 10)
-            attributionBox = Box(x: w - m.width - 18, y: h - m.ascent - m.descent - 12, width: m.width + 10, height: m.ascent + m.descent + 6)
-        } else {
-            attributionBox = nil
+        if let mpp = Self.groundMetresPerPixel(frame), mpp > 0 {
+            let maxPixels = min(w * 0.3, 320 * s)
+            let unit: LengthUnit
+            switch spec.units {
+            case .metric: unit = maxPixels * mpp >= 1000 ? .kilometres : .metres
+            case .imperial: unit = maxPixels * mpp >= LengthUnit.miles.metres ? .miles : .feet
+            case .fixed(let u): unit = u
+            }
+            let length = NiceNumbers.floorNice(unit.convert(metres: maxPixels * mpp))
+            let pixels = length * unit.metres / mpp
+            let text = NiceNumbers.label(length, step: length) + " " + unit.rawValue
+            let box = Box(x: margin, y: h - margin - 42 * s, width: pixels + 60 * s, height: 42 * s)
+            // Bottom left; bottom right where a measurement's end holds that corner.
+            let right = Box(x: w - margin - box.width, y: box.y, width: box.width, height: box.height)
+            if pixels.isFinite, pixels > 0, let placed = planner.decoration(.scaleBar, text, [box, right]) {
+                scale = (placed, length, unit, pixels)
+            } else if !(pixels.isFinite && pixels > 0) {
+                planner.layout.drop(.scaleBar, nil)
+            }
         }
-        var boxes = [scaleBox, arrowBox] + [titleBox, attributionBox].compactMap { $0 }
-        if case .tint = spec.basemap { boxes.append(Self.legendBox(width: w)) }
-        reserved = boxes
+        arrowBox = planner.decoration(.northArrow, "N", [Box(x: w - margin - arrowSize.w, y: margin, width: arrowSize.w, height: arrowSize.h)])
+        if let text = spec.attribution {
+            let m = canvas.measure(text, size: Self.attributionSize * s)
+            let bw = m.width + 10 * s, bh = m.ascent + m.descent + 6 * s
+            // Bottom right; one row up where the scale bar or a label holds the corner.
+            attributionBox = planner.decoration(.attribution, text, [Box(x: w - margin - bw, y: h - margin - bh, width: bw, height: bh),
+                                                                    Box(x: w - margin - bw, y: h - margin - 2 * bh - 4 * s, width: bw, height: bh)])
+        }
+        if legend {
+            let lw = 74 * s, lh = 190 * s
+            let below = (arrowBox?.maxY ?? 0) + margin
+            legendBox = planner.decoration(.legend, spec.units.heightUnit.rawValue,
+                                           [Box(x: w - margin - lw, y: below, width: lw, height: lh),
+                                            Box(x: w - margin - lw, y: margin, width: lw, height: lh)])
+        }
     }
 
-    static func legendBox(width: Double) -> Box { Box(x: width - 86, y: 90, width: 74, height: 190) }
+    /// `text`, or its longest word-boundary prefix with "…", whose width fits `width`; nil when
+    /// not even one word does.
+    static func ellipsized(_ text: String, width: Double, canvas: Canvas, size: Double, bold: Bool) -> String? {
+        guard width > 0 else { return nil }
+        if canvas.measure(text, size: size, bold: bold).width <= width { return text }
+        var words = text.split(separator: " ").map(String.init)
+        while words.count > 1 {
+            words.removeLast()
+            let candidate = words.joined(separator: " ").trimmingTrailingPunctuation + "…"
+            if canvas.measure(candidate, size: size, bold: bold).width <= width { return candidate }
+        }
+        return nil
+    }
 
     func draw(legend: (low: Double, high: Double)?) {
-        drawScaleBar()
-        drawNorthArrow()
-        if let title = spec.title, let box = titleBox {
-            canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4)
-            let m = canvas.measure(title, size: 20, bold: true)
-            canvas.text(title, x: box.x + 10, y: box.y + 7 + m.ascent, size: 20, color: Self.textColor, bold: true)
+        if scale != nil { drawScaleBar() }
+        if arrowBox != nil { drawNorthArrow() }
+        if let (text, box) = title {
+            canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4 * s)
+            let m = canvas.measure(text, size: Self.titleSize * s, bold: true)
+            canvas.text(text, x: box.x + 10 * s, y: box.y + 7 * s + m.ascent, size: Self.titleSize * s, color: Self.textColor, bold: true)
         }
         if let attribution = spec.attribution, let box = attributionBox {
-            let m = canvas.measure(attribution, size: 10)
-            canvas.text(attribution, x: box.x + 5, y: box.y + 3 + m.ascent, size: 10, color: Color(hex: 0x333333),
-                        halo: Color.white.withAlpha(0.85), haloWidth: 2)
+            let m = canvas.measure(attribution, size: Self.attributionSize * s)
+            canvas.text(attribution, x: box.x + 5 * s, y: box.y + 3 * s + m.ascent, size: Self.attributionSize * s, color: Color(hex: 0x333333),
+                        halo: Color.white.withAlpha(0.85), haloWidth: 2 * s)
         }
-        if let legend { drawLegend(low: legend.low, high: legend.high) }
+        if let legend, legendBox != nil { drawLegend(low: legend.low, high: legend.high) }
     }
 
     /// Ground metres per pixel across the frame's centre, measured on the ellipsoid (so a UTM
     /// scale factor or Mercator's stretch is accounted for).
-    func groundMetresPerPixel() -> Double? {
+    static func groundMetresPerPixel(_ frame: MapFrame) -> Double? {
         let cx = Double(frame.width) / 2, cy = Double(frame.height) / 2
         guard let ends = try? frame.geographic(of: [(cx - 50, cy), (cx + 50, cy)]),
               ends.allSatisfy({ $0.latitude.isFinite }) else { return nil }
@@ -71,70 +120,70 @@ struct Decorations {
     }
 
     func drawScaleBar() {
-        guard let mpp = groundMetresPerPixel(), mpp > 0 else { return }
-        let maxPixels = scaleBox.width - 60
-        // The largest round length in display units that fits.
-        let unit: LengthUnit
-        switch spec.units {
-        case .metric: unit = maxPixels * mpp >= 1000 ? .kilometres : .metres
-        case .imperial: unit = maxPixels * mpp >= LengthUnit.miles.metres ? .miles : .feet
-        case .fixed(let u): unit = u
-        }
-        let length = NiceNumbers.floorNice(unit.convert(metres: maxPixels * mpp))
-        let pixels = length * unit.metres / mpp
-        let x0 = scaleBox.x + 8, y0 = scaleBox.y + 24
-        canvas.rectangle(Box(x: scaleBox.x, y: scaleBox.y, width: pixels + 60, height: scaleBox.height), fill: Color.white.withAlpha(0.8), radius: 4)
+        guard let (box, length, unit, pixels) = scale else { return }
+        let x0 = box.x + 8 * s, y0 = box.y + 24 * s
+        canvas.rectangle(box, fill: Color.white.withAlpha(0.8), radius: 4 * s)
         for k in 0..<4 {
-            let seg = Box(x: x0 + pixels * Double(k) / 4, y: y0, width: pixels / 4, height: 6)
-            canvas.rectangle(seg, fill: k % 2 == 0 ? Self.textColor : .white, stroke: Self.textColor, strokeWidth: 1)
+            let seg = Box(x: x0 + pixels * Double(k) / 4, y: y0, width: pixels / 4, height: 6 * s)
+            canvas.rectangle(seg, fill: k % 2 == 0 ? Self.textColor : .white, stroke: Self.textColor, strokeWidth: 1 * s)
         }
-        canvas.text("0", x: x0 - 3, y: y0 - 5, size: 11, color: Self.textColor)
+        canvas.text("0", x: x0 - 3 * s, y: y0 - 5 * s, size: Self.scaleTextSize * s, color: Self.textColor)
         let text = NiceNumbers.label(length, step: length) + " " + unit.rawValue
-        let m = canvas.measure(text, size: 11)
-        canvas.text(text, x: x0 + pixels - m.width / 2, y: y0 - 5, size: 11, color: Self.textColor)
+        let m = canvas.measure(text, size: Self.scaleTextSize * s)
+        canvas.text(text, x: x0 + pixels - m.width / 2, y: y0 - 5 * s, size: Self.scaleTextSize * s, color: Self.textColor)
     }
 
     /// Points to true north at the frame's centre: the direction in which latitude grows there.
     func drawNorthArrow() {
+        guard let arrowBox else { return }
         let cx = Double(frame.width) / 2, cy = Double(frame.height) / 2
         guard let centre = try? frame.geographic(of: [(cx, cy)]).first, centre.latitude.isFinite,
               let pix = try? frame.pixels(of: [centre, GeoPoint(longitude: centre.longitude, latitude: min(centre.latitude + 0.01, 89.999))]) else { return }
         let dx = pix[1].0 - pix[0].0, dy = pix[1].1 - pix[0].1
         let angle = atan2(dx, -dy)
-        let ax = arrowBox.x + arrowBox.width / 2, ay = arrowBox.y + 38
-        let r = 17.0
+        let ax = arrowBox.x + arrowBox.width / 2, ay = arrowBox.y + 38 * s
+        let r = 17.0 * s
         func rotated(_ x: Double, _ y: Double) -> (Double, Double) {
             (ax + x * cos(angle) - y * sin(angle), ay + x * sin(angle) + y * cos(angle))
         }
-        canvas.circle(ax, ay, radius: r + 5, fill: Color.white.withAlpha(0.8))
-        canvas.polygon([rotated(0, -r), rotated(7, r * 0.6), rotated(0, r * 0.25)], fill: Self.textColor)
-        canvas.polygon([rotated(0, -r), rotated(-7, r * 0.6), rotated(0, r * 0.25)], fill: Color(hex: 0x777777))
-        let n = canvas.measure("N", size: 13, bold: true)
-        let top = rotated(0, -r - 12)
-        canvas.text("N", x: top.0 - n.width / 2, y: top.1 + n.ascent / 2 - 1, size: 13, color: Self.textColor, bold: true,
-                    halo: Color.white.withAlpha(0.9), haloWidth: 2)
+        canvas.circle(ax, ay, radius: r + 5 * s, fill: Color.white.withAlpha(0.8))
+        canvas.polygon([rotated(0, -r), rotated(7 * s, r * 0.6), rotated(0, r * 0.25)], fill: Self.textColor)
+        canvas.polygon([rotated(0, -r), rotated(-7 * s, r * 0.6), rotated(0, r * 0.25)], fill: Color(hex: 0x777777))
+        let n = canvas.measure("N", size: 13 * s, bold: true)
+        let top = rotated(0, -r - 12 * s)
+        canvas.text("N", x: top.0 - n.width / 2, y: top.1 + n.ascent / 2 - 1 * s, size: 13 * s, color: Self.textColor, bold: true,
+                    halo: Color.white.withAlpha(0.9), haloWidth: 2 * s)
     }
 
     func drawLegend(low: Double, high: Double) {
+        guard let box = legendBox else { return }
         let h = spec.units.heightUnit
         let lo = h.convert(metres: low), hi = h.convert(metres: high)
-        let box = Self.legendBox(width: Double(frame.width))
-        canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4)
-        let barX = box.x + 10, barTop = box.y + 12, barHeight = box.height - 24
+        canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4 * s)
+        let barX = box.x + 10 * s, barTop = box.y + 12 * s, barHeight = box.height - 24 * s
         let steps = 64
         for k in 0..<steps {
             let t = 1 - (Double(k) + 0.5) / Double(steps)
             let c = BasemapPainter.rampColor(t)
-            canvas.rectangle(Box(x: barX, y: barTop + barHeight * Double(k) / Double(steps), width: 14, height: barHeight / Double(steps) + 0.5),
+            canvas.rectangle(Box(x: barX, y: barTop + barHeight * Double(k) / Double(steps), width: 14 * s, height: barHeight / Double(steps) + 0.5),
                              fill: Color(c.0, c.1, c.2))
         }
         let step = NiceNumbers.step(span: hi - lo, target: 4)
         for v in NiceNumbers.ticks(lo: lo, hi: hi, step: step) {
             let y = barTop + barHeight * (1 - (v - lo) / max(hi - lo, 1e-9))
-            canvas.polyline([(barX + 14, y), (barX + 18, y)], color: Self.textColor, width: 1)
-            canvas.text(NiceNumbers.label(v, step: step), x: barX + 21, y: y + 4, size: 10, color: Self.textColor)
+            canvas.polyline([(barX + 14 * s, y), (barX + 18 * s, y)], color: Self.textColor, width: 1 * s)
+            canvas.text(NiceNumbers.label(v, step: step), x: barX + 21 * s, y: y + 4 * s, size: 10 * s, color: Self.textColor)
         }
-        canvas.text(h.rawValue, x: barX, y: box.maxY - 1, size: 9, color: Color(hex: 0x555555))
+        canvas.text(h.rawValue, x: barX, y: box.maxY - 1 * s, size: 9 * s, color: Color(hex: 0x555555))
+    }
+}
+
+extension String {
+    /// Without the commas, colons and spaces a shortened title would otherwise end in.
+    var trimmingTrailingPunctuation: String {
+        var s = self
+        while let last = s.last, [",", ":", ";", " ", "-", "–", "—"].contains(last) { s.removeLast() }
+        return s
     }
 }
 

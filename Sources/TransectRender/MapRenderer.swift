@@ -31,6 +31,11 @@ public struct MapSpec {
     /// Scale bar, north arrow, title, attribution and legend; off for bare basemaps.
     public var decorations = true
     public var units: UnitSystem = .metric
+    /// The figure's resolution: text, lines and symbols are drawn `dpi / 96` times their
+    /// 96-dpi size, so a 300-dpi figure looks, printed, as the 96-dpi one does on screen.
+    public var dpi: Double = 96
+    /// Drawing sizes relative to 96 dpi.
+    public var scale: Double { dpi.isFinite && dpi > 0 ? dpi / 96 : 1 }
 
     public init(frame: MapFrame, basemap: Basemap) {
         self.frame = frame
@@ -44,6 +49,16 @@ public struct RenderedImage {
     public var width: Int
     public var height: Int
     public var notes: [String]
+    /// Where each piece of text and each symbol went.
+    public var layout: Layout
+
+    public init(rgb: [UInt8], width: Int, height: Int, notes: [String], layout: Layout? = nil) {
+        self.rgb = rgb
+        self.width = width
+        self.height = height
+        self.notes = notes
+        self.layout = layout ?? Layout(width: width, height: height)
+    }
 }
 
 /// Draws maps: basemap, overlays, decorations.
@@ -107,52 +122,116 @@ public enum MapRenderer {
         return try render(spec, basemap: basemap, onto: canvas)
     }
 
+    /// Plans every box first, in order of priority, then draws. Space goes to, in this order:
+    /// measurement ends and trail fixes, measurement labels, place markers (those a measurement
+    /// label or, later, a decoration covers are left out), title,
+    /// scale bar, north arrow, attribution, legend, Start/End labels, place labels. An element
+    /// that finds no room inside the image clear of those before it is left out, and counted in
+    /// the notes; so at small sizes place labels go first, then the legend, the attribution, the
+    /// north arrow, the scale bar, the title, and the measurement labels last.
     static func render(_ spec: MapSpec, basemap: PaintedBasemap, onto canvas: Canvas) throws -> RenderedImage {
         let frame = spec.frame
-        let legend = basemap.legend
+        let s = spec.scale
         var notes: [String] = []
-        var placer = LabelPlacer(width: Double(frame.width), height: Double(frame.height))
-        // Decorations first reserve their corners so labels keep clear of them.
-        let decorations = spec.decorations ? Decorations(canvas: canvas, frame: frame, spec: spec) : nil
-        if let decorations { for box in decorations.reserved { placer.reserve(box) } }
+        var planner = Planner(width: frame.width, height: frame.height)
 
-        // Trails under the measurements.
-        for trail in spec.trails { try trail.draw(on: canvas, frame: frame, placer: &placer) }
-
-        // Measurements: lines and markers, then their label boxes.
+        // Markers first: nothing placed later may hide them.
+        var trailPlans: [TrailOverlay.Plan] = []
+        for trail in spec.trails {
+            let plan = try trail.plan(frame: frame, scale: s)
+            if let spacing = plan.thinnedTo {
+                notes.append("note: the track's fixes lie closer on screen than their \(NumberFormatting.grouped(TrailOverlay.fixSymbol * s, decimals: 0)) px symbols: "
+                             + "drew \(NumberFormatting.grouped(Double(plan.drawn.count), decimals: 0)) of \(NumberFormatting.grouped(Double(plan.fixes.count), decimals: 0)) "
+                             + "(one per \(NumberFormatting.grouped(spacing, decimals: 0)) px, with the first and the current one) over the whole track's line")
+            }
+            trail.reserve(plan, scale: s, planner: &planner)
+            trailPlans.append(plan)
+        }
         var measured: [([(Double, Double)], MeasurementOverlay)] = []
         for m in spec.measurements {
             let plan = ProfilePlan(vertices: [m.start, m.end], spacing: .count(257))
             let line = try frame.pixels(of: (0..<plan.longitudes.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) })
-            canvas.polyline(line, color: Color.white.withAlpha(0.85), width: 6)
-            canvas.polyline(line, color: Color(hex: 0xC8102E), width: 2.5)
             measured.append((line, m))
+            planner.reserveLine(line, half: 4 * s)
+            for p in [line.first!, line.last!] {
+                planner.marker(Box(x: p.0 - 9 * s, y: p.1 - 9 * s, width: 18 * s, height: 18 * s), anchor: p, text: nil, protected: true)
+            }
+        }
+        // Then the text, most important first. Measurement labels keep off the measurement
+        // lines, the decorations' corners and the place markers, in that order, as far as they can.
+        let placePixels = try frame.pixels(of: spec.places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) })
+        var placeMarks = LabelPlacer(width: Double(frame.width), height: Double(frame.height))
+        for p in placePixels { placeMarks.reserve(Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s)) }
+        // Where the decorations would go on an empty map: measurement labels keep off these
+        // corners when they can (after keeping off the line), so the title stays.
+        var corners = LabelPlacer(width: Double(frame.width), height: Double(frame.height))
+        if spec.decorations && !spec.measurements.isEmpty {
+            var empty = Planner(width: frame.width, height: frame.height)
+            _ = Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend != nil, planner: &empty)
+            for e in empty.layout.elements { corners.reserve(Box(x: e.box.x0, y: e.box.y0, width: e.box.x1 - e.box.x0, height: e.box.y1 - e.box.y0)) }
+        }
+        var measurementLabels: [(MeasurementLabel.Shape, Box)] = []
+        for (line, m) in measured {
+            let shapes = MeasurementLabel.shapes(m.label, canvas: canvas, scale: s)
+            let candidates = MeasurementLabel.candidates(shapes, line: line, width: Double(frame.width), height: Double(frame.height), scale: s)
+            let mid = line[line.count / 2]
+            if let box = planner.label(.measurementLabel, m.label, anchor: mid, candidates.map(\.0), avoidingTrail: true, preferring: [corners, placeMarks]),
+               let shape = candidates.first(where: { $0.0 == box })?.1 {
+                measurementLabels.append((shape, box))
+            }
+        }
+        // Places: markers beside the measurement's label, then their labels after the decorations.
+        var visible: [(Place, (Double, Double))] = []
+        for (place, p) in zip(spec.places, placePixels) where p.0 >= 0 && p.1 >= 0 && p.0 <= Double(frame.width) && p.1 <= Double(frame.height) {
+            // A place under the measurement's label is hidden by it: left out, and counted.
+            let box = Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s)
+            if measurementLabels.contains(where: { $0.1.intersects(box) }) { planner.layout.drop(.marker, place.name); continue }
+            visible.append((place, p))
+            planner.marker(Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s), anchor: p, text: place.name)
+        }
+
+        let decorations = spec.decorations
+            ? Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend != nil, planner: &planner) : nil
+        // A place whose marker a decoration covers is hidden by it: left out, and counted.
+        let decorationBoxes = planner.layout.elements.filter { ![.marker, .measurementLabel, .label].contains($0.kind) }
+            .map { Box(x: $0.box.x0, y: $0.box.y0, width: $0.box.x1 - $0.box.x0, height: $0.box.y1 - $0.box.y0) }
+        visible = visible.filter { place, p in
+            let box = Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s)
+            guard decorationBoxes.contains(where: { $0.intersects(box) }) else { return true }
+            planner.layout.elements.removeAll { $0.kind == .marker && $0.text == place.name && $0.anchor == p }
+            planner.layout.drop(.marker, place.name)
+            return false
+        }
+        var trailLabels: [(String, Box)] = []
+        for (trail, plan) in zip(spec.trails, trailPlans) { trailLabels += trail.label(plan, canvas: canvas, scale: s, planner: &planner) }
+        var placeLabels: [(String, Box)] = []
+        for (place, p) in visible {
+            let size = PlaceLabel.boxSize(place.name, canvas: canvas, scale: s)
+            if let box = planner.label(.label, place.name, anchor: p, PlaceLabel.candidates(p, w: size.w, h: size.h, first: 7 * s, scale: s),
+                                       avoidingTrail: true) {
+                placeLabels.append((place.name, box))
+            }
+        }
+        notes += planner.layout.notes
+
+        // Drawing, bottom to top.
+        for (trail, plan) in zip(spec.trails, trailPlans) { trail.draw(plan, on: canvas, scale: s) }
+        for (line, _) in measured {
+            canvas.polyline(line, color: Color.white.withAlpha(0.85), width: 6 * s)
+            canvas.polyline(line, color: Color(hex: 0xC8102E), width: 2.5 * s)
         }
         for (line, _) in measured {
             for p in [line.first!, line.last!] {
-                canvas.circle(p.0, p.1, radius: 6, fill: .white, stroke: Color(hex: 0xC8102E), strokeWidth: 2.5)
-                placer.reserve(Box(x: p.0 - 9, y: p.1 - 9, width: 18, height: 18))
+                canvas.circle(p.0, p.1, radius: 6 * s, fill: .white, stroke: Color(hex: 0xC8102E), strokeWidth: 2.5 * s)
             }
         }
-        for (line, m) in measured { MeasurementLabel.draw(m.label, line: line, canvas: canvas, placer: &placer) }
-
-        // Places.
-        let placePixels = try frame.pixels(of: spec.places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) })
-        var visible: [(Place, (Double, Double))] = []
-        for (place, p) in zip(spec.places, placePixels) where p.0 >= 0 && p.1 >= 0 && p.0 <= Double(frame.width) && p.1 <= Double(frame.height) {
-            visible.append((place, p))
-            placer.reserve(Box(x: p.0 - 5, y: p.1 - 5, width: 10, height: 10))
+        for (_, p) in visible {
+            canvas.circle(p.0, p.1, radius: 4 * s, fill: Color(hex: 0x222222), stroke: .white, strokeWidth: 1.5 * s)
         }
-        var dropped = 0
-        for (place, p) in visible {
-            canvas.circle(p.0, p.1, radius: 4, fill: Color(hex: 0x222222), stroke: .white, strokeWidth: 1.5)
-            if !PlaceLabel.draw(place.name, at: p, canvas: canvas, placer: &placer) { dropped += 1 }
-        }
-        if dropped > 0 {
-            notes.append("note: \(dropped) of \(visible.count) place labels could not be placed without overlapping and were left out")
-        }
-        decorations?.draw(legend: legend)
+        for (text, box) in trailLabels + placeLabels { PlaceLabel.draw(text, in: box, canvas: canvas, scale: s) }
+        for (shape, box) in measurementLabels { MeasurementLabel.draw(shape, in: box, canvas: canvas) }
+        decorations?.draw(legend: basemap.legend)
         try canvas.check()
-        return RenderedImage(rgb: canvas.rgbBytes(), width: frame.width, height: frame.height, notes: notes)
+        return RenderedImage(rgb: canvas.rgbBytes(), width: frame.width, height: frame.height, notes: notes, layout: planner.layout)
     }
 }

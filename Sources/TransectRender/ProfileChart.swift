@@ -64,7 +64,10 @@ public struct ProfileChart {
         lo -= pad; hi += pad
         // Axes in display units.
         let yLo = yUnit.convert(metres: lo), yHi = yUnit.convert(metres: hi)
-        let yStep = NiceNumbers.step(span: yHi - yLo, target: 6)
+        // About six ticks, fewer where the chart is too short to keep 12 px labels 20 px apart
+        // (the header's height is not known yet: the plot is at least this tall).
+        let roughPlot = Double(height) - 78 - 62
+        let yStep = NiceNumbers.step(span: yHi - yLo, target: min(6, max(2, Int(max(0, roughPlot) / 24))))
         let yMin = (yLo / yStep).rounded(.down) * yStep, yMax = (yHi / yStep).rounded(.up) * yStep
         let xMax = xUnit.convert(metres: max(p.lengthMetres, 1e-9))
         let xStep = NiceNumbers.step(span: xMax, target: 8)
@@ -72,7 +75,64 @@ public struct ProfileChart {
         let tickLabels = NiceNumbers.ticks(lo: yMin, hi: yMax, step: yStep).map { NiceNumbers.label($0, step: yStep) }
         let labelWidth = tickLabels.map { canvas.measure($0, size: 12).width }.max() ?? 30
         let left = 36 + labelWidth + 14, right = 28.0
-        let top = subtitle == nil ? 56.0 : 78.0, bottom = 62.0
+        // The header, row by row: the title (shortened to the width), the measurement on one
+        // line or one line per distance, and the legend on the title's row where it fits
+        // beside the title, else on a row of its own. Where that leaves the plot too little
+        // height, the measurement keeps to one line or is left out, then the legend's own row.
+        let room = Double(width) - left - right, bottom = 62.0
+        let minimumPlot = max(50, 0.3 * Double(height))
+        var legend = "Terrain"
+        if let los = lineOfSight {
+            legend += "   ╌ line of sight: \(los.verdict.rawValue)"
+        }
+        if statistics.gapCount > 0 { legend += "   gaps: \(statistics.gapCount) (no data)" }
+        func planHeader(subtitleLines: Int, legendRow: Bool) -> (layout: Layout, header: Header, top: Double) {
+            var layout = Layout(width: width, height: height)
+            var header = Header(rows: [], legendBox: nil)
+            var baseline = 30.0
+            if let fitted = Decorations.ellipsized(title, width: room, canvas: canvas, size: 19, bold: true) {
+                let m = canvas.measure(fitted, size: 19, bold: true)
+                header.rows.append((fitted, baseline, 19, true, Color(hex: 0x1A1A1A)))
+                layout.add(.title, fitted, box: Box(x: left, y: baseline - m.ascent, width: m.width, height: m.ascent + m.descent))
+            } else {
+                layout.drop(.title, title)
+            }
+            if let subtitle {
+                let parts = subtitle.split(separator: " | ").map(String.init)
+                let lines = canvas.measure(subtitle, size: 13).width <= room ? [subtitle] : parts
+                if lines.count <= subtitleLines, lines.allSatisfy({ canvas.measure($0, size: 13).width <= room }) {
+                    let m = canvas.measure(subtitle, size: 13)
+                    let first = baseline + 24
+                    for (k, line) in lines.enumerated() {
+                        baseline = first + 17 * Double(k)
+                        header.rows.append((line, baseline, 13, false, Color(hex: 0x444444)))
+                    }
+                    let w = lines.map { canvas.measure($0, size: 13).width }.max()!
+                    layout.add(.measurementLabel, subtitle, box: Box(x: left, y: first - m.ascent, width: w, height: baseline + m.descent - first + m.ascent))
+                } else {
+                    layout.drop(.measurementLabel, subtitle)
+                }
+            }
+            let lm = canvas.measure(legend, size: 12)
+            let titleWidth = layout.elements.first(where: { $0.kind == .title }).map { $0.box.x1 - $0.box.x0 } ?? 0
+            let legendWidth = lm.width + 34
+            if titleWidth + 16 + legendWidth <= room {
+                header.legendBox = Box(x: Double(width) - right - legendWidth - 6, y: 14, width: legendWidth, height: 24)
+            } else if legendRow, legendWidth <= Double(width) - 16 {
+                baseline += 24
+                header.legendBox = Box(x: min(left - 8, Double(width) - 8 - legendWidth), y: baseline - 17, width: legendWidth, height: 24)
+            }
+            if let box = header.legendBox { layout.add(.legend, legend, box: box) } else { layout.drop(.legend, legend) }
+            return (layout, header, max(56, baseline + 24))
+        }
+        let options = [(3, true), (1, true), (0, true), (0, false)]
+        var planned = planHeader(subtitleLines: 3, legendRow: true)
+        for (lines, row) in options.dropFirst() where Double(height) - planned.top - bottom < minimumPlot {
+            planned = planHeader(subtitleLines: lines, legendRow: row)
+        }
+        var layout = planned.layout
+        layout.labelNoun = "chart labels"
+        let header = planned.header, top = planned.top
         let plot = Box(x: left, y: top, width: Double(width) - left - right, height: Double(height) - top - bottom)
         func px(_ metres: Double) -> Double { plot.x + plot.width * xUnit.convert(metres: metres) / xMax }
         func py(_ metres: Double) -> Double { plot.maxY - plot.height * (yUnit.convert(metres: metres) - yMin) / (yMax - yMin) }
@@ -124,6 +184,7 @@ public struct ProfileChart {
             let x = px(p.distancesMetres[e.index]), y = py(e.elevationMetres)
             canvas.circle(x, y, radius: 4, fill: Self.ink, stroke: .white, strokeWidth: 1.5)
             placer.reserve(Box(x: x - 5, y: y - 5, width: 10, height: 10))
+            layout.add(.marker, word, box: Box(x: x - 5, y: y - 5, width: 10, height: 10), anchor: (x, y))
             let text = "\(word) " + NumberFormatting.grouped(yUnit.convert(metres: e.elevationMetres)) + " " + yUnit.rawValue
             labels.append((text, (x, y), Self.ink, true, above))
         }
@@ -132,6 +193,7 @@ public struct ProfileChart {
             canvas.polyline([(x - 6, y - 6), (x + 6, y + 6)], color: verdictColor, width: 3)
             canvas.polyline([(x - 6, y + 6), (x + 6, y - 6)], color: verdictColor, width: 3)
             placer.reserve(Box(x: x - 7, y: y - 7, width: 14, height: 14))
+            layout.add(.marker, "first obstruction", box: Box(x: x - 7, y: y - 7, width: 14, height: 14), anchor: (x, y))
             labels.append(("first obstruction at \(units.format(p.distancesMetres[o.index]))", (x, y), verdictColor, false, true))
         }
         for label in labels {
@@ -150,31 +212,32 @@ public struct ProfileChart {
                 b.y = min(max(b.y, plot.y + 3), plot.maxY - b.height - 3)
                 return b
             }
-            let box = placer.place(candidates) ?? candidates[0]
+            guard let box = placer.place(candidates) else { layout.drop(.label, label.text); continue }
+            layout.add(.label, label.text, box: box, anchor: (x, y))
             canvas.text(label.text, x: box.x + 2, y: box.y + 1 + m.ascent, size: 12, color: label.color, bold: label.bold,
                         halo: .white, haloWidth: 2.5)
         }
 
         // Frame, titles, axis names, legend.
         canvas.rectangle(plot, fill: nil, stroke: Color(hex: 0x888888), strokeWidth: 1)
-        canvas.text(title, x: plot.x, y: 30, size: 19, color: Self.ink, bold: true)
-        if let subtitle { canvas.text(subtitle, x: plot.x, y: 54, size: 13, color: Color(hex: 0x444444)) }
+        for row in header.rows { canvas.text(row.text, x: plot.x, y: row.baseline, size: row.size, color: row.color, bold: row.bold) }
         let xName = "Distance (\(xUnit.rawValue))"
         let xm = canvas.measure(xName, size: 13)
         canvas.text(xName, x: plot.x + plot.width / 2 - xm.width / 2, y: Double(height) - 16, size: 13, color: Self.ink)
         let yName = "Elevation (\(yUnit.rawValue))"
         let ym = canvas.measure(yName, size: 13)
         canvas.text(yName, x: 22, y: plot.y + plot.height / 2 + ym.width / 2, size: 13, color: Self.ink, angle: -Double.pi / 2)
-        var legend = "Terrain"
-        if let los = lineOfSight {
-            legend += "   ╌ line of sight: \(los.verdict.rawValue)"
+        if let legendBox = header.legendBox {
+            canvas.rectangle(Box(x: legendBox.x + 8, y: legendBox.y + 7, width: 14, height: 10), fill: Self.terrainFill, stroke: Self.terrainLine, strokeWidth: 1)
+            canvas.text(legend, x: legendBox.x + 28, y: legendBox.y + 17, size: 12, color: lineOfSight == nil ? Self.ink : verdictColor)
         }
-        if statistics.gapCount > 0 { legend += "   gaps: \(statistics.gapCount) (no data)" }
-        let lm = canvas.measure(legend, size: 12)
-        let legendBox = Box(x: plot.maxX - lm.width - 40, y: 14, width: lm.width + 34, height: 24)
-        canvas.rectangle(Box(x: legendBox.x + 8, y: legendBox.y + 7, width: 14, height: 10), fill: Self.terrainFill, stroke: Self.terrainLine, strokeWidth: 1)
-        canvas.text(legend, x: legendBox.x + 28, y: legendBox.y + 17, size: 12, color: lineOfSight == nil ? Self.ink : verdictColor)
         try canvas.check()
-        return RenderedImage(rgb: canvas.rgbBytes(), width: width, height: height, notes: [])
+        return RenderedImage(rgb: canvas.rgbBytes(), width: width, height: height, notes: layout.notes, layout: layout)
+    }
+
+    /// The header's text rows and the legend's box.
+    struct Header {
+        var rows: [(text: String, baseline: Double, size: Double, bold: Bool, color: Color)]
+        var legendBox: Box?
     }
 }

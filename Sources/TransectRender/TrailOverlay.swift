@@ -41,39 +41,100 @@ public struct TrailOverlay: Sendable {
                             endLabel: count < fixes.count ? "Now" : endLabel)
     }
 
-    func draw(on canvas: Canvas, frame: MapFrame, placer: inout LabelPlacer) throws {
+    /// The diameter of a fix symbol at 96 dpi: a 6 px circle with its 2 px outline.
+    static let fixSymbol = 14.0
+
+    /// The trail on screen: its line, the fixes drawn, and how many there were.
+    struct Plan {
+        var lines: [[(Double, Double)]]
+        var fixes: [(Double, Double)]
+        /// Indices into the trail's fixes of those drawn.
+        var drawn: [Int]
+        /// The spacing the symbols were thinned to, in pixels; nil when every fix is drawn.
+        var thinnedTo: Double?
+    }
+
+    /// Where the trail goes at `scale` (dpi / 96). Where fixes lie closer on screen than their
+    /// symbols (the median gap between consecutive fixes under one symbol's diameter), drawing
+    /// them all would be a smear of outlines: then only fixes at least two diameters from the
+    /// previous one drawn are kept, and always the first and the last (the current location).
+    /// At the sample's 1:10,000 a 50 m step is 19 px, so every fix is drawn there.
+    func plan(frame: MapFrame, scale: Double) throws -> Plan {
+        let lines = try segments.filter { !$0.isEmpty }.map { try frame.pixels(of: $0) }
+        let pts = try frame.pixels(of: fixes)
+        var gaps = zip(pts, pts.dropFirst()).map { a, b in ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot() }
+        gaps.sort()
+        let symbol = Self.fixSymbol * scale
+        guard pts.count > 2, let median = gaps.isEmpty ? nil : gaps[gaps.count / 2], median < symbol else {
+            return Plan(lines: lines, fixes: pts, drawn: Array(pts.indices), thinnedTo: nil)
+        }
+        let spacing = 2 * symbol
+        func far(_ a: (Double, Double), _ b: (Double, Double)) -> Bool {
+            (b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1) >= spacing * spacing
+        }
+        var drawn = [0]
+        for k in 1..<(pts.count - 1) where far(pts[drawn.last!], pts[k]) { drawn.append(k) }
+        // The last fix is always drawn; the one before it gives way when too close to it.
+        if drawn.count > 1, !far(pts[drawn.last!], pts[pts.count - 1]) { drawn.removeLast() }
+        drawn.append(pts.count - 1)
+        return Plan(lines: lines, fixes: pts, drawn: drawn, thinnedTo: spacing)
+    }
+
+    /// Reserves the trail's markers and line; the line goes to the placer Start and End avoid.
+    func reserve(_ plan: Plan, scale s: Double, planner: inout Planner) {
+        for line in plan.lines { planner.reserveLine(line, half: 6 * s) }
+        for (n, k) in plan.drawn.enumerated() {
+            let p = plan.fixes[k]
+            let r = n == plan.drawn.count - 1 ? 14 * s : 8 * s
+            planner.marker(Box(x: p.0 - r, y: p.1 - r, width: 2 * r, height: 2 * r), anchor: p, text: n == plan.drawn.count - 1 ? "current" : "fix",
+                           protected: n == plan.drawn.count - 1)
+        }
+    }
+
+    /// Places the Start and End labels (off the line where any candidate allows).
+    func label(_ plan: Plan, canvas: Canvas, scale s: Double, planner: inout Planner) -> [(String, Box)] {
+        guard let first = plan.fixes.first, let last = plan.fixes.last else { return [] }
+        var out: [(String, Box)] = []
+        let start = PlaceLabel.boxSize(startLabel, canvas: canvas, scale: s)
+        if planner.shows(first), let box = planner.label(.label, startLabel, anchor: first, PlaceLabel.candidates(first, w: start.w, h: start.h, first: 9 * s, scale: s),
+                                   avoidingTrail: true) {
+            out.append((startLabel, box))
+        }
+        if plan.fixes.count > 1, planner.shows(last) {
+            let end = PlaceLabel.boxSize(endLabel, canvas: canvas, scale: s)
+            if let box = planner.label(.label, endLabel, anchor: last, PlaceLabel.candidates(last, w: end.w, h: end.h, first: 16 * s, scale: s),
+                                       avoidingTrail: true) {
+                out.append((endLabel, box))
+            }
+        }
+        return out
+    }
+
+    /// Draws the line (stroked opaque into a group, then painted once at 50 %) and the fixes.
+    func draw(_ plan: Plan, on canvas: Canvas, scale s: Double) {
         let cr = canvas.cr
-        // The line: stroked opaque into a group, then painted once at 50 %.
         cairo_push_group(cr)
-        for segment in segments where !segment.isEmpty {
-            let pts = try frame.pixels(of: segment)
+        for pts in plan.lines {
             cairo_new_path(cr)
             cairo_move_to(cr, pts[0].0, pts[0].1)
             for p in pts.dropFirst() { cairo_line_to(cr, p.0, p.1) }
             if pts.count == 1 { cairo_line_to(cr, pts[0].0, pts[0].1) }
             canvas.setColor(Self.accent)
-            cairo_set_line_width(cr, 10)
+            cairo_set_line_width(cr, 10 * s)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_stroke(cr)
         }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, 0.5)
-        // The fixes.
-        let fixPixels = try frame.pixels(of: fixes)
-        for p in fixPixels.dropLast() {
-            canvas.circle(p.0, p.1, radius: 6, fill: .black, stroke: .white, strokeWidth: 2)
+        for k in plan.drawn.dropLast() {
+            let p = plan.fixes[k]
+            canvas.circle(p.0, p.1, radius: 6 * s, fill: .black, stroke: .white, strokeWidth: 2 * s)
         }
-        guard let last = fixPixels.last, let first = fixPixels.first else { return }
+        guard let k = plan.drawn.last else { return }
         // The current location: the last fix, ringed.
-        canvas.circle(last.0, last.1, radius: 13, fill: Self.current.withAlpha(0.25))
-        canvas.circle(last.0, last.1, radius: 7, fill: Self.current, stroke: .white, strokeWidth: 2.5)
-        // Start and end are labelled before the fixes claim their space, so they always find room
-        // (over the trail if need be, legible by their halos); other labels then keep off the fixes.
-        placer.reserve(Box(x: first.0 - 8, y: first.1 - 8, width: 16, height: 16))
-        placer.reserve(Box(x: last.0 - 14, y: last.1 - 14, width: 28, height: 28))
-        _ = PlaceLabel.draw(startLabel, at: first, canvas: canvas, placer: &placer)
-        if fixPixels.count > 1 { _ = PlaceLabel.draw(endLabel, at: last, canvas: canvas, placer: &placer, gap: 16) }
-        for p in fixPixels { placer.reserve(Box(x: p.0 - 8, y: p.1 - 8, width: 16, height: 16)) }
+        let last = plan.fixes[k]
+        canvas.circle(last.0, last.1, radius: 13 * s, fill: Self.current.withAlpha(0.25))
+        canvas.circle(last.0, last.1, radius: 7 * s, fill: Self.current, stroke: .white, strokeWidth: 2.5 * s)
     }
 }

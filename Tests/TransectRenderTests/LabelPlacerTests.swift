@@ -138,8 +138,9 @@ struct LabelPlacerTests {
         for k in visible { scan.reserve(Box(x: pixels[k].0 - 5, y: pixels[k].1 - 5, width: 10, height: 10)) }
         var dropped = 0
         for k in visible {
-            let m = canvas.measure(names[k], size: PlaceLabel.size)
-            let candidates = [7.0, 13, 24, 37].flatMap { PlaceLabel.candidates(pixels[k], w: m.width + 4, h: m.ascent + m.descent + 2, gap: $0) }
+            let size = PlaceLabel.boxSize(names[k], canvas: canvas, scale: 1)
+            let candidates = PlaceLabel.candidates(pixels[k], w: size.w, h: size.h, first: 7, scale: 1)
+            #expect(candidates.allSatisfy { Planner.distance(pixels[k], $0) <= 24 })
             if scan.place(candidates) == nil { dropped += 1 }
         }
         #expect(visible.count < spots.count && dropped > 0 && dropped < visible.count)
