@@ -192,7 +192,7 @@ enum RenderCommand {
             if let layoutPath { try transaction.write(image.layout.json(), to: layoutPath) }
         }
         try transaction.commit()
-        if let framesDirectory { console.err("note: wrote \(counts.count) frames to '\(framesDirectory)'\n") }
+        if let framesDirectory { console.err("note: wrote \(NumberFormatting.count(counts.count, "frame")) to '\(framesDirectory)'\n") }
         return 0
     }
 

@@ -76,7 +76,7 @@ public struct Layout: Sendable, Equatable {
                 notes.append("note: \(n) place \(n == 1 ? "marker" : "markers") under the measurement label or a decoration left out")
             } else if kind == .label {
                 let total = n + elements.filter { $0.kind == .label }.count
-                notes.append("note: \(n) of \(total) \(labelNoun) could not be placed without overlapping and were left out")
+                notes.append("note: \(n) of \(total) \(labelNoun) could not be placed without overlapping and \(n == 1 ? "was" : "were") left out")
             } else {
                 notes.append("note: \(n == 1 ? "the" : String(n)) \(name) left out: no room in \(width)x\(height) pixels without overlapping")
             }
