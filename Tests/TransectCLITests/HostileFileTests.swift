@@ -7,7 +7,7 @@ import TransectTestSupport
 /// crash, never a partial output file.
 @Suite("hostile files through the commands")
 struct HostileFileTests {
-    static func write(_ bytes: [UInt8], _ path: String) { FileManager.default.createFile(atPath: path, contents: Data(bytes)) }
+    static func write(_ bytes: [UInt8], _ path: String) { _ = FileManager.default.createFile(atPath: path, contents: Data(bytes)) }
     static func write(_ text: String, _ path: String) { write(Array(text.utf8), path) }
 
     @Test("pairs: a NUL in a field, a directory and an endless line are errors naming the input; no output file")
