@@ -182,7 +182,7 @@ enum RenderCommand {
                 var frameSpec = spec
                 frameSpec.trails = trails.map { $0.prefix(count) }
                 let image = try MapRenderer.render(frameSpec, basemap: basemapPainted)
-                try transaction.writePNG(image, to: frameName(k), texts: texts + [("Frame", "\(k + 1) of \(counts.count): \(count) fixes")], dpi: dpi)
+                try transaction.writePNG(image, to: frameName(k), texts: texts + [("Frame", "\(k + 1) of \(counts.count): \(NumberFormatting.count(count, "fix", plural: "fixes"))")], dpi: dpi)
             }
         }
         if let out {

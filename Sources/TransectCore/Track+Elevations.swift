@@ -48,7 +48,11 @@ public struct TrackElevations: Sendable, Hashable {
     /// when none did and a DEM was asked for, `recorded` when it was not).
     public func sourceLabel(demRequested: Bool) -> String {
         guard demRequested else { return "recorded" }
-        return recorded > 0 ? "dem+recorded" : "dem"
+        switch (fromDEM > 0, recorded > 0) {
+        case (true, true): return "dem+recorded"
+        case (false, true): return "recorded"
+        default: return "dem"
+        }
     }
 
     /// The track with these elevations in place of the recorded ones.

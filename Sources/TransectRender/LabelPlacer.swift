@@ -145,11 +145,13 @@ struct Planner {
     }
 
     /// Reserves a band `half` pixels either side of the polyline in `trail`.
+    /// Each leg is first clipped to the image grown by `half` (Liang–Barsky), so the work
+    /// follows the pixels a leg crosses, however long it is off the image.
     mutating func reserveLine(_ line: [(Double, Double)], half: Double) {
-        let step = half
-        for (a, b) in zip(line, line.count > 1 ? Array(line.dropFirst()) : line) {
+        let step = max(1, half)
+        for (start, end) in zip(line, line.count > 1 ? Array(line.dropFirst()) : line) {
+            guard let (a, b) = clip(start, end, margin: half) else { continue }
             let length = ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot()
-            guard length.isFinite, length < 1e7 else { continue }
             let n = max(1, Int((length / step).rounded(.up)))
             for k in 0...n {
                 let t = Double(k) / Double(n)
@@ -157,6 +159,26 @@ struct Planner {
                 trail.reserve(Box(x: x - half, y: y - half, width: 2 * half, height: 2 * half))
             }
         }
+    }
+
+    /// The part of the segment `a`–`b` inside the image grown by `margin`, or nil when none is
+    /// (or an end is not finite).
+    func clip(_ a: (Double, Double), _ b: (Double, Double), margin: Double) -> ((Double, Double), (Double, Double))? {
+        guard a.0.isFinite, a.1.isFinite, b.0.isFinite, b.1.isFinite else { return nil }
+        let dx = b.0 - a.0, dy = b.1 - a.1
+        var t0 = 0.0, t1 = 1.0
+        // Each edge as p·t ≤ q: left, right, top, bottom.
+        for (p, q) in [(-dx, a.0 + margin), (dx, Double(layout.width) + margin - a.0),
+                       (-dy, a.1 + margin), (dy, Double(layout.height) + margin - a.1)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let r = q / p
+                if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+                if t0 > t1 { return nil }
+            }
+        }
+        return ((a.0 + t0 * dx, a.1 + t0 * dy), (a.0 + t1 * dx, a.1 + t1 * dy))
     }
 
     /// Whether `p` lies in the image (a label is only sought for a point that does).

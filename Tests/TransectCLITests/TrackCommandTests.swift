@@ -72,12 +72,13 @@ struct TrackCommandTests {
         #expect(withDEM.err.contains("1,852 of 1,852 fixes lie outside the DEM '\(dem)'"))
         let recorded = transect("track", "--in", walk, "--stats", "--format", "json")
         let a = try Self.json(withDEM.out), b = try Self.json(recorded.out)
-        #expect(a["elevation_source"] as? String == "dem+recorded" && b["elevation_source"] as? String == "recorded")
+        // The DEM gave none of them: the source is named for what was used.
+        #expect(a["elevation_source"] as? String == "recorded" && b["elevation_source"] as? String == "recorded")
         #expect(a["elevations"] as? [String: Int] == ["dem": 0, "recorded": 1_852, "none": 0])
         #expect((a["elevation_gain_m"] as? Double).map { $0 > 100 } == true)
         #expect(a["elevation_gain_m"] as? Double == b["elevation_gain_m"] as? Double)
         let text = transect("track", "--dem", dem, "--in", walk, "--stats")
-        #expect(text.out.contains("(dem+recorded elevations: 0 from the DEM, 1,852 recorded)"))
+        #expect(text.out.contains("(recorded elevations: 0 from the DEM, 1,852 recorded)"))
     }
 
     @Test("--dem over part of a track: the DEM inside (a plane, sampled exactly), the recorded elevation outside")
@@ -121,7 +122,8 @@ struct TrackCommandTests {
         let walk = try SharedData.path("gpx/srtmpy_setnjica-kod-karojbe.gpx")
         let o = try Self.json(transect("track", "--in", walk, "--format", "json").out)
         let maxSpeed = try #require(o["max_speed_mps"] as? Double), raw = try #require(o["max_speed_raw_mps"] as? Double)
-        #expect(maxSpeed <= raw)
+        // Karojba holds glitches the robust maximum sets aside: the two differ.
+        #expect(maxSpeed < raw / 2)
         let text = transect("track", "--in", walk, "--units", units).out
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Speed") })
         let expected = "max \(NumberFormatting.grouped(maxSpeed * perMetrePerSecond)) \(symbol) (raw \(NumberFormatting.grouped(raw * perMetrePerSecond)) \(symbol))"
