@@ -2,11 +2,15 @@
 /// exactly one field, so the four add up to the number of fixes.
 ///
 /// Within a segment a fix's time is *usable* when it is later than the last usable time
-/// before it (the segment's first timed fix is always usable). The others keep their
-/// position and lose only their time:
+/// before it, and not a time that jumps ahead of the clock: when the next timed fix falls
+/// between the last usable time and this one, this one is the odd one out (a single stamp far
+/// in the future would otherwise make every later fix look backwards). The segment's first
+/// timed fix is always usable. The others keep their position
+/// and lose only their time:
 /// - *repeated*: equal to the last usable time (coarse times, a receiver that repeats its
 ///   clock, or an unchanged timestamp written with every point);
-/// - *backwards*: earlier than the last usable time (a clock reset or a glitch);
+/// - *backwards*: earlier than the last usable time, or ahead of the clock as above (a
+///   glitch); a clock that is reset for good leaves every later fix of the segment here;
 /// - *missing*: no time, or one that is not finite.
 public struct TimeCounts: Sendable, Hashable {
     public var usable = 0
@@ -92,6 +96,13 @@ public struct TrackStatistics: Sendable {
             // The last usable time in this segment and the distance walked since its fix.
             var anchorTime: Double? = nil
             var sinceAnchor = 0.0
+            // The time of the next fix with a finite time, for each fix of the segment.
+            var nextTime = [Double?](repeating: nil, count: segment.count)
+            var following: Double? = nil
+            for i in segment.indices.reversed() {
+                nextTime[i] = following
+                if let t = segment[i].time, t.isFinite { following = t }
+            }
             for (i, p) in segment.enumerated() {
                 let z = elevations[k]
                 west = min(west, p.longitude); east = max(east, p.longitude)
@@ -117,6 +128,9 @@ public struct TrackStatistics: Sendable {
                     if let a = anchorTime, t == a {
                         times.repeated += 1
                     } else if let a = anchorTime, t < a {
+                        times.backwards += 1
+                    } else if let a = anchorTime, let n = nextTime[i], n < t, n > a {
+                        // Ahead of the clock: the next fix resumes before this time.
                         times.backwards += 1
                     } else {
                         times.usable += 1

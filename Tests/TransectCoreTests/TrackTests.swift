@@ -164,6 +164,8 @@ struct TrackTests {
         TimeCase(name: "repeated", times: { $0 == 7 ? 30 : 5 * Double($0) }, counts: TimeCounts(usable: 48, repeated: 1), steps: 47),
         // Fix 10 says 100 s before the start: walked through like a missing time.
         TimeCase(name: "backwards", times: { $0 == 10 ? -50 : 5 * Double($0) }, counts: TimeCounts(usable: 48, backwards: 1), steps: 47),
+        // Fix 10 says a million seconds on (a glitch ahead of the clock): it alone loses its time.
+        TimeCase(name: "ahead", times: { $0 == 10 ? 1e6 : 5 * Double($0) }, counts: TimeCounts(usable: 48, backwards: 1), steps: 47),
         TimeCase(name: "missing", times: { $0 == 20 || $0 == 21 ? nil : 5 * Double($0) }, counts: TimeCounts(usable: 47, missing: 2), steps: 46),
         // Times rounded down to the minute: runs of 12 fixes start at fixes 0, 12, 24, 36 and 48
         // (true times 0, 60, 120, 180, 240 s), so each step is 60 s over 12 legs.
