@@ -166,7 +166,7 @@ enum TrackCommand {
         if t.repeated > 0 { why.append("\(g(t.repeated)) repeat\(t.repeated == 1 ? "s" : "") an earlier time") }
         if t.backwards > 0 { why.append("\(g(t.backwards)) go\(t.backwards == 1 ? "es" : "") back in time") }
         if t.missing > 0 { why.append("\(g(t.missing)) ha\(t.missing == 1 ? "s" : "ve") none") }
-        return "\(g(t.usable)) of \(g(points)) fixes have usable times" + (why.isEmpty ? "" : " (" + why.joined(separator: ", ") + ")")
+        return "\(g(t.usable)) of \(g(points)) \(NumberFormatting.noun("fix", count: points, plural: "fixes")) \(t.usable == 1 ? "has a usable time" : "have usable times")" + (why.isEmpty ? "" : " (" + why.joined(separator: ", ") + ")")
     }
 
     /// The statistics as one JSON object. `dropped` counts fixes removed for their position;
