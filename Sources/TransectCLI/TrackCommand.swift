@@ -94,16 +94,20 @@ enum TrackCommand {
             return 0
         }
 
+        let fileFixes = track.pointCount
         if let maxSegment {
             try checkDensifiedCount(track, maxSegment: maxSegment, command: "track")
-            track = track.densified(maxSegmentMetres: maxSegment)
+            // Denser elevations for the 3D length and the climb; times stay the recorded ones.
+            track = track.densified(maxSegmentMetres: maxSegment, interpolatingTimes: false)
         }
         let elevations = try elevations(for: track, input: input, model: model, interpolation: terrain.interpolation, console: console)
-        let stats = TrackStatistics(track: track, elevations: elevations.values, gainThresholdMetres: gainThreshold)
+        var stats = TrackStatistics(track: track, elevations: elevations.values, gainThresholdMetres: gainThreshold)
+        // Points inserted by --max-segment carry no time: the time counts are the file's fixes'.
+        stats.times.missing -= track.pointCount - fileFixes
         // Said when some fixes carry times but not all of them are usable; a track without any
         // times simply has an unknown duration.
-        if stats.times.usable < stats.points && stats.times.usable > 0 {
-            console.err("note: '\(input)': \(timesText(stats.times, points: stats.points)); durations and speeds use those times only\n")
+        if stats.times.usable < fileFixes && stats.times.usable > 0 {
+            console.err("note: '\(input)': \(timesText(stats.times)); durations and speeds use those times only\n")
         }
         let format = args.value("format") ?? "text"
         switch format {
@@ -160,7 +164,9 @@ enum TrackCommand {
     }
 
     /// "97 of 1,852 fixes have usable times (1,755 repeat the time before)".
-    static func timesText(_ t: TimeCounts, points: Int) -> String {
+    /// How many of the file's fixes have usable times, and why the others have not.
+    static func timesText(_ t: TimeCounts) -> String {
+        let points = t.usable + t.repeated + t.backwards + t.missing
         func g(_ k: Int) -> String { NumberFormatting.grouped(Double(k), decimals: 0) }
         var why: [String] = []
         if t.repeated > 0 { why.append("\(g(t.repeated)) repeat\(t.repeated == 1 ? "s" : "") an earlier time") }
@@ -225,7 +231,7 @@ enum TrackCommand {
         lines.append("Length        \(units.format(s.length2DMetres)) (2D), \(units.format(s.length3DMetres)) (3D)")
         lines.append("Gain / loss   \(known ? height(s.elevationGainMetres, plusSign: true) : "unknown") / \(known ? height(-s.elevationLossMetres) : "unknown") (\(source))")
         lines.append("Elevation     \(height(s.minElevationMetres)) … \(height(s.maxElevationMetres))")
-        lines.append("Times         \(timesText(s.times, points: s.points))")
+        lines.append("Times         \(timesText(s.times))")
         lines.append("Duration      \(duration(s.durationSeconds)), moving \(duration(s.movingTimeSeconds))")
         lines.append("Speed         avg \(speed(s.averageSpeedMetresPerSecond)) moving, max \(speed(s.maxSpeedMetresPerSecond))"
                      + (s.maxSpeedRawMetresPerSecond.map { " (raw \(speed($0)))" } ?? ""))

@@ -62,7 +62,11 @@ extension Track {
     ///
     /// - Complexity: O(n + inserted points); check ``densifiedPointCount(maxSegmentMetres:geodesic:)``
     ///   against ``maxPoints`` before calling with a segment length from user input.
-    public func densified(maxSegmentMetres: Double, geodesic: Geodesic = .wgs84) -> Track {
+    ///
+    /// With `interpolatingTimes` false, inserted points get no time: statistics then take their
+    /// time steps from the recorded fixes alone (an interpolated time inside a run of coarse,
+    /// repeated stamps would make a step of a fraction of a second over the run's distance).
+    public func densified(maxSegmentMetres: Double, interpolatingTimes: Bool = true, geodesic: Geodesic = .wgs84) -> Track {
         precondition(maxSegmentMetres > 0, "the maximum segment must be positive")
         var out: [[TrackPoint]] = []
         for segment in segments {
@@ -81,7 +85,7 @@ extension Track {
                         let f = distances[k] / d
                         dense.append(TrackPoint(longitude: pos.longitude, latitude: pos.latitude,
                                                 elevationMetres: Self.lerp(previous.elevationMetres, p.elevationMetres, f),
-                                                time: Self.lerp(previous.time, p.time, f)))
+                                                time: interpolatingTimes ? Self.lerp(previous.time, p.time, f) : nil))
                     }
                 }
                 dense.append(p)

@@ -104,6 +104,27 @@ struct TrackCommandTests {
         #expect(abs(Double(rows.first![3])! - 199) < 1e-6 && Double(rows.last![3]) == 5000)
     }
 
+    @Test("--stats --max-segment on minute-rounded times: inserted points carry no time, so no step lasts a fraction of a run")
+    func densifiedCoarseTimes() throws {
+        let dir = TemporaryDirectory()
+        // 25 fixes 1e-4° apart along a meridian (about 11.1 m), 5 s apart, times rounded down to
+        // the minute: runs of 12 fixes, each time step about 12 × 11.1 m in 60 s ≈ 2.2 m/s.
+        var csv = "lon,lat,time\n"
+        for k in 0..<25 {
+            let t = Int((5 * Double(k) / 60).rounded(.down)) * 60
+            csv += "14,\(46 + Double(k) * 1e-4),2020-01-01T00:\(t / 60 < 10 ? "0" : "")\(t / 60):00Z\n"
+        }
+        try csv.write(toFile: dir.file("coarse.csv"), atomically: true, encoding: .utf8)
+        let dense = try Self.json(transect("track", "--in", dir.file("coarse.csv"), "--stats", "--max-segment", "2", "--format", "json").out)
+        let plain = try Self.json(transect("track", "--in", dir.file("coarse.csv"), "--stats", "--format", "json").out)
+        let raw = try #require(dense["max_speed_raw_mps"] as? Double)
+        #expect(raw > 2 && raw < 2.5, "\(raw)")
+        // The same steps over legs cut into 2 m pieces: equal up to rounding of the pieces.
+        #expect(abs(raw - (plain["max_speed_raw_mps"] as? Double ?? 0)) < 1e-9)
+        #expect(dense["times"] as? [String: Int] == plain["times"] as? [String: Int])
+        #expect((dense["points"] as? Int).map { $0 > 100 } == true)
+    }
+
     @Test("--dem that gives no fix an elevation, on a track that records none: exit 1 naming the DEM, for --stats and --simulate",
           arguments: [["--stats"], ["--simulate"]])
     func demGivesNothing(mode: [String]) throws {
