@@ -230,7 +230,7 @@ enum ProfileCommand {
         try transaction.writePNG(image, to: path, texts: [("Software", "transect \(Help.version)"), ("Source", r.dem),
                                                           ("Title", title ?? "Elevation profile")], dpi: nil)
         for note in image.notes { console?.err(note + "\n") }
-        if let layoutPath { try transaction.write(image.layout.json(), to: layoutPath) }
+        if let layoutPath { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
     }
 
     /// The point halfway along the path.

@@ -189,7 +189,7 @@ enum RenderCommand {
             let image = try MapRenderer.render(spec, basemap: basemapPainted)
             for note in image.notes { console.err(note + "\n") }
             try transaction.writePNG(image, to: out, texts: texts, dpi: dpi, georeference: georeference)
-            if let layoutPath { try transaction.write(image.layout.json(), to: layoutPath) }
+            if let layoutPath { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
         }
         try transaction.commit()
         if let framesDirectory { console.err("note: wrote \(NumberFormatting.count(counts.count, "frame")) to '\(framesDirectory)'\n") }

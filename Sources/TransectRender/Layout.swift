@@ -83,48 +83,4 @@ public struct Layout: Sendable, Equatable {
         }
         return notes
     }
-
-    /// The layout as one JSON object (deterministic: fixed key order, coordinates rounded to
-    /// 1/100 pixel), ending in a newline.
-    public func json() -> String {
-        func number(_ v: Double) -> String {
-            let r = (v * 100).rounded() / 100
-            if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
-            return "\(r)"
-        }
-        func string(_ s: String?) -> String {
-            guard let s else { return "null" }
-            var out = "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
-                        let hex = String(u.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(u)
-                    }
-                }
-            }
-            return out + "\""
-        }
-        var lines = ["{\"width\": \(width), \"height\": \(height), \"elements\": ["]
-        for (k, e) in elements.enumerated() {
-            let box = [e.box.x0, e.box.y0, e.box.x1, e.box.y1].map(number).joined(separator: ", ")
-            lines.append("  {\"kind\": \"\(e.kind.rawValue)\", \"text\": \(string(e.text)), \"box\": [\(box)], "
-                         + "\"anchor\": [\(number(e.anchor.x)), \(number(e.anchor.y))], \"placed\": true}"
-                         + (k + 1 < elements.count ? "," : ""))
-        }
-        lines.append("], \"dropped\": [")
-        for (k, d) in dropped.enumerated() {
-            lines.append("  {\"kind\": \"\(d.kind.rawValue)\", \"text\": \(string(d.text)), \"placed\": false}" + (k + 1 < dropped.count ? "," : ""))
-        }
-        lines.append("]}")
-        return lines.joined(separator: "\n") + "\n"
-    }
 }
