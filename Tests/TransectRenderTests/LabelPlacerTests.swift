@@ -1,5 +1,6 @@
 import Testing
 import TransectGDAL
+import TransectTestSupport
 @testable import TransectRender
 
 /// The bucketed `LabelPlacer` against the scan it replaced: every candidate compared with every
@@ -21,21 +22,10 @@ struct LabelPlacerTests {
         }
     }
 
-    /// SplitMix64: the same numbers on every machine and Swift release.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A coordinate that often lands on whole pixels, bucket edges (multiples of 16), the image's
     /// 2-pixel margin and a quarter pixel either side of it, where an off-by-one would show.
-    static func coordinate(_ extent: Double, _ g: inout Seeded) -> Double {
+    static func coordinate(_ extent: Double, _ g: inout SeededRandom) -> Double {
         switch Int.random(in: 0..<7, using: &g) {
         case 0: return (Double.random(in: -2...(extent / 16 + 2), using: &g)).rounded(.down) * 16
         case 1: return [0, 2, extent - 2, extent, -1, extent + 1].randomElement(using: &g)!
@@ -47,7 +37,7 @@ struct LabelPlacerTests {
 
     /// Sizes from none to more than the whole image, some exactly a bucket wide, some a few
     /// quarter pixels.
-    static func size(_ extent: Double, _ g: inout Seeded) -> Double {
+    static func size(_ extent: Double, _ g: inout SeededRandom) -> Double {
         switch Int.random(in: 0..<9, using: &g) {
         case 0: return 0
         case 1: return 16
@@ -59,7 +49,7 @@ struct LabelPlacerTests {
         }
     }
 
-    static func box(width: Double, height: Double, _ g: inout Seeded) -> Box {
+    static func box(width: Double, height: Double, _ g: inout SeededRandom) -> Box {
         Box(x: coordinate(width, &g), y: coordinate(height, &g), width: size(width, &g), height: size(height, &g))
     }
 
@@ -77,7 +67,7 @@ struct LabelPlacerTests {
         (40_000, 60, 7),
     ])
     func matchesScan(width: Double, height: Double, seed: UInt64) {
-        var g = Seeded(state: seed)
+        var g = SeededRandom(seed: seed)
         var indexed = LabelPlacer(width: width, height: height)
         var reference = ScanningPlacer(width: width, height: height)
         var placed = 0, refused = 0
@@ -119,7 +109,7 @@ struct LabelPlacerTests {
         let width = 640, height = 400
         let frame = MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
                              width: width, height: height)
-        var g = Seeded(state: 11)
+        var g = SeededRandom(seed: 11)
         // Some beyond the frame, which are neither drawn nor counted.
         let spots = (0..<400).map { _ in (Double.random(in: -60...700, using: &g), Double.random(in: -60...460, using: &g)) }
         let names = (0..<spots.count).map { "P\($0)" + String(repeating: "m", count: $0 % 9) }
