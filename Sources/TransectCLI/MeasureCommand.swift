@@ -130,11 +130,6 @@ enum MeasureCommand {
                 if h.isNaN, failure == nil, let model {
                     failure = Self.missingHeight(point, model: model)
                 }
-                // A DEM cell can hold anything its type holds (3.4e38 in Float32): a height past
-                // the limit is refused rather than carried into an infinite distance.
-                if !h.isNaN, abs(h + aboveGround) > PointArgument.heightLimitMetres, failure == nil, let model {
-                    failure = .unusableRaster(path: model.label, reason: "gives a height of \(JSON.format(h)) m at \(describe(point)), beyond \(InputLimits.kilometres(PointArgument.heightLimitMetres))")
-                }
                 heights.append(h + aboveGround)
                 sources.append("dem")
             }

@@ -11,6 +11,10 @@ public struct GeoPoint: Sendable, Hashable {
     /// Height in metres; `nil` when not known (for example, not yet sampled from a DEM).
     public var heightMetres: Double?
 
+    /// Heights beyond ±100,000 km (far past geostationary orbit, 35,786 km) describe no place:
+    /// every reader and the DEM refuse them, so 3D distances stay finite.
+    public static let heightLimitMetres = 1e8
+
     @inlinable
     public init(longitude: Double, latitude: Double, heightMetres: Double? = nil) {
         self.longitude = longitude

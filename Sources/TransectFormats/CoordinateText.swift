@@ -35,7 +35,7 @@ public struct PointArgument: Sendable, Equatable {
 
     /// Heights beyond ±100,000 km (far past geostationary orbit) are refused: they describe no
     /// place, and near the largest doubles the 3D distance overflows to infinity.
-    public static let heightLimitMetres = 1e8
+    public static let heightLimitMetres = GeoPoint.heightLimitMetres
 
     /// Checks that a height (metres) lies within ±``heightLimitMetres``.
     public static func checkHeight(_ z: Double, name: String) -> PointError? {

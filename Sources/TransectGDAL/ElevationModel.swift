@@ -249,7 +249,7 @@ extension ElevationModel {
 
     /// Heights beyond this magnitude, in metres (100,000 km), are errors: far past any terrain
     /// or geoid, and small enough that sums of many of them stay finite.
-    public static let maximumHeightMetres = 1e8
+    public static let maximumHeightMetres = GeoPoint.heightLimitMetres
 
     /// Throws for the first value beyond ±``maximumHeightMetres`` (infinity included);
     /// `describe` names the point at an index.
