@@ -70,14 +70,15 @@ enum TrackCommand {
             // The sample densifies to 50 m and emits one fix per vertex; at a speed, fixes are
             // spaced along the line instead.
             try checkDensifiedCount(track, maxSegment: maxSegment ?? 50, command: "track")
-            track = track.densified(maxSegmentMetres: maxSegment ?? 50)
             if let speed {
-                // One fix per second of travel: the length over the speed.
+                // One fix per second of travel: the length over the speed (the track's own
+                // geodesic length, which densifying does not change).
                 let fixes = track.lengthMetres() / speed + Double(track.segments.count)
                 guard fixes <= Track.maxPoints else {
                     throw CLIError.usage("option '--speed': \(JSON.format(speed)) m/s would make \(fixes < 1e15 ? NumberFormatting.grouped(fixes.rounded(.up), decimals: 0) : JSON.format(fixes)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed", command: "track")
                 }
             }
+            track = track.densified(maxSegmentMetres: maxSegment ?? 50)
             if let model {
                 track = try elevations(for: track, input: input, model: model, interpolation: terrain.interpolation, console: console)
                     .applied(to: track)
