@@ -14,6 +14,8 @@ public struct GeoPoint: Sendable, Hashable {
     /// Heights beyond ±100,000 km (far past geostationary orbit, 35,786 km) describe no place:
     /// every reader and the DEM refuse them, so 3D distances stay finite.
     public static let heightLimitMetres = 1e8
+    /// The limit as messages state it: `±100,000 km`.
+    public static let heightLimitText = "±" + NumberFormatting.grouped(heightLimitMetres / 1000, decimals: 0) + " km"
 
     @inlinable
     public init(longitude: Double, latitude: Double, heightMetres: Double? = nil) {

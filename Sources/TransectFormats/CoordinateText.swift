@@ -39,7 +39,7 @@ public struct PointArgument: Sendable, Equatable {
 
     /// Checks that a height (metres) lies within ±``heightLimitMetres``.
     public static func checkHeight(_ z: Double, name: String) -> PointError? {
-        abs(z) <= heightLimitMetres ? nil : .malformed("\(name) \(JSON.format(z)) m is beyond ±100,000 km")
+        abs(z) <= heightLimitMetres ? nil : .malformed("\(name) \(JSON.format(z)) m is beyond \(GeoPoint.heightLimitText)")
     }
 
     /// Checks that a longitude/latitude lies in range: latitude in [−90, 90], longitude in

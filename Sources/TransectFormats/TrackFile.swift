@@ -478,7 +478,7 @@ enum CSVTrackReader {
             }
             point.accuracyMetres = try optional(accuracyColumn, accuracyColumn.map { header[$0] } ?? "")
             if let a = point.accuracyMetres, a.magnitude > TrackFile.accuracyLimitMetres {
-                throw fail("line \(lineNumber): \(header[accuracyColumn!].printable) \(JSON.format(a)) m is beyond ±100,000 km")
+                throw fail("line \(lineNumber): \(header[accuracyColumn!].printable) \(JSON.format(a)) m is beyond \(GeoPoint.heightLimitText)")
             }
             if let t = field(timeColumn) {
                 guard let seconds = Timestamp.parseISO8601(t) else { throw fail("line \(lineNumber): time '\(t.printable)' is not an ISO 8601 time") }

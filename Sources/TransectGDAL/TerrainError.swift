@@ -44,7 +44,7 @@ public enum TerrainError: UserFacingError, Equatable {
         case let .noData(point, dem): "point \(point) falls on no data in the DEM '\(dem)'"
         case let .unusableImage(path, reason): "image '\(path)': \(reason)"
         case let .implausibleHeight(path, metres, point):
-            "DEM '\(path)': height \(metres) m at \(point) is beyond ±100,000 km"
+            "DEM '\(path)': height \(metres) m at \(point) is beyond \(GeoPoint.heightLimitText)"
         case let .readFailed(path, reason): "DEM '\(path)': read failed: \(reason)"
         case let .networkNotAllowed(path, nil):
             "DEM '\(path)': reaches the network; Transect reads it only with --allow-network"
