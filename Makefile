@@ -5,7 +5,7 @@ PACKAGES := time pkg-config libgdal-dev libproj-dev gdal-bin libpng-dev libcairo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TRANSECT := .build/release/transect
 
-.PHONY: all deps build test demo bench fuzz memcheck clean
+.PHONY: all deps build test demo check format bench fuzz memcheck clean
 
 all: build
 
@@ -28,6 +28,15 @@ test: deps
 
 demo: build
 	@./scripts/demo.sh $(TRANSECT)
+
+# CI's checks beyond the tests: a release build with warnings as errors, the formatting lint,
+# and the demo rendered twice with the bytes compared (scripts/check.sh).
+check: deps
+	@./scripts/check.sh
+
+# Applies .swift-format to the tree (the toolchain's own formatter).
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Package.swift
 
 bench: deps
 	$(SWIFT) build -c release --product transect
