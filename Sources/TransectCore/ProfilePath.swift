@@ -40,10 +40,11 @@ public struct ProfilePath: Sendable {
 
     /// The point halfway along the longest segment, on its geodesic legs: where a DEM's
     /// native resolution is read to choose a step. The segment's first vertex when it has no
-    /// length.
+    /// length (the path's first vertex when that segment is empty).
     public var middle: GeoPoint {
         let k = longestSegment
         let vertices = segments[k], legs = legLengthsMetres[k]
+        guard let first = vertices.first else { return self.vertices[0] }
         var remaining = legs.reduce(0, +) / 2
         for (leg, length) in legs.enumerated() {
             if remaining <= length && length > 0 {
@@ -51,7 +52,7 @@ public struct ProfilePath: Sendable {
             }
             remaining -= length
         }
-        return vertices[0]
+        return first
     }
 
     /// How many samples ``plan(spacing:)`` takes at most, gap samples included, without

@@ -82,6 +82,8 @@ struct ProfilePathTests {
         #expect(path.middle.latitude > 45.1 - 1e-9)
         // A path of one point has its middle there.
         #expect(ProfilePath(vertices: [Self.segmentB[0]]).middle == Self.segmentB[0])
+        // Segments without length, the first of them empty: the path's first vertex.
+        #expect(ProfilePath(segments: [[], [Self.segmentB[1]], [Self.segmentA[0]]]).middle == Self.segmentB[1])
     }
 
     @Test("one segment plans as ProfilePlan does; empty segments are skipped; the shape says segmented")
