@@ -1,3 +1,5 @@
+import TransectCore
+
 /// A JSON value with object keys kept in the order they were written, so output is stable
 /// and reads in a sensible order.
 public indirect enum JSON: Sendable {
@@ -15,14 +17,9 @@ public indirect enum JSON: Sendable {
         return .number(round(value, decimals: decimals))
     }
 
+    /// See ``NumberFormatting/rounded(_:decimals:)``.
     public static func round(_ value: Double, decimals: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = value * scale
-        // Beyond 2^52 the value has no fractional digits to round.
-        guard abs(scaled) < 4.5e15 else { return value }
-        let r = scaled.rounded(.toNearestOrAwayFromZero) / scale
-        return r == 0 ? 0 : r
+        NumberFormatting.rounded(value, decimals: decimals)
     }
 
     /// Compact when `indent` is nil, else pretty with that many spaces per level.
@@ -70,11 +67,7 @@ public indirect enum JSON: Sendable {
 
     /// Shortest round-trip decimal; integers print without a fraction; never exponent-free
     /// garbage: Swift's description is already valid JSON for finite values.
-    public static func format(_ v: Double) -> String {
-        guard v.isFinite else { return "null" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return String(v)
-    }
+    public static func format(_ v: Double) -> String { NumberFormatting.shortest(v) }
 
     public static func writeString(_ s: String, to out: inout String) {
         out += "\""

@@ -7,6 +7,10 @@ public struct GeoExtent: Sendable, Hashable {
     public var south: Double
     public var east: Double
     public var north: Double
+
+    public init(west: Double, south: Double, east: Double, north: Double) {
+        self.west = west; self.south = south; self.east = east; self.north = north
+    }
 }
 
 extension ElevationModel {

@@ -1,0 +1,134 @@
+import TransectCore
+
+/// Two endpoints to measure between, in WGS84, each with the absolute height the user gave or
+/// none (then the DEM gives it).
+public struct MeasurementPair: Sendable, Hashable {
+    public var from: GeoPoint
+    public var to: GeoPoint
+    /// Given heights in metres; nil means "from the DEM".
+    public var fromZ: Double?
+    public var toZ: Double?
+
+    public init(from: GeoPoint, to: GeoPoint, fromZ: Double? = nil, toZ: Double? = nil) {
+        self.from = from
+        self.to = to
+        self.fromZ = fromZ
+        self.toZ = toZ
+    }
+}
+
+/// Where an endpoint's height came from.
+public enum HeightSource: String, Sendable, Hashable {
+    /// Written by the user.
+    case given
+    /// Sampled from the DEM (plus the height above ground).
+    case dem
+}
+
+/// One measured pair, with where each height came from.
+public struct MeasuredPair: Sendable {
+    public var measurement: Measurement
+    public var startSource: HeightSource
+    public var endSource: HeightSource
+
+    public init(measurement: Measurement, startSource: HeightSource, endSource: HeightSource) {
+        self.measurement = measurement
+        self.startSource = startSource
+        self.endSource = endSource
+    }
+}
+
+/// Measures pairs of points over terrain: heights from the DEM for endpoints without one
+/// (raised by a height above ground), ellipsoidal heights h = H + N when a geoid is given, and
+/// the ``Measurement`` between the two.
+public struct TerrainMeasurer {
+    /// The DEM; needed only when some endpoint has no given height.
+    public let model: ElevationModel?
+    public let geoid: Geoid?
+    /// Added to every height sampled from the DEM (not to given heights), metres.
+    public var aboveGroundMetres: Double
+    public var interpolation: Interpolation
+
+    public init(model: ElevationModel?, geoid: Geoid? = nil, aboveGroundMetres: Double = 0,
+                interpolation: Interpolation = .bilinear) {
+        self.model = model
+        self.geoid = geoid
+        self.aboveGroundMetres = aboveGroundMetres
+        self.interpolation = interpolation
+    }
+
+    /// Measures a batch: one DEM read for every endpoint without a height, one geoid read for
+    /// every endpoint. Each pair succeeds or fails on its own, in order:
+    /// - an endpoint without a height on no data, or off the DEM, fails the pair with
+    ///   ``TerrainError/noData(point:dem:)`` or ``TerrainError/outsideCoverage(point:dem:)``
+    ///   (the first such endpoint is named);
+    /// - with a geoid, an endpoint where the geoid has no value fails the pair with
+    ///   ``TerrainError/outsideCoverage(point:dem:)`` naming the geoid (the start when both).
+    ///
+    /// Errors of the reads themselves (a failed read, an implausible height) throw.
+    /// - Precondition: ``model`` is set when a pair lacks a height.
+    public func measure(_ pairs: [MeasurementPair]) throws(TerrainError) -> [Result<MeasuredPair, TerrainError>] {
+        var wanted: [GeoPoint] = []
+        for pair in pairs {
+            if pair.fromZ == nil { wanted.append(pair.from) }
+            if pair.toZ == nil { wanted.append(pair.to) }
+        }
+        var sampled: [Double] = []
+        if !wanted.isEmpty {
+            guard let model else { preconditionFailure("a pair without a given height needs a DEM") }
+            sampled = try model.elevations(at: wanted, interpolation: interpolation)
+        }
+        var undulations: [Double] = []
+        if let geoid {
+            undulations = try geoid.undulations(at: pairs.flatMap { [$0.from, $0.to] })
+        }
+        var next = 0
+        var results: [Result<MeasuredPair, TerrainError>] = []
+        results.reserveCapacity(pairs.count)
+        for (k, pair) in pairs.enumerated() {
+            var heights: [Double] = []
+            var sources: [HeightSource] = []
+            var failure: TerrainError?
+            for (point, z) in [(pair.from, pair.fromZ), (pair.to, pair.toZ)] {
+                if let z {
+                    heights.append(z)
+                    sources.append(.given)
+                    continue
+                }
+                let h = sampled[next]
+                next += 1
+                if h.isNaN, failure == nil, let model {
+                    failure = model.missingHeightError(at: point)
+                }
+                heights.append(h + aboveGroundMetres)
+                sources.append(.dem)
+            }
+            if let failure {
+                results.append(.failure(failure))
+                continue
+            }
+            var ellipsoidal: [Double?] = [nil, nil]
+            if let geoid {
+                let n1 = undulations[2 * k], n2 = undulations[2 * k + 1]
+                guard n1.isFinite, n2.isFinite else {
+                    let point = n1.isFinite ? pair.to : pair.from
+                    results.append(.failure(.outsideCoverage(point: point.coordinateText, dem: geoid.label)))
+                    continue
+                }
+                ellipsoidal = [heights[0] + n1, heights[1] + n2]
+            }
+            var start = pair.from, end = pair.to
+            start.heightMetres = heights[0]
+            end.heightMetres = heights[1]
+            let m = Measurement(start: start, end: end, startEllipsoidalHeightMetres: ellipsoidal[0],
+                                endEllipsoidalHeightMetres: ellipsoidal[1])
+            results.append(.success(MeasuredPair(measurement: m, startSource: sources[0], endSource: sources[1])))
+        }
+        return results
+    }
+
+    /// Measures one pair; its failure throws.
+    public func measure(_ pair: MeasurementPair) throws(TerrainError) -> MeasuredPair {
+        try measure([pair])[0].get()
+    }
+}

@@ -1,0 +1,129 @@
+import TransectCore
+
+/// What to profile: a path, how to space its samples, and the sight line's parameters.
+public struct ProfileRequest: Sendable {
+    /// How samples are spaced.
+    public enum Spacing: Sendable, Hashable {
+        /// A fixed step in metres along each leg.
+        case step(Double)
+        /// This many samples over the whole path.
+        case count(Int)
+        /// The DEM's native resolution at the path's middle (the finer of its two axes).
+        case native
+    }
+
+    public var path: ProfilePath
+    public var spacing: Spacing
+    /// More samples than this are refused before any is taken.
+    public var maxSamples: Int
+    public var interpolation: Interpolation
+    /// Eye height above the ground at the start, and the target's above the ground at the end, metres.
+    public var observerHeightMetres: Double
+    public var targetHeightMetres: Double
+    /// The refraction-corrected curvature factor of the sight line.
+    public var curvature: Double
+
+    public init(path: ProfilePath, spacing: Spacing = .native, maxSamples: Int, interpolation: Interpolation = .bilinear,
+                observerHeightMetres: Double = 1.7, targetHeightMetres: Double = 0,
+                curvature: Double = LineOfSight.defaultCurvature) {
+        self.path = path
+        self.spacing = spacing
+        self.maxSamples = maxSamples
+        self.interpolation = interpolation
+        self.observerHeightMetres = observerHeightMetres
+        self.targetHeightMetres = targetHeightMetres
+        self.curvature = curvature
+    }
+}
+
+/// A profile over a DEM with its statistics and, for a path that is one geodesic, the line of
+/// sight from one end to the other.
+public struct TerrainProfile: Sendable {
+    public var profile: Profile
+    public var statistics: ProfileStatistics
+    /// Nil when an end has no data, or when the path is not one geodesic (see `pathShape`).
+    public var lineOfSight: LineOfSight?
+    /// Whether the path is one geodesic; only then is there a line of sight.
+    public var pathShape: LineOfSight.PathShape
+    /// The step used, metres; nil when a sample count was asked for.
+    public var stepMetres: Double?
+    public var observerHeightMetres: Double
+    public var targetHeightMetres: Double
+    public var curvature: Double
+    /// The DEM's label.
+    public var dem: String
+
+    public init(profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?, pathShape: LineOfSight.PathShape = .straight,
+                stepMetres: Double?, observerHeightMetres: Double, targetHeightMetres: Double, curvature: Double, dem: String) {
+        self.profile = profile
+        self.statistics = statistics
+        self.lineOfSight = lineOfSight
+        self.pathShape = pathShape
+        self.stepMetres = stepMetres
+        self.observerHeightMetres = observerHeightMetres
+        self.targetHeightMetres = targetHeightMetres
+        self.curvature = curvature
+        self.dem = dem
+    }
+}
+
+/// A profile request the limits refuse.
+public enum ProfileError: UserFacingError, Equatable {
+    /// The path at its spacing would take `count` samples (gaps included), more than `limit`.
+    case tooManySamples(count: Int, limit: Int)
+
+    /// `the profile would take 12,000,001 samples, more than 10,000,000`; the caller says
+    /// which options change it.
+    public var message: String {
+        switch self {
+        case let .tooManySamples(count, limit):
+            "the profile would take \(NumberFormatting.grouped(Double(count), decimals: 0)) samples, more than \(NumberFormatting.grouped(Double(limit), decimals: 0))"
+        }
+    }
+
+    public var isUsageError: Bool { true }
+}
+
+extension ElevationModel {
+    /// Samples the request's path on this DEM, with distance running on from one segment to
+    /// the next (a gap sample between segments keeps the statistics from measuring across the
+    /// break), then computes statistics and, when the path is one geodesic, the line of sight.
+    ///
+    /// - Throws: ``TerrainError/outsideCoverage(point:dem:)`` for the first vertex off the DEM
+    ///   (a vertex on no data is a gap, not an error), ``ProfileError/tooManySamples(count:limit:)``
+    ///   before any sample is taken, or the DEM's read errors.
+    public func profile(_ request: ProfileRequest) throws -> TerrainProfile {
+        let path = request.path
+        try checkCoverage(of: path.vertices)
+        var spacing: ProfilePlan.Spacing
+        var stepUsed: Double?
+        switch request.spacing {
+        case .count(let n):
+            spacing = .count(n)
+        case .step(let step):
+            spacing = .step(step)
+            stepUsed = step
+        case .native:
+            let cell = resolutionMetres(at: path.middle)
+            let native = min(cell.x, cell.y)
+            stepUsed = native
+            spacing = .step(native)
+        }
+        let count = path.sampleCount(spacing: spacing)
+        guard count <= request.maxSamples else { throw ProfileError.tooManySamples(count: count, limit: request.maxSamples) }
+        let plan = path.plan(spacing: spacing)
+        let points = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
+        let elevations = try elevations(at: points, interpolation: request.interpolation)
+        let profile = Profile(distancesMetres: plan.distancesMetres, longitudes: plan.longitudes, latitudes: plan.latitudes,
+                              elevationsMetres: elevations)
+        // A sight line over a path that bends, or over a track's separate segments, would judge
+        // terrain that is not under it: no verdict unless the path is one geodesic.
+        let shape = path.shape
+        let lineOfSight = shape == .straight
+            ? LineOfSight(profile: profile, observerHeightMetres: request.observerHeightMetres,
+                          targetHeightMetres: request.targetHeightMetres, curvature: request.curvature) : nil
+        return TerrainProfile(profile: profile, statistics: ProfileStatistics(profile), lineOfSight: lineOfSight, pathShape: shape,
+                              stepMetres: stepUsed, observerHeightMetres: request.observerHeightMetres,
+                              targetHeightMetres: request.targetHeightMetres, curvature: request.curvature, dem: label)
+    }
+}
