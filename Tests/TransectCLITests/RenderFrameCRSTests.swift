@@ -59,4 +59,15 @@ struct RenderFrameCRSTests {
         let points = Self.render(dir, "points", ["--crs", "EPSG:4326", "--measure", "-116.99,37.915:-116.96,37.935"])
         #expect(points.code == 0, "\(points.err)")
     }
+
+    @Test("a --frame-crs file is an input: the map may not be written over it")
+    func frameCRSFileIsInput() throws {
+        let dir = TemporaryDirectory()
+        RenderCommandTests.writeTerrain(dir.file("dem.tif"))
+        try "+proj=utm +zone=11 +datum=WGS84 +units=m +no_defs".write(toFile: dir.file("crs.png"), atomically: true, encoding: .utf8)
+        let r = transect("render", "--dem", dir.file("dem.tif"), "--extent-crs", RenderCommandTests.extent, "--size", "240x160",
+                         "--frame-crs", dir.file("crs.png"), "-o", dir.file("crs.png"))
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.err.hasPrefix("Error: option '-o': '\(dir.file("crs.png"))' is the input '\(dir.file("crs.png"))' (--frame-crs)"), "\(r.err)")
+    }
 }
