@@ -33,7 +33,7 @@ enum ProfileOptions {
     static let chartSize = Option.size("chart-size", help: "Chart size in pixels, at least 300x200.", default: "1200x600",
                                        minimum: (300, 200), tooSmall: "a chart needs at least 300x200 pixels", maxPixels: { _ in 100_000_000 })
     static let chartLayout = Option.text("chart-layout", value: "FILE.json", help: "Also write where the chart's title, legend and labels went.")
-    static let title = Option.text("title", value: "TEXT", help: "The chart's title (default \"Elevation profile\").")
+    static let title = Option.text("title", value: "TEXT", help: "The chart's title.", default: "Elevation profile")
 
     static let all: [OptionSpec] = [
         CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,

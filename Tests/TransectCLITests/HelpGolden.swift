@@ -91,7 +91,7 @@ enum HelpGolden {
                                  line, obstruction, extremes) for a report.
       --chart-size WxH           Chart size in pixels, at least 300x200. Default: 1200x600.
       --chart-layout FILE.json   Also write where the chart's title, legend and labels went.
-      --title TEXT               The chart's title (default "Elevation profile").
+      --title TEXT               The chart's title. Default: Elevation profile.
       --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
       -h, --help                 Show this help.
 
