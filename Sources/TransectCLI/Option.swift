@@ -3,7 +3,7 @@ import TransectFormats
 
 /// One option, declared once: its name, short name, value name, help and default (``spec``,
 /// which the parser and the help read) and how its text becomes a value (`parse`). Commands
-/// read it with ``ParsedArguments/value(_:)-(Option<Value>)``, so a range, a unit or a default
+/// read it with `ParsedArguments.value(_:)`, so a range, a unit or a default
 /// is written here and nowhere else.
 ///
 /// ```swift
