@@ -1,21 +1,46 @@
 import TransectCore
 import TransectFormats
 
-/// One option a subcommand accepts.
-struct OptionSpec {
+/// How an option takes its values.
+enum OptionKind: Sendable {
+    /// No value: given or not (`--strict`).
+    case flag
+    /// One value, given at most once (`--format json`).
+    case single
+    /// One value each time, given any number of times (`--dem A --dem B`).
+    case repeatable
+    /// Every following argument up to the next option, any number of times (`--path A B C`).
+    case variadic
+}
+
+/// What the parser and the help know of an option: the untyped half of an ``Option``, which
+/// adds the parser and the default value.
+struct OptionSpec: Sendable {
     /// Long name without dashes, for example `dem`.
     let name: String
     /// One-letter alias without the dash, if any.
     var short: Character? = nil
-    /// False for a flag that takes no value.
-    var takesValue = true
-    /// True when the option may be given more than once (or takes several values, as `--path`).
-    var repeatable = false
-    /// Takes every following argument up to the next option (for `--path A B C`).
-    var variadic = false
+    /// The value's placeholder in help and usage (`LON,LAT[,Z]`, `FILE|-`); nil for a flag.
+    var valueName: String? = nil
+    /// What the option does, one paragraph; the help wraps it.
+    var help: String
+    /// The default as the help states it, when there is one.
+    var defaultText: String? = nil
+    var kind: OptionKind = .single
     /// Rewrites each value as it is parsed, from a scene or the command line alike, into the
     /// form every reader of the option expects (`--crs 32611` becomes `EPSG:32611`).
     var canonical: (@Sendable (String) -> String)? = nil
+
+    /// False for a flag.
+    var takesValue: Bool { kind != .flag }
+    /// True when the option may be given more than once.
+    var repeatable: Bool { kind == .repeatable || kind == .variadic }
+    var variadic: Bool { kind == .variadic }
+
+    /// `-o, --out FILE`: the option as the help's left column shows it.
+    var label: String {
+        (short.map { "-\($0), " } ?? "") + "--" + name + (valueName.map { " " + $0 } ?? "")
+    }
 }
 
 /// Parsed options: values in the order given, flags, and positional arguments.
@@ -24,12 +49,52 @@ struct ParsedArguments {
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
     let command: String
+    /// The options this command declares, by name.
+    private let declared: [String: OptionSpec]
 
-    /// The single value of `name`, or nil when absent.
-    func value(_ name: String) -> String? { values[name]?.last }
-    /// Every value of a repeatable option.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    /// Whether the command declares the option `name` (shared readers such as
+    /// ``TerrainOptions`` read only what their command offers).
+    func declares(_ name: String) -> Bool { declared[name] != nil }
+
+    /// The single value of `name` as given, or nil when absent.
+    func value(_ name: String) -> String? {
+        assert(declares(name), "'\(command)' reads the undeclared option '--\(name)'")
+        return values[name]?.last
+    }
+    /// Every value of a repeatable option, as given.
+    func all(_ name: String) -> [String] {
+        assert(declares(name), "'\(command)' reads the undeclared option '--\(name)'")
+        return values[name] ?? []
+    }
+    func has(_ name: String) -> Bool {
+        assert(declares(name), "'\(command)' reads the undeclared option '--\(name)'")
+        return flags.contains(name) || values[name] != nil
+    }
+
+    /// The value of `option`: the one given, run through its parser, or else its default.
+    func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value {
+        if option.spec.kind == .flag {
+            return has(option.name) ? try option.parse("", self) : try option.defaultValue(self)
+        }
+        guard let text = value(option.name) else { return try option.defaultValue(self) }
+        return try option.parse(text, self)
+    }
+
+    /// Every value of a repeatable `option`, each run through its parser, in the order given.
+    func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
+        var parsed: [Value] = []
+        for text in all(option.name) { parsed.append(try option.parse(text, self)) }
+        return parsed
+    }
+
+    /// Every value of a repeatable `option` whose parser may give nil, those it gives.
+    func values<Value>(_ option: Option<Value?>) throws(CLIError) -> [Value] {
+        var parsed: [Value] = []
+        for text in all(option.name) { if let v = try option.parse(text, self) { parsed.append(v) } }
+        return parsed
+    }
+
+    func has<Value>(_ option: Option<Value>) -> Bool { has(option.name) }
 
     /// Parses `arguments` (after the subcommand) against `specs`. `--name value`,
     /// `--name=value`, `-x value` and `--` (end of options) are understood. A value may begin
@@ -43,6 +108,7 @@ struct ParsedArguments {
             byName[spec.name] = spec
             if let s = spec.short { byShort[s] = spec }
         }
+        declared = byName
         var k = 0
         var onlyPositionals = false
         while k < arguments.count {
@@ -67,7 +133,7 @@ struct ParsedArguments {
                 }
                 spec = s
             } else {
-                guard arg.count == 2, let s = byShort[arg.last!] else {
+                guard arg.count == 2, let letter = arg.last, let s = byShort[letter] else {
                     throw .usage("unknown option '\(arg)'", command: command)
                 }
                 spec = s
@@ -127,52 +193,5 @@ struct ParsedArguments {
         if let first = positionals.first {
             throw .usage("unexpected argument '\(first)'", command: command)
         }
-    }
-
-    /// `--units`: metric (the default), imperial, or a unit by symbol or name (`ft`, `feet`).
-    func units() throws(CLIError) -> UnitSystem {
-        let name = value("units") ?? "metric"
-        guard let units = UnitSystem(name: name) else {
-            throw .usage("option '--units': '\(name.printable)' is not metric, imperial, m, km, ft, mi, yd or nmi (or metres, feet, … by name)", command: command)
-        }
-        return units
-    }
-
-    /// The value of `name` as a finite decimal number (``NumberText``), or nil when absent.
-    func number(_ name: String) throws(CLIError) -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let v = NumberText.double(text.trimmingAsciiSpaces) else {
-            throw .usage("option '--\(name)': '\(text.printable)' is not a finite decimal number", command: command)
-        }
-        return v
-    }
-
-    /// The value of `name` as a number in `range`, or nil when absent. `unit` follows the
-    /// bounds in the message (`m`, `°`).
-    func number(_ name: String, in range: ClosedRange<Double>, unit: String = "") throws(CLIError) -> Double? {
-        guard let v = try number(name) else { return nil }
-        guard range.contains(v) else {
-            throw .usage("option '--\(name)': \(JSON.format(v))\(unit) is outside \(JSON.format(range.lowerBound))\(unit) … \(JSON.format(range.upperBound))\(unit)", command: command)
-        }
-        return v
-    }
-
-    /// The value of `name` as a number above 0 and at most `maximum`, or nil when absent.
-    func positive(_ name: String, maximum: Double, unit: String) throws(CLIError) -> Double? {
-        guard let v = try number(name) else { return nil }
-        guard v > 0 else { throw .usage("option '--\(name)': must be above 0\(unit.isEmpty ? "" : " " + unit), not \(JSON.format(v))", command: command) }
-        guard v <= maximum else {
-            throw .usage("option '--\(name)': \(JSON.format(v))\(unit.isEmpty ? "" : " " + unit) is over the limit of \(JSON.format(maximum))\(unit.isEmpty ? "" : " " + unit)", command: command)
-        }
-        return v
-    }
-
-    /// The value of `name` as a whole number in `range`, or nil when absent.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let v = NumberText.integer(text.trimmingAsciiSpaces), range.contains(v) else {
-            throw .usage("option '--\(name)': '\(text.printable)' is not a whole number from \(NumberFormatting.grouped(Double(range.lowerBound), decimals: 0)) to \(NumberFormatting.grouped(Double(range.upperBound), decimals: 0))", command: command)
-        }
-        return v
     }
 }

@@ -35,13 +35,11 @@ public enum CommandLineTool {
                 }
                 console.out(text)
                 return 0
-            case "measure": return try MeasureCommand.run(rest, console: console)
-            case "info": return try InfoCommand.run(rest, console: console)
-            case "profile": return try ProfileCommand.run(rest, console: console)
-            case "render": return try RenderCommand.run(rest, console: console)
-            case "track": return try TrackCommand.run(rest, console: console)
             default:
-                throw CLIError.usage("unknown subcommand '\(command)'", command: nil)
+                guard let subcommand = Commands.named(command) else {
+                    throw CLIError.usage("unknown subcommand '\(command)'", command: nil)
+                }
+                return try subcommand.execute(rest, console: console)
             }
         } catch let error as CLIError {
             return report(error, console: console)

@@ -1,242 +1,99 @@
-/// Help texts, printed on stdout by `-h/--help` and `transect help <subcommand>`.
+/// Help texts, printed on stdout by `-h/--help` and `transect help <subcommand>`, made from
+/// the ``Commands`` table and the options' declarations.
 enum Help {
     static let version = "0.1.0"
 
-    static let overview = """
-    transect \(version): offline terrain measurement from DEM files
+    /// Help lines are wrapped to this many characters.
+    static let width = 92
+    /// An option whose left column (`-o, --out FILE`) is longer than this gets a line of its own,
+    /// its help starting on the next.
+    static let widestLabel = 24
 
-    USAGE: transect <subcommand> [options]
+    static var overview: String {
+        let entries = Commands.all.map { ($0.name, $0.summary) } + [("help", "Show help for a subcommand")]
+        let column = (entries.map(\.0.count).max() ?? 0) + 4
+        let list = entries.map { "  " + $0.0.padded(to: column) + $0.1 }.joined(separator: "\n")
+        return """
+        transect \(version): offline terrain measurement from DEM files
 
-    SUBCOMMANDS:
-      measure    Direct, horizontal and vertical distance between two points
-      profile    Elevation profile, statistics and line of sight between points
-      render     Annotated PNG map: DEM basemap, measurements, places
-      track      Location history: read, clean, densify, simulate, summarise
-      info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
-      help       Show help for a subcommand
+        USAGE: transect <subcommand> [options]
 
-    OPTIONS:
-      -h, --help     Show this help
-      --version      Show the version
+        SUBCOMMANDS:
+        \(list)
 
-    Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
-    inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
-    5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
-    See 'transect help <subcommand>'.
+        OPTIONS:
+          -h, --help     Show this help
+          --version      Show the version
 
-    """
+        Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
+        inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
+        5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
+        See 'transect help <subcommand>'.
 
-    static let measureUsage = "transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]"
-    static let measure = """
-    Measure the direct (3D), horizontal (geodesic) and vertical distance between two points.
-
-    USAGE: \(measureUsage)
-           transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]
-
-    OPTIONS:
-      --dem PATH           A DEM file, a directory of tiles or a glob; repeatable. Together
-                           they are one mosaic. Default: ETOPO5 (5′ global grid).
-      --from LON,LAT[,Z]   Start. Z is an absolute height in metres; without it the height
-                           comes from the DEM.
-      --to LON,LAT[,Z]     End, as --from.
-      --above-ground M     Metres added to heights sampled from the DEM (default 0).
-      --units U            metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi
-                           (also by name: metres, feet, miles, nautical-miles, …).
-      -r, --interpolation I
-                           nearest (or near), bilinear (default) or cubic.
-      --geoid egm96|PATH   Geoid grid for ellipsoidal heights (h = H + N) in the direct
-                           distance; egm96 is PROJ's egm96_15.gtx.
-      --crs CRS            Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not
-                           lon/lat.
-      --format F           text (the label, default) or json; csv for --pairs.
-      --pairs FILE|-       Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
-                           id, from_z, to_z); streams CSV rows with an error column.
-      --strict             With --pairs, stop at the first bad row (exit 1).
-      -o, --out FILE       Write results to FILE (atomically) instead of stdout.
-      --allow-network      Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help           Show this help.
-
-    Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
-    elevation; direct is the straight line between the points in earth-centred coordinates.
-
-    """
-
-    static let profileUsage = "transect profile [--dem PATH…] (--from LON,LAT --to LON,LAT | --path LON,LAT LON,LAT… | --track FILE) [options]"
-    static let profile = """
-    Sample the elevation profile along the geodesic between points, with statistics and the
-    line of sight from the first point to the last.
-
-    USAGE: \(profileUsage)
-
-    OPTIONS:
-      --dem PATH            A DEM file, a directory of tiles or a glob; repeatable.
-      --from LON,LAT        Start of the profile.
-      --to LON,LAT          End of the profile.
-      --path LON,LAT …      Two or more vertices, profiled leg after leg with continuous
-                            distance (instead of --from/--to).
-      --track FILE          Profile along a track (GPX, GeoJSON, Esri JSON, CSV), segment
-                            after segment; --max-segment M densifies it first.
-      --step M              Metres between samples (default: the DEM's resolution at the
-                            path's middle). The last step of each leg may be shorter.
-      --samples N           N evenly spaced samples instead of a step.
-      --max-samples N       Allow more than 10,000,000 samples.
-      --observer-height M   Eye height above the terrain at the start (default 1.7).
-      --target-height M     Target height above the terrain at the end (default 0).
-      --curvature C         Curvature coefficient (default 0.85714; 1 = curvature only,
-                            0 = flat earth).
-      --interpolation I     nearest, bilinear (default) or cubic.
-      --crs CRS             Points are X,Y in this CRS instead of lon/lat.
-      --units U             Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.
-      --format F            text (default), json or csv (json and csv are in metres).
-      -o, --out FILE        Write to FILE (atomically) instead of stdout.
-      --chart FILE.png      Also draw the profile chart (elevation against distance, sight
-                            line, obstruction, extremes) for a report.
-      --chart-size WxH      Chart size in pixels (default 1200x600).
-      --chart-layout FILE.json  Also write where the chart's title, legend and labels went.
-      --title TEXT          The chart's title (default "Elevation profile").
-      --allow-network       Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help            Show this help.
-
-    Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
-    the DEM cells with data carry less than half of the interpolation weight (always at a
-    no-data cell's centre); gaps are null in JSON, empty in CSV, and skipped by the
-    statistics. Horizontal and surface lengths "with data" run over the same steps, those
-    with data at both ends; the first horizontal length is the whole path's.
-
-    Line of sight: every terrain height is reduced by cc·d²/(2R), with d the geodesic distance
-    from the start, R = 6,371,008.8 m and cc the curvature coefficient; the sight line is
-    straight between the reduced observer and target heights. The verdict is visible,
-    obstructed (with the first obstruction), or unknown when only samples in gaps could
-    block it. A path whose vertices stray from the geodesic between its ends by more than
-    1e-6 of its length, that turns back, or a track in several segments, has no line of
-    sight (JSON null, with line_of_sight_reason).
-
-    """
-
-    static let renderUsage = "transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]"
-    static let render = """
-    Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
-    arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
-    .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
-    Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
-    labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
-    labels, in that order; what does not fit is left out and counted on stderr.
-
-    USAGE: \(renderUsage)
-
-    OPTIONS:
-      --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Without
-                              it no terrain is drawn (a canvas with a graticule).
-      --no-dem                Draw no terrain even where a scene names a DEM.
-      -o, --out FILE.png      The image to write (atomically).
-      --layout FILE.json      Also write where the title, legend, north arrow, scale bar,
-                              attribution, labels and markers went (pixel boxes, y down).
-      --scene FILE.json       Settings from a JSON file whose keys are these options' names;
-                              relative paths resolve against the file; flags override it.
-      --size WxH              Pixels (default 1600x1000).
-      --extent W,S,E,N        The frame in lon/lat. Default: fit the content (--fit).
-      --extent-crs X0,Y0,X1,Y1  The frame in its own CRS.
-      --margin F              Margin around fitted content, a fraction of its span (0.12).
-      --crs CRS               The frame's projected CRS (default: the DEM's if projected,
-                              else the local UTM zone; EPSG:3857 for Web Mercator).
-      --basemap B             hillshade (default), light-gray, tint, none, or an image GDAL
-                              can georeference (PNG + world file, GeoTIFF).
-      --azimuth D, --altitude D, --z-factor Z, --multidirectional
-                              Hillshade light (315°, 45°, 1), as gdaldem hillshade.
-      --measure LON,LAT:LON,LAT   A measurement line with its label; repeatable.
-      --places FILE           Places to label (CSV name,lon,lat or GeoJSON points); repeatable.
-      --track FILE            A location history to draw as a trail (GPX, GeoJSON, Esri JSON,
-                              CSV), densified to --max-segment (50 m), one fix per vertex;
-                              repeatable. The frame opens at 1:10,000 where the size allows.
-      --frames DIR            Also write numbered frames, frame k showing the fixes up to k.
-      --every N               One frame per N fixes (default 1).
-      --title TEXT            A title in the top-left corner.
-      --decorations all|none  none leaves out scale bar, north arrow, title and attribution.
-      --units U               Units of labels and the scale bar (metric, imperial, …).
-      --dpi N                 Resolution recorded in the PNG; text, lines and symbols are
-                              drawn dpi/96 times their size (default 96).
-      --max-pixels N          Allow frames over 100,000,000 pixels.
-      --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help              Show this help.
-
-    """
-
-    static let trackUsage = "transect track --in FILE [--stats | --simulate] [options]"
-    static let track = """
-    Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
-    drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
-    (--stats, the default) or simulate a location source along it (--simulate).
-
-    A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
-    the usable times only, those later than the last usable one in the segment; a fix with a
-    repeated (coarse), backward or missing time is walked through, its distance added to the
-    step between the usable times around it. The maximum speed is the highest that three of
-    some five consecutive time steps reach, so one bad fix cannot make it; the fastest single
-    step is shown as raw. Speeds are in km/h (metric, m, km), mph (imperial, ft, yd, mi) or
-    knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
-    elevations (said on stderr); if no fix has any elevation left, the run fails.
-
-    USAGE: \(trackUsage)
-
-    OPTIONS:
-      --in FILE             The track file.
-      --stats               Statistics: points, segments, 2D and 3D length, gain and loss,
-                            elevation range, duration, moving time, speeds, bounding box.
-      --simulate            Emit fixes: one per vertex 1 s apart after densifying to
-                            --max-segment (the location-history sample's source), or spaced
-                            --speed M/S × 1 s along the line. Each fix has time, position,
-                            elevation, course (geodesic azimuth) and speed.
-      --max-segment M       Densify along geodesics so no step exceeds M metres (default 50
-                            with --simulate; no densifying for statistics unless given).
-      --speed M/S           With --simulate: fixes at this speed instead of one per vertex.
-      --start-time T        First fix time, ISO 8601 (default 2000-01-01T00:00:00Z).
-      --dem PATH            DEM for elevations; repeatable.
-      --elevation E         dem (default when --dem is given) or recorded.
-      --gain-threshold M    Hysteresis for gain and loss (default 3 m).
-      --units U             Units of the text summary: lengths, heights and speeds.
-      --format F            Statistics: text (default) or json. Simulation: gpx, geojson or
-                            csv (default from --out's extension, else csv).
-      -o, --out FILE        Write to FILE (atomically) instead of stdout.
-      --allow-network       Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help            Show this help.
-
-    """
-
-    static let infoUsage = "transect info [--dem] PATH… [--format text|json]"
-    static let info = """
-    Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
-    in metres, no-data value, unit and elevation range.
-
-    USAGE: \(infoUsage)
-
-    OPTIONS:
-      --dem PATH     A DEM file, a directory of tiles or a glob; repeatable.
-      --format F     text (default) or json.
-      --allow-network
-                     Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help     Show this help.
-
-    """
-
-    static func usageLine(for command: String?) -> String {
-        switch command {
-        case "measure"?: measureUsage
-        case "info"?: infoUsage
-        case "track"?: trackUsage
-        case "render"?: renderUsage
-        case "profile"?: profileUsage
-        default: "transect <subcommand> [options]"
-        }
+        """
     }
 
-    static func text(for command: String) -> String? {
-        switch command {
-        case "measure": measure
-        case "info": info
-        case "track": track
-        case "render": render
-        case "profile": profile
-        default: nil
+    /// The line shown after a usage error: the command's first usage line, or the overview's.
+    static func usageLine(for command: String?) -> String {
+        command.flatMap(Commands.named)?.usage.first ?? "transect <subcommand> [options]"
+    }
+
+    /// The help of the subcommand `name`, or nil for an unknown one.
+    static func text(for name: String) -> String? {
+        Commands.named(name).map(text(for:))
+    }
+
+    /// DESCRIPTION, USAGE, OPTIONS (one row per declared option) and notes.
+    static func text(for command: Command) -> String {
+        var text = command.description + "\n\nUSAGE: " + command.usage.joined(separator: "\n       ") + "\n\nOPTIONS:\n"
+        text += options(command.options)
+        if !command.notes.isEmpty { text += "\n" + command.notes + "\n" }
+        return text
+    }
+
+    /// The options' rows: label, then the help (with the default) wrapped in a column beside it.
+    static func options(_ specs: [OptionSpec]) -> String {
+        let column = 2 + (specs.map(\.label.count).filter { $0 <= widestLabel }.max() ?? 0) + 3
+        var lines: [String] = []
+        for spec in specs {
+            var help = spec.help
+            if let fallback = spec.defaultText { help += " Default: \(fallback)." }
+            let wrapped = wrap(help, width: width - column)
+            let label = "  " + spec.label
+            var rows = wrapped.map { String(repeating: " ", count: column) + $0 }
+            if label.count + 2 <= column, !rows.isEmpty {
+                rows[0] = label.padded(to: column) + wrapped[0]
+            } else {
+                rows.insert(label, at: 0)
+            }
+            lines += rows
         }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stands
+    /// alone).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters.
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -4,24 +4,13 @@ import TransectGDAL
 
 /// `transect info`: what a DEM is, where it is, how fine, and its elevation range.
 enum InfoCommand {
-    static let specs: [OptionSpec] = [
-        OptionSpec(name: "dem", repeatable: true), OptionSpec(name: "format"),
-        OptionSpec(name: "allow-network", takesValue: false),
-        OptionSpec(name: "help", short: "h", takesValue: false),
-    ]
-
-    static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try ParsedArguments(arguments, specs: specs, command: "info")
-        if args.has("help") { console.out(Help.info); return 0 }
+    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         // `transect info FILE` is accepted as well as `--dem FILE`.
-        let specsGiven = args.all("dem") + args.positionals
-        let format = args.value("format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            throw CLIError.usage("option '--format': '\(format)' is not text or json", command: "info")
-        }
+        let specsGiven = try args.values(CommonOptions.dem) + args.positionals
+        let format = try args.value(InfoOptions.format)
         let model = specsGiven.isEmpty
             ? try ElevationModel([TerrainOptions.defaultSurfacePath])
-            : try ElevationModel(specsGiven, access: DataAccess(allowNetwork: args.has("allow-network")))
+            : try ElevationModel(specsGiven, access: DataAccess(allowNetwork: args.value(CommonOptions.allowNetwork)))
         for note in model.notes { console.err(note + "\n") }
         let extent = try model.extentLonLat()
         let resolution = try model.resolutionMetres()

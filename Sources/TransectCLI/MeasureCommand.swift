@@ -5,14 +5,6 @@ import TransectGDAL
 /// `transect measure`: direct, horizontal and vertical distance between two endpoints, or a
 /// streamed batch of pairs.
 enum MeasureCommand {
-    static let specs: [OptionSpec] = TerrainOptions.specs + [
-        OptionSpec(name: "from"), OptionSpec(name: "to"),
-        OptionSpec(name: "above-ground"), OptionSpec(name: "units"),
-        OptionSpec(name: "format"), OptionSpec(name: "pairs"), OptionSpec(name: "out", short: "o"),
-        OptionSpec(name: "strict", takesValue: false),
-        OptionSpec(name: "help", short: "h", takesValue: false),
-    ]
-
     /// One measured pair, with where each height came from.
     struct Measured {
         var measurement: Measurement
@@ -29,30 +21,28 @@ enum MeasureCommand {
         var toZ: Double?
     }
 
-    static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try ParsedArguments(arguments, specs: specs, command: "measure")
-        if args.has("help") { console.out(Help.measure); return 0 }
+    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
-        let units = try args.units()
-        let aboveGround = try args.number("above-ground", in: InputLimits.heightMetres, unit: " m") ?? 0
-        let format = args.value("format") ?? (args.has("pairs") ? "csv" : "text")
+        let units = try args.value(MeasureOptions.units)
+        let aboveGround = try args.value(MeasureOptions.aboveGround)
+        let format = try args.value(MeasureOptions.format) ?? (args.has(MeasureOptions.pairs) ? "csv" : "text")
 
-        if let pairsPath = args.value("pairs") {
-            guard !args.has("from") && !args.has("to") else {
+        if let pairsPath = try args.value(MeasureOptions.pairs) {
+            guard !args.has(MeasureOptions.from) && !args.has(MeasureOptions.to) else {
                 throw CLIError.usage("--pairs cannot be combined with --from/--to", command: "measure")
             }
             guard format == "csv" else { throw CLIError.usage("option '--format': a --pairs batch writes csv", command: "measure") }
             return try runPairs(path: pairsPath, terrain: terrain, aboveGround: aboveGround,
-                                strict: args.has("strict"), out: args.value("out"), console: console)
+                                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out), console: console)
         }
         guard ["text", "json"].contains(format) else {
             throw CLIError.usage("option '--format': '\(format)' is not text or json", command: "measure")
         }
-        guard let fromText = args.value("from") else { throw CLIError.usage("missing --from LON,LAT[,Z]", command: "measure") }
-        guard let toText = args.value("to") else { throw CLIError.usage("missing --to LON,LAT[,Z]", command: "measure") }
-        let from = try parsePoint(fromText, option: "from")
-        let to = try parsePoint(toText, option: "to")
+        guard let fromText = args.value(MeasureOptions.from.name) else { throw CLIError.usage("missing --from LON,LAT[,Z]", command: "measure") }
+        guard let toText = args.value(MeasureOptions.to.name) else { throw CLIError.usage("missing --to LON,LAT[,Z]", command: "measure") }
+        let from = try MeasureOptions.from.parse(fromText, args)
+        let to = try MeasureOptions.to.parse(toText, args)
         let wgs = try terrain.toWGS84([from, to])
         for (point, option) in zip(wgs, ["from", "to"]) {
             guard point.longitude.isFinite else {
@@ -75,9 +65,10 @@ enum MeasureCommand {
         }
         var files = RunFiles()
         files.inputs(dem: model, terrain: terrain)
-        files.output("-o", args.value("out"))
+        let out = try args.value(MeasureOptions.out)
+        files.output("-o", out)
         try files.check(command: "measure")
-        let output = try OutputTarget(path: args.value("out"), console: console)
+        let output = try OutputTarget(path: out, console: console)
         if format == "json" {
             output.write(json(measured, units: units, dem: model?.label, geoid: terrain.geoidPath).serialized() + "\n")
         } else {

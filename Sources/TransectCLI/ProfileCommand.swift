@@ -6,16 +6,6 @@ import TransectRender
 /// `transect profile`: the elevation profile along a geodesic path, its statistics and the
 /// line of sight from one end to the other (when the path is one geodesic).
 enum ProfileCommand {
-    static let specs: [OptionSpec] = TerrainOptions.specs + [
-        OptionSpec(name: "from"), OptionSpec(name: "to"), OptionSpec(name: "path", repeatable: true, variadic: true),
-        OptionSpec(name: "track"), OptionSpec(name: "max-segment"),
-        OptionSpec(name: "step"), OptionSpec(name: "samples"), OptionSpec(name: "max-samples"),
-        OptionSpec(name: "observer-height"), OptionSpec(name: "target-height"), OptionSpec(name: "curvature"),
-        OptionSpec(name: "units"), OptionSpec(name: "format"), OptionSpec(name: "out", short: "o"),
-        OptionSpec(name: "chart"), OptionSpec(name: "chart-size"), OptionSpec(name: "chart-layout"), OptionSpec(name: "title"),
-        OptionSpec(name: "help", short: "h", takesValue: false),
-    ]
-
     /// More samples than this need `--max-samples`: a typo in `--step` should not fill memory.
     static let defaultMaxSamples = 10_000_000
 
@@ -34,39 +24,34 @@ enum ProfileCommand {
         var dem: String
     }
 
-    static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try ParsedArguments(arguments, specs: specs, command: "profile")
-        if args.has("help") { console.out(Help.profile); return 0 }
+    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
-        let units = try args.units()
-        let format = args.value("format") ?? "text"
-        guard ["text", "json", "csv"].contains(format) else {
-            throw CLIError.usage("option '--format': '\(format)' is not text, json or csv", command: "profile")
-        }
+        let units = try args.value(ProfileOptions.units)
+        let format = try args.value(ProfileOptions.format)
         // The path: --from/--to, --path with two or more vertices, or a track's segments.
         var segments: [[GeoPoint]]
-        if let trackPath = args.value("track") {
-            guard !args.has("from") && !args.has("to") && !args.has("path") else {
+        if let trackPath = try args.value(ProfileOptions.track) {
+            guard !args.has(ProfileOptions.from) && !args.has(ProfileOptions.to) && !args.has(ProfileOptions.path) else {
                 throw CLIError.usage("--track cannot be combined with --from/--to or --path", command: "profile")
             }
             var track = try TrackCommand.load(trackPath, console: console).track
-            if let m = try args.positive("max-segment", maximum: InputLimits.lengthMetres.upperBound, unit: "m") {
+            if let m = try args.value(ProfileOptions.maxSegment) {
                 try TrackCommand.checkDensifiedCount(track, maxSegment: m, command: "profile")
                 track = track.densified(maxSegmentMetres: m)
             }
             segments = track.segments.map { $0.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) } }
         } else {
             var texts: [(String, String)] = []
-            if args.has("path") {
-                guard !args.has("from") && !args.has("to") else {
+            if args.has(ProfileOptions.path) {
+                guard !args.has(ProfileOptions.from) && !args.has(ProfileOptions.to) else {
                     throw CLIError.usage("--path cannot be combined with --from/--to", command: "profile")
                 }
-                texts = args.all("path").map { ("path", $0) }
+                texts = try args.values(ProfileOptions.path).map { ("path", $0) }
                 guard texts.count >= 2 else { throw CLIError.usage("--path needs at least two LON,LAT vertices", command: "profile") }
             } else {
-                guard let from = args.value("from") else { throw CLIError.usage("missing --from LON,LAT (or --path or --track)", command: "profile") }
-                guard let to = args.value("to") else { throw CLIError.usage("missing --to LON,LAT", command: "profile") }
+                guard let from = try args.value(ProfileOptions.from) else { throw CLIError.usage("missing --from LON,LAT (or --path or --track)", command: "profile") }
+                guard let to = try args.value(ProfileOptions.to) else { throw CLIError.usage("missing --to LON,LAT", command: "profile") }
                 texts = [("from", from), ("to", to)]
             }
             var parsed: [PointArgument] = []
@@ -89,24 +74,18 @@ enum ProfileCommand {
             segments = [vertices]
         }
         let vertices = segments.flatMap { $0 }
-        let step = try args.positive("step", maximum: InputLimits.lengthMetres.upperBound, unit: "m")
-        let maxSamples = try args.integer("max-samples", in: 1...InputLimits.maxSamplesCeiling) ?? defaultMaxSamples
-        let samples = try args.integer("samples", in: 2...InputLimits.maxSamplesCeiling)
+        let step = try args.value(ProfileOptions.step)
+        let maxSamples = try args.value(ProfileOptions.maxSamples)
+        let samples = try args.value(ProfileOptions.samples)
         if let samples, samples > maxSamples {
             throw CLIError.usage("option '--samples': \(NumberFormatting.grouped(Double(samples), decimals: 0)) samples are more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); raise --max-samples", command: "profile")
         }
         guard step == nil || samples == nil else { throw CLIError.usage("give --step or --samples, not both", command: "profile") }
-        let observer = try args.number("observer-height", in: InputLimits.heightMetres, unit: " m") ?? 1.7
-        let target = try args.number("target-height", in: InputLimits.heightMetres, unit: " m") ?? 0
-        let curvature = try args.number("curvature", in: InputLimits.curvature) ?? LineOfSight.defaultCurvature
+        let observer = try args.value(ProfileOptions.observerHeight)
+        let target = try args.value(ProfileOptions.targetHeight)
+        let curvature = try args.value(ProfileOptions.curvature)
 
-        var chartSize = (width: 1200, height: 600)
-        if let text = args.value("chart-size") {
-            chartSize = try RenderCommand.parseSize(text, option: "chart-size", maxPixels: 100_000_000, command: "profile")
-            guard chartSize.width >= 300, chartSize.height >= 200 else {
-                throw CLIError.usage("option '--chart-size': a chart needs at least 300x200 pixels", command: "profile")
-            }
-        }
+        let chartSize = try args.value(ProfileOptions.chartSize)
         let model = try terrain.openDEM(console: console)
         // Every vertex must lie on the DEM; a vertex on no data is a gap, not an error.
         let (columns, rows) = model.pixelCoordinates(of: vertices)
@@ -117,25 +96,27 @@ enum ProfileCommand {
                                  interpolation: terrain.interpolation, observer: observer, target: target, curvature: curvature)
         var files = RunFiles()
         files.inputs(dem: model, terrain: terrain)
-        files.input("--track", args.value("track"))
-        files.output("-o", args.value("out"))
-        if args.value("chart") == "-" {
+        let track = try args.value(ProfileOptions.track), out = try args.value(CommonOptions.out)
+        let chart = try args.value(ProfileOptions.chart), chartLayout = try args.value(ProfileOptions.chartLayout)
+        files.input("--track", track)
+        files.output("-o", out)
+        if chart == "-" {
             throw CLIError.usage("option '--chart': a chart is a PNG file; '-' (stdout) is not one", command: "profile")
         }
-        files.output("--chart", args.value("chart"))
-        if let layout = args.value("chart-layout") {
-            guard args.value("chart") != nil else { throw CLIError.usage("option '--chart-layout': describes the chart; give --chart FILE.png", command: "profile") }
+        files.output("--chart", chart)
+        if let layout = chartLayout {
+            guard chart != nil else { throw CLIError.usage("option '--chart-layout': describes the chart; give --chart FILE.png", command: "profile") }
             guard layout != "-" else { throw CLIError.usage("option '--chart-layout': give a FILE.json; '-' (stdout) is not one", command: "profile") }
             files.output("--chart-layout", layout)
         }
         try files.check(command: "profile")
         // The chart and the -o file are one result: both land, or neither.
         let transaction = OutputTransaction()
-        if let chart = args.value("chart") {
-            try writeChart(result, path: chart, size: chartSize, title: args.value("title"), units: units, transaction: transaction,
-                           layoutPath: args.value("chart-layout"), console: console)
+        if let chart {
+            try writeChart(result, path: chart, size: chartSize, title: args.value(ProfileOptions.title), units: units, transaction: transaction,
+                           layoutPath: chartLayout, console: console)
         }
-        let output = try OutputTarget(path: args.value("out"), console: console, transaction: transaction)
+        let output = try OutputTarget(path: out, console: console, transaction: transaction)
         switch format {
         case "json": ProfileOutput.writeJSON(result, to: output)
         case "csv": ProfileOutput.writeCSV(result, to: output)

@@ -8,64 +8,48 @@ import TransectRender
 
 /// `transect render`: an annotated PNG map with a DEM basemap, measurements and places.
 enum RenderCommand {
-    static let flags: Set<String> = ["multidirectional", "no-dem", "help"]
-    static let specs: [OptionSpec] = TerrainOptions.specs + [
-        OptionSpec(name: "scene"), OptionSpec(name: "size"), OptionSpec(name: "extent"), OptionSpec(name: "extent-crs"),
-        OptionSpec(name: "fit", takesValue: false), OptionSpec(name: "out", short: "o"), OptionSpec(name: "layout"),
-        OptionSpec(name: "basemap"), OptionSpec(name: "azimuth"), OptionSpec(name: "altitude"), OptionSpec(name: "z-factor"),
-        OptionSpec(name: "multidirectional", takesValue: false),
-        OptionSpec(name: "measure", repeatable: true), OptionSpec(name: "places", repeatable: true),
-        OptionSpec(name: "track", repeatable: true), OptionSpec(name: "max-segment"), OptionSpec(name: "frames"), OptionSpec(name: "every"),
-        OptionSpec(name: "title"), OptionSpec(name: "decorations"), OptionSpec(name: "units"), OptionSpec(name: "dpi"),
-        OptionSpec(name: "max-pixels"), OptionSpec(name: "margin"), OptionSpec(name: "no-dem", takesValue: false),
-        OptionSpec(name: "help", short: "h", takesValue: false),
-    ]
-
-    static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        var args = try ParsedArguments(arguments, specs: specs, command: "render")
-        if args.has("help") { console.out(Help.render); return 0 }
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        var args = arguments
         try args.expectNoPositionals()
-        if let scene = args.value("scene") {
+        if let scene = try args.value(RenderOptions.scene) {
             // Network reads are for whoever runs the command to allow, not for a scene file.
-            let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(specs.map(\.name)).subtracting(["scene", "help", "allow-network"]),
-                                                    flags: flags.union(["fit"]))
+            let settings = RenderOptions.sceneSettings
+            let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(settings.map(\.name)),
+                                                    flags: Set(settings.filter { !$0.takesValue }.map(\.name)))
             // Flags on the command line win over the scene's settings.
-            args = try ParsedArguments(sceneArgs, specs: specs, command: "render").overridden(by: args)
+            args = try ParsedArguments(sceneArgs, specs: RenderOptions.all, command: "render").overridden(by: args)
         }
         var terrain = try TerrainOptions(args)
-        let out = args.value("out")
-        let framesDirectory = args.value("frames")
+        let out = try args.value(RenderOptions.out)
+        let framesDirectory = try args.value(RenderOptions.frames)
         guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE.png (or --frames DIR)", command: "render") }
-        let every = try args.integer("every", in: 1...Int(Int32.max)) ?? 1
-        let maxSegment = try args.positive("max-segment", maximum: InputLimits.lengthMetres.upperBound, unit: "m") ?? 50
-        let units = try args.units()
-        let maxPixels = try args.integer("max-pixels", in: 1...(InputLimits.maxImageSide * InputLimits.maxImageSide)) ?? MapFrame.defaultMaxPixels
-        let size = try parseSize(args.value("size") ?? "1600x1000", option: "size", maxPixels: maxPixels, command: "render")
+        let every = try args.value(RenderOptions.every)
+        let maxSegment = try args.value(RenderOptions.maxSegment)
+        let units = try args.value(RenderOptions.units)
+        let size = try args.value(RenderOptions.size)
         var shade = HillshadeParameters()
-        shade.azimuthDegrees = try args.number("azimuth", in: InputLimits.azimuthDegrees, unit: "°") ?? 315
-        shade.altitudeDegrees = try args.number("altitude", in: InputLimits.altitudeDegrees, unit: "°") ?? 45
-        shade.zFactor = try args.number("z-factor", in: InputLimits.zFactor) ?? 1
-        shade.multidirectional = args.has("multidirectional")
-        let basemapName = args.value("basemap") ?? "hillshade"
+        shade.azimuthDegrees = try args.value(RenderOptions.azimuth)
+        shade.altitudeDegrees = try args.value(RenderOptions.altitude)
+        shade.zFactor = try args.value(RenderOptions.zFactor)
+        shade.multidirectional = try args.value(RenderOptions.multidirectional)
+        let basemapName = try args.value(RenderOptions.basemap)
         guard let basemap = Basemap.parse(basemapName, hillshade: shade) else {
             throw CLIError.usage("option '--basemap': '\(basemapName)' is not hillshade, light-gray, tint, none or an image file", command: "render")
         }
-        let decorations = args.value("decorations") ?? "all"
-        guard ["all", "none"].contains(decorations) else {
-            throw CLIError.usage("option '--decorations': '\(decorations)' is not all or none", command: "render")
-        }
-        let margin = try args.number("margin", in: InputLimits.margin) ?? 0.12
-        let dpi = try args.number("dpi", in: InputLimits.dpi)
+        let decorations = try args.value(RenderOptions.decorations)
+        let margin = try args.value(RenderOptions.margin)
+        let dpi = try args.value(RenderOptions.dpi)
 
         // Inputs.
-        if args.has("no-dem") { terrain.demSpecs = [] }
+        if try args.value(RenderOptions.noDEM) { terrain.demSpecs = [] }
         let dem = terrain.demSpecs.isEmpty ? nil : try terrain.openDEM(console: console)
         var places: [Place] = []
-        for path in args.all("places") {
+        let placeFiles = try args.values(RenderOptions.places)
+        for path in placeFiles {
             places += try PlaceFile.read(path: path).map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
         }
         var overlays: [MeasurementOverlay] = []
-        let measures = args.all("measure")
+        let measures = try args.values(RenderOptions.measure)
         if !measures.isEmpty {
             var pairs: [MeasureCommand.Pair] = []
             for text in measures {
@@ -92,7 +76,8 @@ enum RenderCommand {
         // Tracks, drawn as the location-history sample draws them: densified to --max-segment,
         // one fix per vertex.
         var trails: [TrailOverlay] = []
-        for path in args.all("track") {
+        let trackFiles = try args.values(RenderOptions.track)
+        for path in trackFiles {
             let loaded = try TrackCommand.load(path, console: console).track
             try TrackCommand.checkDensifiedCount(loaded, maxSegment: maxSegment, command: "render")
             let track = loaded.densified(maxSegmentMetres: maxSegment)
@@ -113,7 +98,7 @@ enum RenderCommand {
         spec.measurements = overlays
         spec.places = places
         spec.trails = trails
-        spec.title = args.value("title")
+        spec.title = try args.value(RenderOptions.title)
         spec.decorations = decorations == "all"
         spec.units = units
         spec.dpi = dpi ?? 96
@@ -134,9 +119,10 @@ enum RenderCommand {
         }
         var files = RunFiles()
         files.inputs(dem: dem, terrain: terrain)
-        for path in args.all("places") { files.input("--places", path) }
-        for path in args.all("track") { files.input("--track", path) }
-        files.input("--scene", args.value("scene"))
+        for path in placeFiles { files.input("--places", path) }
+        for path in trackFiles { files.input("--track", path) }
+        files.input("--scene", try args.value(RenderOptions.scene))
+        if let frameCRS = try args.value(RenderOptions.frameCRS), FileID(ofInput: frameCRS) != nil { files.input("--frame-crs", frameCRS) }
         if case .image(let path) = basemap {
             for side in [path, PNGFile.worldFilePath(for: path), path + ".aux.xml", path + "w"] { files.input("--basemap", side) }
         }
@@ -144,7 +130,7 @@ enum RenderCommand {
             guard out != "-" else { throw CLIError.usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render") }
             for path in OutputTransaction.pngPaths(out, georeferenced: true) { files.output("-o", path) }
         }
-        let layoutPath = args.value("layout")
+        let layoutPath = try args.value(RenderOptions.layout)
         if let layoutPath {
             guard out != nil else { throw CLIError.usage("option '--layout': describes the -o image; give -o FILE.png", command: "render") }
             guard layoutPath != "-" else { throw CLIError.usage("option '--layout': give a FILE.json; '-' (stdout) is not one", command: "render") }
@@ -207,23 +193,6 @@ enum RenderCommand {
         return true
     }
 
-    /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.
-    static func parseSize(_ text: String, option: String, maxPixels: Int, command: String) throws(CLIError) -> (width: Int, height: Int) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = NumberText.integer(parts[0]), let h = NumberText.integer(parts[1]) else {
-            throw .usage("option '--\(option)': '\(text)' is not WIDTHxHEIGHT", command: command)
-        }
-        guard w > 0, h > 0 else { throw .usage("option '--\(option)': '\(text)' must be at least 1 × 1 pixels", command: command) }
-        guard w <= InputLimits.maxImageSide, h <= InputLimits.maxImageSide else {
-            throw .usage("option '--\(option)': \(text): cairo cannot draw more than \(NumberFormatting.grouped(Double(InputLimits.maxImageSide), decimals: 0)) pixels a side", command: command)
-        }
-        let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
-        guard !overflow, pixels <= maxPixels else {
-            throw .usage("option '--\(option)': \(text) is \(overflow ? "too many" : NumberFormatting.grouped(Double(pixels), decimals: 0)) pixels, over the limit of \(NumberFormatting.grouped(Double(maxPixels), decimals: 0)); raise --max-pixels", command: command)
-        }
-        return (w, h)
-    }
-
     /// The map frame: `--extent-crs`, `--extent`, or the content with a margin. With a
     /// `preferredScale` (1:10,000 for location history, as the sample opens) the frame keeps that
     /// scale at `dpi` when the content fits at it.
@@ -232,7 +201,7 @@ enum RenderCommand {
         // The CRS: given, else the DEM's if projected, else the UTM zone of what is shown.
         let crs: SpatialReference
         var extentBox: [Double]? = nil
-        if let text = args.value("extent") {
+        if let text = try args.value(RenderOptions.extent) {
             let v = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { NumberText.double($0.trimmingAsciiSpaces) }
             guard v.count == 4, v[0] < v[2], v[1] < v[3] else {
                 throw CLIError.usage("option '--extent': '\(text.printable)' is not MINLON,MINLAT,MAXLON,MAXLAT", command: "render")
@@ -242,9 +211,8 @@ enum RenderCommand {
             }
             extentBox = v
         }
-        if let given = args.value("crs") {
+        if let given = try args.value(RenderOptions.frameCRS) {
             crs = try SpatialReference(given)
-            guard crs.isProjected else { throw CLIError.usage("option '--crs': the map frame needs a projected CRS, not \(crs.label)", command: "render") }
         } else if let dem, dem.crs.isProjected {
             crs = dem.crs
         } else {
@@ -277,7 +245,7 @@ enum RenderCommand {
                         GeoPoint(longitude: w, latitude: s + (n - s) * t), GeoPoint(longitude: e, latitude: s + (n - s) * t)]
             }
         }
-        if let text = args.value("extent-crs") {
+        if let text = try args.value(RenderOptions.extentCRS) {
             let v = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { NumberText.double($0.trimmingAsciiSpaces) }
             guard v.count == 4, v[0] < v[2], v[1] < v[3] else {
                 throw CLIError.usage("option '--extent-crs': '\(text.printable)' is not MINX,MINY,MAXX,MAXY", command: "render")

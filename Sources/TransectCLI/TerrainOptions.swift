@@ -2,21 +2,13 @@ import TransectCore
 import TransectGDAL
 import TransectFormats
 
-/// The DEM, geoid and input-CRS options that several subcommands share.
+/// The DEM, geoid and input-CRS options that several subcommands share (declared in
+/// ``CommonOptions``), read.
 struct TerrainOptions {
     /// The embedded default surface: ETOPO5 from Debian's ferret-datasets.
     static let defaultSurfacePath = "/usr/share/ferret-vis/data/etopo5.cdf"
     /// EGM96 at 15′ from Debian's proj-data.
     static let egm96Path = "/usr/share/proj/egm96_15.gtx"
-
-    static let specs: [OptionSpec] = [
-        OptionSpec(name: "dem", repeatable: true),
-        // -r as gdalwarp and gdal_translate spell the resampling method.
-        OptionSpec(name: "interpolation", short: "r"),
-        OptionSpec(name: "geoid"),
-        OptionSpec(name: "crs", canonical: epsgCode),
-        OptionSpec(name: "allow-network", takesValue: false),
-    ]
 
     /// A bare EPSG code (`32611`, as QGIS and pyproj users write it) as `EPSG:32611`; any other
     /// definition as given. GDAL's own reader takes no bare numbers.
@@ -42,31 +34,13 @@ struct TerrainOptions {
     /// `--allow-network`: GDAL may read network and cloud paths, with bounded time-outs.
     var access: DataAccess
 
+    /// Reads the options of these that the command declares.
     init(_ args: ParsedArguments) throws(CLIError) {
-        demSpecs = args.all("dem")
-        let method = args.value("interpolation") ?? "bilinear"
-        guard let i = Self.interpolation(named: method) else {
-            throw .usage("option '--interpolation': '\(method.printable)' is not nearest (near), bilinear or cubic", command: args.command)
-        }
-        interpolation = i
-        switch args.value("geoid") {
-        case nil: geoidPath = nil
-        case "egm96"?: geoidPath = Self.egm96Path
-        case let path?: geoidPath = path
-        }
-        crs = args.value("crs")
-        if let crs {
-            // Checked where it enters: points in a geocentric or vertical CRS have no place on
-            // the ellipsoid to measure from (EPSG:4978 gave 0.00 m).
-            let reference: SpatialReference
-            do { reference = try SpatialReference(crs) } catch {
-                throw .usage("option '--crs': \(error.message)", command: args.command)
-            }
-            guard reference.isHorizontal else {
-                throw .usage("option '--crs': \(reference.label) is a \(reference.kind) CRS, not a geographic or projected one", command: args.command)
-            }
-        }
-        access = DataAccess(allowNetwork: args.has("allow-network"))
+        demSpecs = args.all(CommonOptions.dem.name)
+        interpolation = try args.declares(CommonOptions.interpolation.name) ? args.value(CommonOptions.interpolation) : .bilinear
+        geoidPath = try args.declares(CommonOptions.geoid.name) ? args.value(CommonOptions.geoid) : nil
+        crs = try args.declares(CommonOptions.crs.name) ? args.value(CommonOptions.crs) : nil
+        access = DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork))
     }
 
     /// Opens the DEMs, or the default surface with a note on stderr.

@@ -4,14 +4,6 @@ import TransectGDAL
 
 /// `transect track`: location history read, cleaned, densified, simulated and summarised.
 enum TrackCommand {
-    static let specs: [OptionSpec] = TerrainOptions.specs + [
-        OptionSpec(name: "in"), OptionSpec(name: "stats", takesValue: false), OptionSpec(name: "simulate", takesValue: false),
-        OptionSpec(name: "max-segment"), OptionSpec(name: "speed"), OptionSpec(name: "start-time"),
-        OptionSpec(name: "elevation"), OptionSpec(name: "gain-threshold"), OptionSpec(name: "units"),
-        OptionSpec(name: "format"), OptionSpec(name: "out", short: "o"),
-        OptionSpec(name: "help", short: "h", takesValue: false),
-    ]
-
     /// 2000-01-01T00:00:00Z: simulated histories start here unless told otherwise, so output is
     /// deterministic.
     static let defaultStart = 946_684_800.0
@@ -34,27 +26,16 @@ enum TrackCommand {
         return Loaded(track: track, dropped: dropped)
     }
 
-    static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try ParsedArguments(arguments, specs: specs, command: "track")
-        if args.has("help") { console.out(Help.track); return 0 }
+    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         try args.expectNoPositionals()
-        guard let input = args.value("in") else { throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track") }
+        guard let input = try args.value(TrackOptions.input) else { throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track") }
         let terrain = try TerrainOptions(args)
-        let units = try args.units()
-        let maxSegment = try args.positive("max-segment", maximum: InputLimits.lengthMetres.upperBound, unit: "m")
-        let speed = try args.positive("speed", maximum: InputLimits.speed.upperBound, unit: "m/s")
-        var start = defaultStart
-        if let text = args.value("start-time") {
-            guard let t = Timestamp.parseISO8601(text) else {
-                throw CLIError.usage("option '--start-time': '\(text)' is not an ISO 8601 time such as 2000-01-01T00:00:00Z", command: "track")
-            }
-            start = t
-        }
-        let gainThreshold = try args.number("gain-threshold", in: InputLimits.gainThresholdMetres, unit: " m") ?? 3
-        let elevationSource = args.value("elevation") ?? (terrain.demSpecs.isEmpty ? "recorded" : "dem")
-        guard ["dem", "recorded"].contains(elevationSource) else {
-            throw CLIError.usage("option '--elevation': '\(elevationSource)' is not dem or recorded", command: "track")
-        }
+        let units = try args.value(TrackOptions.units)
+        let maxSegment = try args.value(TrackOptions.maxSegment)
+        let speed = try args.value(TrackOptions.speed)
+        let start = try args.value(TrackOptions.startTime)
+        let gainThreshold = try args.value(TrackOptions.gainThreshold)
+        let elevationSource = try args.value(TrackOptions.elevation) ?? (terrain.demSpecs.isEmpty ? "recorded" : "dem")
 
         let loaded = try load(input, console: console)
         var track = loaded.track
@@ -62,11 +43,12 @@ enum TrackCommand {
         var files = RunFiles()
         files.input("--in", input)
         files.inputs(dem: model, terrain: terrain)
-        files.output("-o", args.value("out"))
+        let out = try args.value(CommonOptions.out)
+        files.output("-o", out)
         try files.check(command: "track")
-        let output = try OutputTarget(path: args.value("out"), console: console)
+        let output = try OutputTarget(path: out, console: console)
 
-        if args.has("simulate") {
+        if try args.value(TrackOptions.simulate) {
             // The sample densifies to 50 m and emits one fix per vertex; at a speed, fixes are
             // spaced along the line instead.
             try checkDensifiedCount(track, maxSegment: maxSegment ?? 50, command: "track")
@@ -85,7 +67,7 @@ enum TrackCommand {
             }
             let fixes = speed.map { LocationSimulator.fixesAtSpeed(track, speed: $0, startTime: start) }
                 ?? LocationSimulator.fixesPerVertex(track, startTime: start)
-            let formatName = args.value("format") ?? args.value("out").flatMap { TrackWriter.Format(path: $0)?.rawValue } ?? "csv"
+            let formatName = try args.value(TrackOptions.format) ?? out.flatMap { TrackWriter.Format(path: $0)?.rawValue } ?? "csv"
             guard let format = TrackWriter.Format(rawValue: formatName) else {
                 throw CLIError.usage("option '--format': '\(formatName)' is not gpx, geojson or csv for --simulate", command: "track")
             }
@@ -110,7 +92,7 @@ enum TrackCommand {
         if stats.times.usable < fileFixes && stats.times.usable > 0 {
             console.err("note: '\(input)': \(timesText(stats.times)); durations and speeds use those times only\n")
         }
-        let format = args.value("format") ?? "text"
+        let format = try args.value(TrackOptions.format) ?? "text"
         switch format {
         case "json":
             output.write(statisticsJSON(stats, dropped: loaded.dropped, elevations: elevations, demRequested: model != nil,

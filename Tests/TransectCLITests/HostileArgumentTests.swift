@@ -27,7 +27,7 @@ struct HostileArgumentTests {
         (["render", "--extent=1e308,0,1.7e308,1", "-o", "x.png"], "option '--extent'"),
         (["render", "--extent=0x1p3,0,9,1", "-o", "x.png"], "option '--extent'"),
         (["render", "--extent=-119.6,37.7,-119.5,37.8", "--margin", "1e308", "-o", "x.png"], "option '--margin'"),
-        (["render", "--extent-crs=-1e308,0,1e308,1", "--crs", "EPSG:32611", "-o", "x.png"], "option '--extent-crs'"),
+        (["render", "--extent-crs=-1e308,0,1e308,1", "--frame-crs", "EPSG:32611", "-o", "x.png"], "option '--extent-crs'"),
         (["render", "--extent=-119.6,37.7,-119.5,37.8", "--dpi", "1e308", "-o", "x.png"], "option '--dpi'"),
         (["render", "--extent=-119.6,37.7,-119.5,37.8", "--size", "40000x10", "-o", "x.png"], "cairo cannot draw more than 32,767 pixels a side"),
         (["render", "--extent=-119.6,37.7,-119.5,37.8", "--size", "10x99999999999999999999", "-o", "x.png"], "option '--size'"),

@@ -134,7 +134,7 @@ struct RenderCommandTests {
         SyntheticDEM.write(path: dir.file("red.tif"), width: 120, height: 160, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
                            crs: "EPSG:32611", type: GDT_Byte) { _, _ in 200 }
         let result = transect("render", "--basemap", dir.file("red.tif"), "--extent-crs", Self.extent, "--size", "240x160",
-                              "--decorations", "none", "--crs", "EPSG:32611", "-o", dir.file("map.png"))
+                              "--decorations", "none", "--frame-crs", "EPSG:32611", "-o", dir.file("map.png"))
         #expect(result.code == 0, "\(result.err)")
         let image = try PNGFile.readRGBA(path: dir.file("map.png"))
         let west = 4 * (80 * 240 + 30), east = 4 * (80 * 240 + 200)

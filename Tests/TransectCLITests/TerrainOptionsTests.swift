@@ -58,13 +58,14 @@ struct TerrainOptionsTests {
 
     @Test("a bare code becomes EPSG:CODE for every command, from a scene as from a flag; other definitions stay as given")
     func canonicalCRS() throws {
-        for specs in [MeasureCommand.specs, ProfileCommand.specs, RenderCommand.specs] {
-            let args = try ParsedArguments(["--crs", "3857"], specs: specs, command: "test")
+        for command in [Commands.measure, Commands.profile, Commands.render] {
+            let args = try ParsedArguments(["--crs", "3857"], specs: command.options, command: command.name)
             #expect(args.value("crs") == "EPSG:3857")
         }
-        #expect(try ParsedArguments(["--crs=32611"], specs: RenderCommand.specs, command: "render").value("crs") == "EPSG:32611")
+        #expect(try ParsedArguments(["--crs=32611"], specs: Commands.render.options, command: "render").value("crs") == "EPSG:32611")
+        #expect(try ParsedArguments(["--frame-crs=3857"], specs: Commands.render.options, command: "render").value("frame-crs") == "EPSG:3857")
         let scene = try SceneFile.arguments(data: Data(#"{"crs": 32611}"#.utf8), path: "s.json", knownOptions: ["crs"], flags: [])
-        #expect(try ParsedArguments(scene, specs: RenderCommand.specs, command: "render").value("crs") == "EPSG:32611")
+        #expect(try ParsedArguments(scene, specs: Commands.render.options, command: "render").value("crs") == "EPSG:32611")
         for definition in ["EPSG:4326", "+proj=utm +zone=11", "32611.5", "-32611", "1234567890", "crs.wkt"] {
             #expect(TerrainOptions.epsgCode(definition) == definition)
         }
