@@ -1,0 +1,7 @@
+/// A DEM's extent in WGS84 longitude/latitude degrees.
+public struct GeoExtent: Sendable, Hashable {
+    public var west: Double
+    public var south: Double
+    public var east: Double
+    public var north: Double
+}
