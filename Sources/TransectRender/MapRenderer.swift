@@ -1,4 +1,3 @@
-import CCairo
 import TransectCore
 import TransectGDAL
 
@@ -117,8 +116,7 @@ public enum MapRenderer {
     /// Draws the overlays and decorations of `spec` over a painted basemap.
     public static func render(_ spec: MapSpec, basemap: PaintedBasemap) throws -> RenderedImage {
         let canvas = try Canvas(width: spec.frame.width, height: spec.frame.height)
-        cairo_set_source_surface(canvas.cr, basemap.canvas.surface, 0, 0)
-        cairo_paint(canvas.cr)
+        canvas.paint(basemap.canvas)
         return try render(spec, basemap: basemap, onto: canvas)
     }
 
