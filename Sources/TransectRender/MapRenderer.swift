@@ -88,8 +88,7 @@ public enum MapRenderer {
         }
         var measured: [([(Double, Double)], MeasurementOverlay)] = []
         for m in spec.measurements {
-            let plan = ProfilePlan(vertices: [m.start, m.end], spacing: .count(257))
-            let line = try frame.pixels(of: (0..<plan.longitudes.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) })
+            let line = try frame.pixels(of: m.geodesicPoints)
             measured.append((line, m))
             planner.reserveLine(line, half: 4 * s)
             for p in [line.first!, line.last!] {
