@@ -204,7 +204,7 @@ enum ProfileCommand {
                                 end: GeoPoint(longitude: p.longitudes[p.count - 1], latitude: p.latitudes[p.count - 1], heightMetres: z1))
             label = m.label(units: units)
         }
-        let chart = ProfileChart(profile: p, statistics: r.statistics, lineOfSight: r.lineOfSight, curvature: r.curvature,
+        let chart = ProfileChart(profile: p, statistics: r.statistics, lineOfSight: r.lineOfSight,
                                  title: title ?? "Elevation profile", subtitle: label, units: units,
                                  width: size.width, height: size.height)
         let image = try chart.render()

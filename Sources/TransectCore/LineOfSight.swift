@@ -41,6 +41,10 @@ public struct LineOfSight: Sendable, Hashable {
     public var targetMetres: Double
     /// Samples between the ends that fall in gaps.
     public var unknownSamples: Int
+    /// The curvature coefficient the line was computed with.
+    public var curvature: Double
+    /// The profile's length, metres: the target's distance from the observer.
+    public var lengthMetres: Double
 
     /// Computes the line of sight over `profile` from `observerHeightMetres` above its first
     /// sample to `targetHeightMetres` above its last. Nil when either end has no data.
@@ -53,9 +57,10 @@ public struct LineOfSight: Sendable, Hashable {
         let n = z.count
         let k = curvature / (2 * Self.earthRadiusMetres)
         let total = d[n - 1]
+        self.curvature = curvature
+        lengthMetres = total
         observerMetres = z0 + observerHeightMetres
         targetMetres = zn + targetHeightMetres
-        let reducedTarget = targetMetres - k * total * total
         firstObstruction = nil
         minimumClearance = nil
         unknownSamples = 0
@@ -65,7 +70,7 @@ public struct LineOfSight: Sendable, Hashable {
                 let zi = z[i]
                 if zi.isNaN { unknownSamples += 1; continue }
                 let drop = k * d[i] * d[i]
-                let line = total > 0 ? observerMetres + (reducedTarget - observerMetres) * d[i] / total : observerMetres
+                let line = Self.reducedLine(observerMetres: observerMetres, targetMetres: targetMetres, k: k, total: total, at: d[i])
                 let clearance = line - (zi - drop)
                 let point = Point(index: i, terrainMetres: zi, sightLineMetres: line + drop, clearanceMetres: clearance)
                 if minimumClearance == nil || clearance < minimumClearance!.clearanceMetres { minimumClearance = point }
@@ -76,6 +81,23 @@ public struct LineOfSight: Sendable, Hashable {
             }
         }
         verdict = blocked ? .obstructed : (unknownSamples > 0 ? .unknown : .visible)
+    }
+
+    /// The sight line's height above the datum at `distance` metres from the observer, in the
+    /// same unreduced frame as the terrain (as ``Point/sightLineMetres`` is): the straight line
+    /// between the reduced observer and target heights, plus the curvature drop at `distance`.
+    public func sightLineMetres(atDistance distance: Double) -> Double {
+        let k = curvature / (2 * Self.earthRadiusMetres)
+        let line = Self.reducedLine(observerMetres: observerMetres, targetMetres: targetMetres, k: k, total: lengthMetres, at: distance)
+        return line + k * distance * distance
+    }
+
+    /// The straight sight line in the reduced frame at `d` metres, where the target's height is
+    /// reduced by its curvature drop k·total²; the observer's height at `d` = 0 needs none.
+    @inline(__always)
+    static func reducedLine(observerMetres: Double, targetMetres: Double, k: Double, total: Double, at d: Double) -> Double {
+        let reducedTarget = targetMetres - k * total * total
+        return total > 0 ? observerMetres + (reducedTarget - observerMetres) * d / total : observerMetres
     }
 }
 

@@ -12,12 +12,9 @@ public final class CoordinateTransformer {
 
     public init(from source: SpatialReference, to target: SpatialReference) throws(TerrainError) {
         GDALEnvironment.ensure()
-        CPLErrorReset()
-        guard let h = OCTNewCoordinateTransformation(source.handle, target.handle) else {
-            throw .cannotTransform(from: source.label, to: target.label,
-                                   reason: GDALEnvironment.lastMessage(or: "no transformation found"))
-        }
-        handle = h
+        handle = try gdal(fallback: "no transformation found") {
+            OCTNewCoordinateTransformation(source.handle, target.handle)
+        } orThrow: { .cannotTransform(from: source.label, to: target.label, reason: $0) }
         self.source = source
         self.target = target
     }

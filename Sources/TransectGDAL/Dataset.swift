@@ -17,11 +17,9 @@ final class Dataset {
     init(path: String, confinement: SourceConfinement) throws(TerrainError) {
         GDALEnvironment.ensure()
         let sources = try confinement.checkBeforeOpen(path)
-        CPLErrorReset()
-        guard let h = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
-        else {
-            throw .cannotOpen(path: path, reason: GDALEnvironment.lastMessage(or: "not a raster GDAL can read"))
-        }
+        let h = try gdal(fallback: "not a raster GDAL can read") {
+            GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+        } orThrow: { .cannotOpen(path: path, reason: $0) }
         handle = h
         name = path
         self.sources = sources
@@ -64,50 +62,7 @@ final class Dataset {
         return SpatialReference(owning: clone)
     }
 
-    /// Band `index` (1-based), which lives as long as this dataset.
-    func band(_ index: Int) -> GDALRasterBandH? { GDALGetRasterBand(handle, Int32(index)) }
-}
-
-/// Facts about a raster band that sampling needs, read once.
-struct BandInfo: Equatable {
-    var noData: Double?
-    var scale: Double
-    var offset: Double
-    var unitType: String
-    var dataType: GDALDataType
-
-    init(band: GDALRasterBandH) {
-        var hasNoData: Int32 = 0
-        let nd = GDALGetRasterNoDataValue(band, &hasNoData)
-        noData = hasNoData != 0 ? nd : nil
-        var hasScale: Int32 = 0, hasOffset: Int32 = 0
-        let s = GDALGetRasterScale(band, &hasScale)
-        let o = GDALGetRasterOffset(band, &hasOffset)
-        scale = hasScale != 0 && s != 0 ? s : 1
-        offset = hasOffset != 0 ? o : 0
-        unitType = GDALGetRasterUnitType(band).map { String(cString: $0) } ?? ""
-        dataType = GDALGetRasterDataType(band)
-    }
-
-    /// The no-data value as it compares with values read as doubles: a Float32 band stores the
-    /// value rounded to single precision (ETOPO5's −1e34 is −9.99999984e33 on disk).
-    var noDataAsRead: Double? {
-        guard let noData else { return nil }
-        return dataType == GDT_Float32 ? Double(Float(noData)) : noData
-    }
-
-    /// Metres per stored unit of elevation, from the band's unit type; nil for units that are not
-    /// lengths we know.
-    static func metresPerUnit(_ unitType: String) -> Double? {
-        switch unitType.lowercased().trimmingWhitespace {
-        case "", "m", "metre", "metres", "meter", "meters": 1
-        case "ft", "foot", "feet", "international foot", "ft (international)": 0.3048
-        case "us-ft", "ftus", "us survey foot", "us survey feet", "foot_us", "us_survey_foot", "survey foot":
-            1200.0 / 3937.0
-        case "km", "kilometre", "kilometer", "kilometres", "kilometers": 1000
-        case "cm", "centimetre", "centimeter", "centimetres", "centimeters": 0.01
-        case "dm", "decimetre", "decimeter": 0.1
-        default: nil
-        }
-    }
+    /// Band `index` (1-based), or nil when the dataset has no such band. The band holds this
+    /// dataset, so it stays open for as long as the band is used.
+    func band(_ index: Int) -> RasterBand? { RasterBand(self, index: index) }
 }

@@ -1,18 +1,6 @@
 import CGDAL
 import TransectCore
 
-/// A DEM's extent in WGS84 longitude/latitude degrees.
-public struct GeoExtent: Sendable, Hashable {
-    public var west: Double
-    public var south: Double
-    public var east: Double
-    public var north: Double
-
-    public init(west: Double, south: Double, east: Double, north: Double) {
-        self.west = west; self.south = south; self.east = east; self.north = north
-    }
-}
-
 extension ElevationModel {
     /// The extent in the DEM's own CRS: (minX, minY, maxX, maxY) of the pixel edges.
     public var nativeExtent: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
@@ -29,9 +17,9 @@ extension ElevationModel {
         guard fromWGS84 != nil else { return GeoExtent(west: e.minX, south: e.minY, east: e.maxX, north: e.maxY) }
         let toWGS84 = try CoordinateTransformer(from: crs, to: .wgs84())
         var w = 0.0, s = 0.0, east = 0.0, n = 0.0
-        guard OCTTransformBounds(toWGS84.handle, e.minX, e.minY, e.maxX, e.maxY, &w, &s, &east, &n, 21) != 0 else {
-            throw .cannotTransform(from: crs.label, to: "EPSG:4326", reason: GDALEnvironment.lastMessage())
-        }
+        try gdal {
+            OCTTransformBounds(toWGS84.handle, e.minX, e.minY, e.maxX, e.maxY, &w, &s, &east, &n, 21) != 0
+        } orThrow: { .cannotTransform(from: crs.label, to: "EPSG:4326", reason: $0) }
         return GeoExtent(west: w, south: s, east: east, north: n)
     }
 
@@ -131,12 +119,8 @@ extension ElevationModel {
     func readDecimated(width w: Int, height h: Int) throws(TerrainError) -> [Double] {
         guard w > 0, h > 0 else { return [] }
         var buffer = [Double](repeating: .nan, count: w * h)
-        try GDALEnvironment.check({
-            buffer.withUnsafeMutableBytes {
-                GDALRasterIO(band, GF_Read, 0, 0, Int32(width), Int32(height), $0.baseAddress,
-                             Int32(w), Int32(h), GDT_Float64, 0, 0)
-            }
-        }, orThrow: { .readFailed(path: label, reason: $0) })
+        try band.read(column: 0, row: 0, width: width, height: height, into: &buffer,
+                      bufferWidth: w, bufferHeight: h, type: GDT_Float64) { .readFailed(path: label, reason: $0) }
         let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres, offset = info.offset * verticalUnitMetres
         for k in buffer.indices {
@@ -148,4 +132,4 @@ extension ElevationModel {
 }
 
 @inline(__always)
-func hypot2(_ a: Double, _ b: Double) -> Double { (a * a + b * b).squareRoot() }
+private func hypot2(_ a: Double, _ b: Double) -> Double { (a * a + b * b).squareRoot() }

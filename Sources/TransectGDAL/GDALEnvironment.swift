@@ -55,40 +55,4 @@ enum GDALEnvironment {
         ensure()
         if OSRGetPROJEnableNetwork() == 0 { OSRSetPROJEnableNetwork(1) }
     }
-
-    /// The one funnel for a GDAL call that returns nil on failure: GDAL's error state is
-    /// cleared, `body` runs, and a nil result becomes `failure(GDAL's message)`.
-    static func value<T>(_ body: () -> T?, orThrow failure: (String) -> TerrainError) throws(TerrainError) -> T {
-        CPLErrorReset()
-        guard let result = body() else { throw failure(lastMessage()) }
-        return result
-    }
-
-    /// The one funnel for a GDAL call that returns a `CPLErr`: anything but `CE_None` becomes
-    /// `failure(GDAL's message)`.
-    static func check(_ body: () -> CPLErr, orThrow failure: (String) -> TerrainError) throws(TerrainError) {
-        CPLErrorReset()
-        guard body() == CE_None else { throw failure(lastMessage()) }
-    }
-
-    /// GDAL's last error message on this thread, or `fallback` when GDAL left none.
-    static func lastMessage(or fallback: String = "unknown GDAL error") -> String {
-        guard let cString = CPLGetLastErrorMsg() else { return fallback }
-        let text = String(cString: cString).trimmingWhitespace
-        return text.isEmpty ? fallback : text.replacingNewlines
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-
-    /// One line: errors are printed on a single line of stderr.
-    var replacingNewlines: String {
-        String(map { $0.isNewline ? " " : $0 })
-    }
 }

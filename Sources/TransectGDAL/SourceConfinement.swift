@@ -5,18 +5,6 @@ import Darwin
 #endif
 import CGDAL
 
-/// What GDAL may read on the user's behalf beyond local files.
-public struct DataAccess: Sendable, Equatable {
-    /// Network and cloud file systems (`/vsicurl/`, `/vsis3/`, …), URLs and web-service
-    /// drivers (WMS, WCS, …): only with `--allow-network`.
-    public var allowNetwork: Bool
-
-    public init(allowNetwork: Bool = false) { self.allowNetwork = allowNetwork }
-
-    /// Local files only: the default.
-    public static let local = DataAccess()
-}
-
 /// Keeps GDAL to what the user named. A raster may be a recipe that names other files (a VRT's
 /// sources, nested VRTs, a web service's XML description); GDAL follows such references
 /// wherever they point. Before GDAL opens a raster, its references are read and checked here:
@@ -110,7 +98,6 @@ struct SourceConfinement {
     private func checkContents(of path: String, referencedBy holder: String?, chain: [String],
                                sources: inout [String]) throws(TerrainError) {
         GDALEnvironment.ensure()
-        CPLErrorReset()
         // Identify reads the file's first bytes only; a file GDAL cannot identify fails later
         // in GDALOpenEx with GDAL's reason.
         guard let driver = GDALIdentifyDriverEx(path, UInt32(GDAL_OF_RASTER), nil, nil),

@@ -20,14 +20,16 @@ public final class SpatialReference {
         guard let h = OSRNewSpatialReference(nil) else {
             throw .badCRS(definition, reason: "cannot allocate a spatial reference")
         }
-        CPLErrorReset()
-        guard OSRSetFromUserInput(h, definition) == OGRERR_NONE else {
-            OSRDestroySpatialReference(h)
-            let reason = GDALEnvironment.lastMessage(or: "not a CRS that PROJ knows")
-            if SourceConfinement.isRegularFile(definition) {
-                throw .badCRS(definition, reason: "the file is not a CRS PROJ can read (WKT or PROJJSON): \(reason)")
+        do {
+            try gdal(fallback: "not a CRS that PROJ knows") {
+                OSRSetFromUserInput(h, definition) == OGRERR_NONE
+            } orThrow: { reason in
+                guard SourceConfinement.isRegularFile(definition) else { return .badCRS(definition, reason: reason) }
+                return .badCRS(definition, reason: "the file is not a CRS PROJ can read (WKT or PROJJSON): \(reason)")
             }
-            throw .badCRS(definition, reason: reason)
+        } catch {
+            OSRDestroySpatialReference(h)
+            throw error
         }
         OSRSetAxisMappingStrategy(h, OAMS_TRADITIONAL_GIS_ORDER)
         handle = h
@@ -114,17 +116,4 @@ public final class SpatialReference {
             OSRIsSameEx(handle, other.handle, constList($0)) != 0
         }
     }
-}
-
-/// Calls `body` with a NULL-terminated C string list (`char **`) built from `strings`.
-func withCStringList<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) throws -> R) rethrows -> R {
-    var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-    for s in strings { list = CSLAddString(list, s) }
-    defer { CSLDestroy(list) }
-    return try body(list)
-}
-
-/// The same list as `const char * const *`, for functions that promise not to change it.
-func constList(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> UnsafePointer<UnsafePointer<CChar>?>? {
-    list.map { UnsafePointer<UnsafePointer<CChar>?>(OpaquePointer($0)) }
 }

@@ -1,32 +1,11 @@
 import CCairo
 
-/// An RGBA colour with components in 0…1.
-public struct Color: Sendable, Hashable {
-    public var r: Double, g: Double, b: Double, a: Double
-    public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
-    /// From 0xRRGGBB.
-    public init(hex: UInt32, alpha: Double = 1) {
-        self.init(Double((hex >> 16) & 0xff) / 255, Double((hex >> 8) & 0xff) / 255, Double(hex & 0xff) / 255, alpha)
-    }
-    public func withAlpha(_ a: Double) -> Color { Color(r, g, b, a) }
-    public static let black = Color(0, 0, 0), white = Color(1, 1, 1)
-}
-
-/// A pixel rectangle, for label placement.
-struct Box: Hashable {
-    var x: Double, y: Double, width: Double, height: Double
-    var maxX: Double { x + width }
-    var maxY: Double { y + height }
-    func intersects(_ o: Box) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
-    func inset(_ d: Double) -> Box { Box(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
-    func contains(_ px: Double, _ py: Double) -> Bool { px >= x && px <= maxX && py >= y && py <= maxY }
-}
-
-/// A cairo image surface to draw on, ARGB32. Owns the surface and its context.
+/// A cairo image surface to draw on, ARGB32. Owns the surface and its context, and is the only
+/// place that calls cairo: everything else draws through its methods.
 /// The corresponding cairo functions are `cairo_image_surface_create` and `cairo_create`.
 final class Canvas {
-    let surface: OpaquePointer
-    let cr: OpaquePointer
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
     let width: Int
     let height: Int
     let fonts: Fonts
@@ -52,6 +31,7 @@ final class Canvas {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_set_font_options(cr, options)
         cairo_font_options_destroy(options)
+        // Lines join and end round, so a line of no length is a dot.
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
     }
@@ -126,6 +106,13 @@ final class Canvas {
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// Paints `other` over this canvas, its top-left corner on this one's.
+    /// The corresponding cairo functions are `cairo_set_source_surface` and `cairo_paint`.
+    func paint(_ other: Canvas) {
+        cairo_set_source_surface(cr, other.surface, 0, 0)
+        cairo_paint(cr)
     }
 
     /// The image as opaque RGB bytes (the canvas is composited over white first).
@@ -216,6 +203,17 @@ final class Canvas {
         cairo_close_path(cr)
         setColor(fill)
         cairo_fill(cr)
+    }
+
+    /// Draws what `body` draws as one layer, composited once at `opacity`: where shapes drawn
+    /// in it overlap, they do not darken one another.
+    /// The corresponding cairo functions are `cairo_push_group`, `cairo_pop_group_to_source`
+    /// and `cairo_paint_with_alpha`.
+    func group(opacity: Double, _ body: () -> Void) {
+        cairo_push_group(cr)
+        body()
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, opacity)
     }
 
     // MARK: Text

@@ -1,65 +1,5 @@
-import CCairo
 import TransectCore
 import TransectGDAL
-
-/// A measurement to draw: its endpoints and the label it prints.
-public struct MeasurementOverlay: Sendable {
-    public var start: GeoPoint
-    public var end: GeoPoint
-    public var label: String
-    public init(start: GeoPoint, end: GeoPoint, label: String) { self.start = start; self.end = end; self.label = label }
-}
-
-/// A labelled place.
-public struct Place: Sendable, Hashable {
-    public var name: String
-    public var longitude: Double
-    public var latitude: Double
-    public init(name: String, longitude: Double, latitude: Double) { self.name = name; self.longitude = longitude; self.latitude = latitude }
-}
-
-/// Everything a map shows.
-public struct MapSpec {
-    public var frame: MapFrame
-    public var basemap: Basemap
-    public var measurements: [MeasurementOverlay] = []
-    public var places: [Place] = []
-    public var trails: [TrailOverlay] = []
-    public var title: String?
-    /// The attribution line (usually naming the DEM).
-    public var attribution: String?
-    /// Scale bar, north arrow, title, attribution and legend; off for bare basemaps.
-    public var decorations = true
-    public var units: UnitSystem = .metric
-    /// The figure's resolution: text, lines and symbols are drawn `dpi / 96` times their
-    /// 96-dpi size, so a 300-dpi figure looks, printed, as the 96-dpi one does on screen.
-    public var dpi: Double = 96
-    /// Drawing sizes relative to 96 dpi.
-    public var scale: Double { dpi.isFinite && dpi > 0 ? dpi / 96 : 1 }
-
-    public init(frame: MapFrame, basemap: Basemap) {
-        self.frame = frame
-        self.basemap = basemap
-    }
-}
-
-/// A finished image: opaque RGB bytes and what the renderer wants the user to know.
-public struct RenderedImage {
-    public var rgb: [UInt8]
-    public var width: Int
-    public var height: Int
-    public var notes: [String]
-    /// Where each piece of text and each symbol went.
-    public var layout: Layout
-
-    public init(rgb: [UInt8], width: Int, height: Int, notes: [String], layout: Layout? = nil) {
-        self.rgb = rgb
-        self.width = width
-        self.height = height
-        self.notes = notes
-        self.layout = layout ?? Layout(width: width, height: height)
-    }
-}
 
 /// Draws maps: basemap, overlays, decorations.
 public enum MapRenderer {
@@ -117,8 +57,7 @@ public enum MapRenderer {
     /// Draws the overlays and decorations of `spec` over a painted basemap.
     public static func render(_ spec: MapSpec, basemap: PaintedBasemap) throws -> RenderedImage {
         let canvas = try Canvas(width: spec.frame.width, height: spec.frame.height)
-        cairo_set_source_surface(canvas.cr, basemap.canvas.surface, 0, 0)
-        cairo_paint(canvas.cr)
+        canvas.paint(basemap.canvas)
         return try render(spec, basemap: basemap, onto: canvas)
     }
 
@@ -149,8 +88,7 @@ public enum MapRenderer {
         }
         var measured: [([(Double, Double)], MeasurementOverlay)] = []
         for m in spec.measurements {
-            let plan = ProfilePlan(vertices: [m.start, m.end], spacing: .count(257))
-            let line = try frame.pixels(of: (0..<plan.longitudes.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) })
+            let line = try frame.pixels(of: m.geodesicPoints)
             measured.append((line, m))
             planner.reserveLine(line, half: 4 * s)
             for p in [line.first!, line.last!] {

@@ -6,20 +6,20 @@ import TransectCore
 public struct ProfileChart {
     public var profile: Profile
     public var statistics: ProfileStatistics
+    /// The line of sight over `profile`; the chart draws its sight line (with the curvature it
+    /// was computed with) and its verdict.
     public var lineOfSight: LineOfSight?
-    public var curvature: Double
     public var title: String
     public var subtitle: String?
     public var units: UnitSystem
     public var width: Int
     public var height: Int
 
-    public init(profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?, curvature: Double,
+    public init(profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?,
                 title: String, subtitle: String?, units: UnitSystem, width: Int = 1200, height: Int = 600) {
         self.profile = profile
         self.statistics = statistics
         self.lineOfSight = lineOfSight
-        self.curvature = curvature
         self.title = title
         self.subtitle = subtitle
         self.units = units
@@ -46,17 +46,9 @@ public struct ProfileChart {
         let p = profile
         let xUnit = units.unit(for: max(p.lengthMetres, 1))
         let yUnit = units.heightUnit
-        // Sight line heights in the terrain's frame: the straight reduced line plus the drop.
-        let k = curvature / (2 * LineOfSight.earthRadiusMetres)
+        // Sight line heights in the terrain's frame, as the line of sight computed them.
         var sight: [Double] = []
-        if let los = lineOfSight, p.count > 1 {
-            let total = p.lengthMetres
-            let reducedTarget = los.targetMetres - k * total * total
-            sight = p.distancesMetres.map { d in
-                let straight = total > 0 ? los.observerMetres + (reducedTarget - los.observerMetres) * d / total : los.observerMetres
-                return straight + k * d * d
-            }
-        }
+        if let los = lineOfSight, p.count > 1 { sight = p.distancesMetres.map(los.sightLineMetres(atDistance:)) }
         let valid = p.elevationsMetres.filter { !$0.isNaN }
         var lo = (valid + sight).min() ?? 0, hi = (valid + sight).max() ?? 1
         if hi - lo < 1 { lo -= 0.5; hi += 0.5 }

@@ -1,4 +1,3 @@
-import CCairo
 import TransectCore
 
 /// A location history drawn as the location-history sample draws it: the track as one path
@@ -112,21 +111,12 @@ public struct TrailOverlay: Sendable {
 
     /// Draws the line (stroked opaque into a group, then painted once at 50 %) and the fixes.
     func draw(_ plan: Plan, on canvas: Canvas, scale s: Double) {
-        let cr = canvas.cr
-        cairo_push_group(cr)
-        for pts in plan.lines {
-            cairo_new_path(cr)
-            cairo_move_to(cr, pts[0].0, pts[0].1)
-            for p in pts.dropFirst() { cairo_line_to(cr, p.0, p.1) }
-            if pts.count == 1 { cairo_line_to(cr, pts[0].0, pts[0].1) }
-            canvas.setColor(Self.accent)
-            cairo_set_line_width(cr, 10 * s)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_stroke(cr)
+        canvas.group(opacity: 0.5) {
+            for pts in plan.lines {
+                // A segment of one fix is a line of no length, which the round caps draw as a dot.
+                canvas.polyline(pts.count == 1 ? [pts[0], pts[0]] : pts, color: Self.accent, width: 10 * s)
+            }
         }
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, 0.5)
         for k in plan.drawn.dropLast() {
             let p = plan.fixes[k]
             canvas.circle(p.0, p.1, radius: 6 * s, fill: .black, stroke: .white, strokeWidth: 2 * s)

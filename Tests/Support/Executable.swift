@@ -17,7 +17,7 @@ public enum TransectExecutable {
     public static let missing = "the transect executable is not built (swift build --build-tests builds it beside the tests)"
 
     /// A started run: its stdin can be written and closed, and it can be signalled and awaited.
-    public final class Run: @unchecked Sendable {
+    public final class Run: Sendable {
         public let process = Process()
         public let stdin = Pipe()
         private let stdoutFile: URL

@@ -29,7 +29,7 @@ public enum SharedData {
 }
 
 /// A fresh temporary directory, removed when the value is released.
-public final class TemporaryDirectory: @unchecked Sendable {
+public final class TemporaryDirectory: Sendable {
     public let path: String
     public init() {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("transect-tests-\(UUID().uuidString)")

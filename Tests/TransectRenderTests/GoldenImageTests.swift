@@ -83,7 +83,7 @@ struct GoldenImageTests {
         let p = Profile(distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 }, elevationsMetres: z)
         let chart = ProfileChart(profile: p, statistics: ProfileStatistics(p),
                                  lineOfSight: LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 0),
-                                 curvature: LineOfSight.defaultCurvature, title: "Golden profile", subtitle: "a subtitle",
+                                 title: "Golden profile", subtitle: "a subtitle",
                                  units: .metric, width: 480, height: 260)
         try Self.compare(chart.render(), name: "profile_chart.png")
     }

@@ -1,0 +1,152 @@
+import CGDAL
+import TransectCore
+
+extension ElevationModel {
+    /// Continuous pixel coordinates of WGS84 points (cell centres at i + ½), `nan` where PROJ
+    /// cannot transform a point. Longitudes of a geographic DEM are shifted by 360° to fall in
+    /// its extent; a DEM that wraps takes any longitude.
+    public func pixelCoordinates(of points: [GeoPoint]) -> (columns: [Double], rows: [Double]) {
+        var xs = points.map(\.longitude)
+        var ys = points.map(\.latitude)
+        fromWGS84?.transform(x: &xs, y: &ys)
+        let g = inverseGeoTransform
+        var columns = [Double](repeating: .nan, count: points.count)
+        var rows = columns
+        let geographic = crs.isGeographic
+        let minX = min(geoTransform[0], geoTransform[0] + Double(width) * geoTransform[1])
+        let maxX = max(geoTransform[0], geoTransform[0] + Double(width) * geoTransform[1])
+        for k in 0..<points.count {
+            var x = xs[k]
+            let y = ys[k]
+            guard x.isFinite, y.isFinite else { continue }
+            if wrapsLongitude {
+                // Into [minX, minX + 360): the period is 360°, whatever rounding the stored
+                // cell size carries (ETOPO5's is 0.0833341° for 360/4320).
+                x = minX + (x - minX) - ((x - minX) / 360).rounded(.down) * 360
+            } else if geographic {
+                if x < minX, x + 360 <= maxX { x += 360 } else if x > maxX, x - 360 >= minX { x -= 360 }
+            }
+            var column = g[0] + x * g[1] + y * g[2]
+            let row = g[3] + x * g[4] + y * g[5]
+            if wrapsLongitude && column >= Double(width) {
+                column -= Double(width)
+            }
+            columns[k] = column
+            rows[k] = row
+        }
+        return (columns, rows)
+    }
+
+    /// True when the pixel coordinates fall within the raster.
+    @inlinable
+    public func contains(column: Double, row: Double) -> Bool {
+        column >= 0 && row >= 0 && column <= Double(width) && row <= Double(height)
+    }
+
+    /// Elevations in metres at WGS84 points, `nan` where a point is outside the DEM or on no data.
+    ///
+    /// Points are grouped by 256 × 256 chunks of the raster; each group reads one window (the
+    /// bounding box of its points plus the interpolation's margin) through GDAL's block cache
+    /// and is sampled by ``ElevationGrid/sample(columns:rows:interpolation:)``. Memory is
+    /// bounded by the batch, never by the size of the DEM.
+    ///
+    /// A height beyond ±``maximumHeightMetres`` (a Float64 cell of 1e308, say) is an error
+    /// naming the point, not a number for statistics to overflow on; no data stays `nan`.
+    public func elevations(at points: [GeoPoint], interpolation: Interpolation = .bilinear) throws(TerrainError) -> [Double] {
+        let (columns, rows) = pixelCoordinates(of: points)
+        let values = try sampled(columns: columns, rows: rows, interpolation: interpolation)
+        try checkHeights(values) { "\(points[$0].longitude),\(points[$0].latitude)" }
+        return values
+    }
+
+    /// Elevations at continuous pixel coordinates; see ``elevations(at:interpolation:)``.
+    public func elevations(columns: [Double], rows: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
+        let values = try sampled(columns: columns, rows: rows, interpolation: interpolation)
+        try checkHeights(values) { "column \(columns[$0]), row \(rows[$0])" }
+        return values
+    }
+
+    /// Heights beyond this magnitude, in metres (100,000 km), are errors: far past any terrain
+    /// or geoid, and small enough that sums of many of them stay finite.
+    public static let maximumHeightMetres = GeoPoint.heightLimitMetres
+
+    /// Throws for the first value beyond ±``maximumHeightMetres`` (infinity included);
+    /// `describe` names the point at an index.
+    func checkHeights(_ values: [Double], describe: (Int) -> String) throws(TerrainError) {
+        guard let k = values.firstIndex(where: { !$0.isNaN && abs($0) > Self.maximumHeightMetres }) else { return }
+        throw .implausibleHeight(path: label, metres: values[k], point: describe(k))
+    }
+
+    func sampled(columns: [Double], rows: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
+        let n = columns.count
+        var result = [Double](repeating: .nan, count: n)
+        let chunk = 256
+        let chunksAcross = (width + chunk - 1) / chunk + 1
+        var keyed: [(key: Int, index: Int)] = []
+        keyed.reserveCapacity(n)
+        for k in 0..<n where contains(column: columns[k], row: rows[k]) {
+            let cx = min(Int(columns[k]), width - 1) / chunk
+            let cy = min(Int(rows[k]), height - 1) / chunk
+            keyed.append((cy * chunksAcross + cx, k))
+        }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        let margin = interpolation.radius
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
+            var minC = Int.max, maxC = Int.min, minR = Int.max, maxR = Int.min
+            for item in keyed[start..<end] {
+                let c = Int(columns[item.index]), r = Int(rows[item.index])
+                minC = min(minC, c); maxC = max(maxC, c)
+                minR = min(minR, r); maxR = max(maxR, r)
+            }
+            let c0 = minC - margin, c1 = maxC + margin + 1
+            let r0 = max(minR - margin, 0), r1 = min(maxR + margin + 1, height)
+            let grid = try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+            let groupColumns = keyed[start..<end].map { columns[$0.index] }
+            let groupRows = keyed[start..<end].map { rows[$0.index] }
+            let values = grid.sample(columns: groupColumns, rows: groupRows, interpolation: interpolation)
+            for (offset, item) in keyed[start..<end].enumerated() { result[item.index] = values[offset] }
+            start = end
+        }
+        return result
+    }
+
+    /// Reads a window of elevations in metres. Columns outside the raster are no data, or, for a
+    /// DEM that wraps in longitude, the columns on the other side of the antimeridian.
+    /// The corresponding GDAL function is `GDALRasterIO`.
+    func readWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> ElevationGrid {
+        var values = [Double](repeating: .nan, count: max(w, 0) * max(h, 0))
+        guard w > 0, h > 0 else { return ElevationGrid(width: 0, height: 0, originColumn: column, originRow: row, values: []) }
+        // Split the window's columns into runs that map to contiguous raster columns.
+        var runs: [(windowColumn: Int, rasterColumn: Int, count: Int)] = []
+        var c = column
+        while c < column + w {
+            var rasterColumn = c
+            if wrapsLongitude { rasterColumn = ((c % width) + width) % width }
+            if rasterColumn < 0 || rasterColumn >= width {
+                c += 1
+                continue
+            }
+            let count = min(column + w - c, width - rasterColumn)
+            runs.append((c - column, rasterColumn, count))
+            c += count
+        }
+        let ndRead = info.noDataAsRead
+        let scale = info.scale * verticalUnitMetres, offset = info.offset * verticalUnitMetres
+        for run in runs {
+            var buffer = [Double](repeating: .nan, count: run.count * h)
+            try band.read(column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,
+                          bufferWidth: run.count, bufferHeight: h, type: GDT_Float64) { .readFailed(path: label, reason: $0) }
+            for j in 0..<h {
+                for i in 0..<run.count {
+                    let v = buffer[j * run.count + i]
+                    let isNoData = v.isNaN || v == ndRead || !v.isFinite
+                    values[j * w + run.windowColumn + i] = isNoData ? .nan : v * scale + offset
+                }
+            }
+        }
+        return ElevationGrid(width: w, height: h, originColumn: column, originRow: row, values: values)
+    }
+}

@@ -1,0 +1,75 @@
+import CGDAL
+
+/// One band of an open ``Dataset``. It holds the dataset, so the band's handle, which GDAL
+/// frees with the dataset, stays valid for as long as the band is in use; every call on the
+/// handle runs inside `withExtendedLifetime` of the dataset, so the optimiser cannot close the
+/// dataset between the last use of the band's owner and the call.
+/// The corresponding GDAL function is `GDALGetRasterBand`.
+struct RasterBand {
+    /// The dataset the band belongs to.
+    let dataset: Dataset
+    /// The band's number in the dataset, from 1.
+    let index: Int
+    private let handle: GDALRasterBandH
+
+    /// Band `index` (1-based) of `dataset`, or nil when it has none.
+    init?(_ dataset: Dataset, index: Int) {
+        guard index >= 1, index <= dataset.bandCount,
+              let handle = withExtendedLifetime(dataset, { GDALGetRasterBand(dataset.handle, Int32(index)) })
+        else { return nil }
+        self.dataset = dataset
+        self.index = index
+        self.handle = handle
+    }
+
+    /// No data, scale, offset, unit and data type, as the band records them.
+    /// The corresponding GDAL functions are `GDALGetRasterNoDataValue`, `GDALGetRasterScale`,
+    /// `GDALGetRasterOffset`, `GDALGetRasterUnitType` and `GDALGetRasterDataType`.
+    var info: BandInfo {
+        withExtendedLifetime(dataset) {
+            var hasNoData: Int32 = 0, hasScale: Int32 = 0, hasOffset: Int32 = 0
+            let noData = GDALGetRasterNoDataValue(handle, &hasNoData)
+            let scale = GDALGetRasterScale(handle, &hasScale)
+            let offset = GDALGetRasterOffset(handle, &hasOffset)
+            return BandInfo(noData: hasNoData != 0 ? noData : nil,
+                            scale: hasScale != 0 && scale != 0 ? scale : 1,
+                            offset: hasOffset != 0 ? offset : 0,
+                            unitType: GDALGetRasterUnitType(handle).map { String(cString: $0) } ?? "",
+                            dataType: GDALGetRasterDataType(handle))
+        }
+    }
+
+    /// Reads the window of `width` × `height` cells at (`column`, `row`) into `values`, starting
+    /// `byteOffset` bytes in, resampled to `bufferWidth` × `bufferHeight` (nearest neighbour, or
+    /// an overview, when smaller), as `type`, `pixelSpacing` bytes from one value to the next and
+    /// `lineSpacing` from one row to the next (0: packed). A failure is `failure(GDAL's message)`.
+    /// The corresponding GDAL function is `GDALRasterIO`.
+    ///
+    /// - Precondition: `values` holds every byte the read writes.
+    func read<Element>(column: Int, row: Int, width: Int, height: Int,
+                       into values: inout [Element], byteOffset: Int = 0, bufferWidth: Int, bufferHeight: Int,
+                       type: GDALDataType, pixelSpacing: Int = 0, lineSpacing: Int = 0,
+                       orThrow failure: (String) -> TerrainError) throws(TerrainError) {
+        let valueBytes = Int(GDALGetDataTypeSizeBytes(type))
+        let pixelStep = pixelSpacing == 0 ? valueBytes : pixelSpacing
+        let lineStep = lineSpacing == 0 ? bufferWidth * pixelStep : lineSpacing
+        let failed = values.withUnsafeMutableBytes { bytes -> TerrainError? in
+            guard bufferWidth > 0, bufferHeight > 0 else { return nil }
+            let end = byteOffset + (bufferHeight - 1) * lineStep + (bufferWidth - 1) * pixelStep + valueBytes
+            precondition(byteOffset >= 0 && end <= bytes.count, "RasterBand.read: the buffer is too small")
+            do throws(TerrainError) {
+                try withExtendedLifetime(dataset) { () throws(TerrainError) in
+                    try gdal {
+                        GDALRasterIO(handle, GF_Read, Int32(column), Int32(row), Int32(width), Int32(height),
+                                     bytes.baseAddress! + byteOffset, Int32(bufferWidth), Int32(bufferHeight), type,
+                                     Int32(pixelSpacing), Int32(lineSpacing))
+                    } orThrow: { failure($0) }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failed { throw failed }
+    }
+}
