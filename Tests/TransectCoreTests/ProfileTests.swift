@@ -1,5 +1,6 @@
 import Testing
 @testable import TransectCore
+import TransectTestSupport
 
 @Suite("Profile sampling, statistics and line of sight")
 struct ProfileTests {
@@ -43,7 +44,7 @@ struct ProfileTests {
         #expect(ProfilePlan(vertices: [vertices[0], vertices[1]], spacing: .count(11)).distancesMetres.count == 11)
     }
 
-    static func randomProfile(_ rng: inout SplitMix64, count: Int, gaps: Double) -> Profile {
+    static func randomProfile(_ rng: inout SeededRandom, count: Int, gaps: Double) -> Profile {
         var d = [0.0], z: [Double] = []
         for _ in 1..<count { d.append(d.last! + (rng.unit() < 0.05 ? 0 : 1 + 30 * rng.unit())) }
         for _ in 0..<count { z.append(rng.unit() < gaps ? .nan : 1000 + 800 * rng.unit()) }
@@ -52,7 +53,7 @@ struct ProfileTests {
 
     @Test("the SIMD statistics kernel agrees with the scalar reference", arguments: [2, 3, 5, 8, 1001, 4096])
     func simdMatchesScalar(count: Int) {
-        var rng = SplitMix64(seed: UInt64(count))
+        var rng = SeededRandom(seed: UInt64(count))
         for gaps in [0.0, 0.2] {
             let p = Self.randomProfile(&rng, count: count, gaps: gaps)
             let a = ProfileStatistics(p), b = ProfileStatistics.reference(p)
@@ -89,7 +90,7 @@ struct ProfileTests {
     @Test("the surface length with data is never below the horizontal length with data, and equals it on flat ground",
           arguments: [2, 3, 7, 1001, 4096])
     func surfaceAtLeastHorizontal(count: Int) {
-        var rng = SplitMix64(seed: 77 + UInt64(count))
+        var rng = SeededRandom(seed: 77 + UInt64(count))
         for gaps in [0.0, 0.3, 0.9] {
             var p = Self.randomProfile(&rng, count: count, gaps: gaps)
             for s in [ProfileStatistics(p), ProfileStatistics.reference(p)] {
