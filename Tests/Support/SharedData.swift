@@ -31,9 +31,17 @@ public enum SharedData {
 /// A fresh temporary directory, removed when the value is released.
 public final class TemporaryDirectory: @unchecked Sendable {
     public let path: String
+    /// Why the directory could not be made, or nil. The initialiser does not stop the run when
+    /// it fails: the test that asked for it then fails on its first file, naming this path.
+    public let creationError: (any Error)?
     public init() {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("transect-tests-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+            creationError = nil
+        } catch {
+            creationError = error
+        }
         path = base.path
     }
     public func file(_ name: String) -> String { path + "/" + name }

@@ -28,14 +28,14 @@ struct ProfileTests {
     }
 
     @Test("a path is profiled leg after leg: vertices are samples and distance runs on continuously")
-    func multiLeg() {
+    func multiLeg() throws {
         let vertices = [GeoPoint(longitude: 10, latitude: 45), GeoPoint(longitude: 10.01, latitude: 45),
                         GeoPoint(longitude: 10.01, latitude: 45.01), GeoPoint(longitude: 10.01, latitude: 45.01)]
         let plan = ProfilePlan(vertices: vertices, spacing: .step(100))
         let proj = ProjGeodesic.wgs84
         let leg1 = proj.inverse(45, 10, 45, 10.01).s12, leg2 = proj.inverse(45, 10.01, 45.01, 10.01).s12
         #expect(abs(plan.distancesMetres.last! - (leg1 + leg2)) < 1e-6)
-        let joint = try! #require(plan.distancesMetres.firstIndex { abs($0 - leg1) < 1e-9 })
+        let joint = try #require(plan.distancesMetres.firstIndex { abs($0 - leg1) < 1e-9 })
         #expect(plan.longitudes[joint] == 10.01 && plan.latitudes[joint] == 45)
         #expect(zip(plan.distancesMetres, plan.distancesMetres.dropFirst()).allSatisfy { $0 < $1 })
         // The zero-length last leg adds nothing; identical endpoints give one sample.
