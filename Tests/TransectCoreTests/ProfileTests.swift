@@ -66,7 +66,60 @@ struct ProfileTests {
                 #expect(abs(x - y) <= 1e-12 * max(1, abs(y)))
             }
             #expect(a.maxPositiveSlopePercent == b.maxPositiveSlopePercent && a.maxNegativeSlopePercent == b.maxNegativeSlopePercent)
-            #expect(a.minimum == b.minimum && a.maximum == b.maximum && a.gapCount == b.gapCount && a.validCount == b.validCount)
+        }
+    }
+
+    /// What a profile's elevations alone say, counted here the plain way rather than by the
+    /// statistics' own pass (which the kernel and the reference share, so comparing the two
+    /// says nothing about it).
+    struct ElevationFacts: Equatable {
+        var minimum: ProfileStatistics.Extreme?, maximum: ProfileStatistics.Extreme?
+        var validCount = 0, gapCount = 0
+        /// Each sample without data owns the stretch from the midpoint before it to the midpoint
+        /// after it (the path's end at either end); a gap's length is the sum over its samples.
+        var gapLengthMetres = 0.0
+        var averageElevationMetres = Double.nan
+
+        init(_ p: Profile) {
+            let z = p.elevationsMetres, d = p.distancesMetres, n = z.count
+            let valid = z.indices.filter { !z[$0].isNaN }
+            if let low = valid.map({ z[$0] }).min(), let high = valid.map({ z[$0] }).max(),
+               let first = z.firstIndex(of: low), let top = z.firstIndex(of: high) {
+                minimum = .init(elevationMetres: low, index: first)
+                maximum = .init(elevationMetres: high, index: top)
+                averageElevationMetres = valid.map { z[$0] }.reduce(0, +) / Double(valid.count)
+            }
+            validCount = valid.count
+            gapCount = z.indices.filter { z[$0].isNaN && ($0 == 0 || !z[$0 - 1].isNaN) }.count
+            for k in z.indices where z[k].isNaN {
+                let from = k == 0 ? d[0] : (d[k - 1] + d[k]) / 2, to = k == n - 1 ? d[n - 1] : (d[k] + d[k + 1]) / 2
+                gapLengthMetres += to - from
+            }
+        }
+    }
+
+    @Test("extremes (first index of each), counts, gaps and the mean agree with a plain count of the elevations",
+          arguments: [2, 3, 5, 8, 1001, 4096])
+    func elevationFacts(count: Int) {
+        var rng = SeededRandom(seed: 500 + UInt64(count))
+        for gaps in [0.0, 0.2, 0.7, 1.0] {
+            let random = Self.randomProfile(&rng, count: count, gaps: gaps)
+            // Whole metres in a 6 m band: ties everywhere, so "the first sample that has it" matters.
+            var tied = random
+            tied.elevationsMetres = random.elevationsMetres.map { $0.isNaN ? .nan : (1000 + ($0 - 1000) / 800 * 6).rounded(.down) }
+            for p in [random, tied] {
+                let facts = ElevationFacts(p)
+                for s in [ProfileStatistics(p), ProfileStatistics.reference(p)] {
+                    #expect(s.minimum == facts.minimum && s.maximum == facts.maximum)
+                    #expect(s.validCount == facts.validCount && s.gapCount == facts.gapCount)
+                    // Per sample here, per run there: each midpoint and difference rounds by at
+                    // most an ulp of the path's length, a few per sample.
+                    #expect(abs(s.gapLengthMetres - facts.gapLengthMetres) <= 4 * Double(count) * p.lengthMetres.ulp)
+                    // The same values added in the same order: equal.
+                    #expect(s.averageElevationMetres == facts.averageElevationMetres
+                            || (s.averageElevationMetres.isNaN && facts.averageElevationMetres.isNaN))
+                }
+            }
         }
     }
 
