@@ -154,13 +154,24 @@ struct ElevationGridTests {
         #expect(Self.read(grid, 0, 0, .nearest) == Self.z(0, 0))
     }
 
-    @Test("cubic falls back to bilinear where one of its sixteen taps has no data")
+    /// A quadratic in pixel coordinates. Keys' kernel with a = −½ reproduces every polynomial of
+    /// degree ≤ 2 (Keys 1981, §III: third-order accuracy); bilinear reproduces 1, x, y and xy but
+    /// reads x² between unit-spaced centres as x² + t(1 − t), t the offset from the lower centre.
+    static func quadratic(_ x: Double, _ y: Double) -> Double { 0.5 * x * x + 0.25 * y * y - 0.75 * x * y + 3 * x - 2 * y + 40 }
+
+    @Test("cubic reproduces a quadratic where its sixteen taps have data, and falls back to bilinear where one has none")
     func cubicFallback() {
-        var values = (0..<64).map { Double($0 * $0 % 17) }
+        var values = (0..<64).map { Self.quadratic(Double($0 % 8) + 0.5, Double($0 / 8) + 0.5) }
         values[2 * 8 + 2] = .nan
         let grid = ElevationGrid(width: 8, height: 8, values: values)
-        let x = 3.7, y = 3.2
-        #expect(grid.sampleScalar(column: x, row: y, interpolation: .cubic) == grid.sampleScalar(column: x, row: y, interpolation: .bilinear))
-        #expect(!grid.sampleScalar(column: 5.7, row: 5.2, interpolation: .cubic).isNaN)
+        // (5.7, 5.2): taps in columns 4…7 and rows 3…6, all with data. Values near 50 through
+        // sixteen products: 1e-12 is a few dozen ulps. Bilinear would be 0.1325 off here.
+        let cubic = grid.sampleScalar(column: 5.7, row: 5.2, interpolation: .cubic)
+        #expect(abs(cubic - Self.quadratic(5.7, 5.2)) < 1e-12, "cubic \(cubic)")
+        // (3.7, 3.2): the taps (columns 2…5, rows 1…4) include the void (2, 2); bilinear's four
+        // (columns 3…4, rows 2…3) have data, at offsets tx = 0.2, ty = 0.7 from the lower centres:
+        // the quadratic plus 0.5 · 0.2 · 0.8 + 0.25 · 0.7 · 0.3 = 0.1325.
+        let fallback = grid.sampleScalar(column: 3.7, row: 3.2, interpolation: .cubic)
+        #expect(abs(fallback - (Self.quadratic(3.7, 3.2) + 0.1325)) < 1e-12, "fallback \(fallback)")
     }
 }
