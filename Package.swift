@@ -33,12 +33,12 @@ let package = Package(
         // make bench: hot paths against PROJ and GDAL measured in the same run.
         .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ", "TransectTestSupport"]),
 
-        // Shared by the test targets: the ../shared/data locator and synthetic DEMs via GDAL.
-        .target(name: "TransectTestSupport", dependencies: ["CGDAL", "TransectGDAL"], path: "Tests/Support"),
-        // PROJ's geodesic (GeographicLib's C port) is the oracle for our own geodesics.
-        .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "CPROJ"]),
+        // Shared by the test targets: the ../shared/data locator, synthetic DEMs via GDAL, the
+        // seeded generator and the PROJ oracles (GeographicLib's C geodesic, coordinate operations).
+        .target(name: "TransectTestSupport", dependencies: ["CGDAL", "CPROJ", "TransectGDAL"], path: "Tests/Support"),
+        .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "TransectTestSupport"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
-        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport", "CPROJ"]),
+        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport"]),
         .testTarget(name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),

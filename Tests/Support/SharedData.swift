@@ -31,24 +31,19 @@ public enum SharedData {
 /// A fresh temporary directory, removed when the value is released.
 public final class TemporaryDirectory: Sendable {
     public let path: String
+    /// Why the directory could not be made, or nil. The initialiser does not stop the run when
+    /// it fails: the test that asked for it then fails on its first file, naming this path.
+    public let creationError: (any Error)?
     public init() {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("transect-tests-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+            creationError = nil
+        } catch {
+            creationError = error
+        }
         path = base.path
     }
     public func file(_ name: String) -> String { path + "/" + name }
     deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// SplitMix64: a small seeded generator so random test cases are the same on every run.
-public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -15,14 +15,16 @@ struct InfoCommandTests {
         #expect(o["width"] as? Int == 1201 && o["height"] as? Int == 1201)
         #expect((o["crs"] as? String)?.hasPrefix("EPSG:4326") == true)
         #expect(o["nodata"] as? Int == -32768)
-        let extent = o["extent_lonlat"] as! [String: Double]
+        let extent = try #require(o["extent_lonlat"] as? [String: Double])
         // Cell-centred SRTM: edges half a 3″ cell beyond the whole degrees.
-        #expect(abs(extent["west"]! - (-72 - 1.5 / 3600)) < 1e-9 && abs(extent["north"]! - (45 + 1.5 / 3600)) < 1e-9)
+        let west = try #require(extent["west"]), north = try #require(extent["north"])
+        #expect(abs(west - (-72 - 1.5 / 3600)) < 1e-9 && abs(north - (45 + 1.5 / 3600)) < 1e-9)
         // The tile's highest cell is Mt Washington at 1,908 m.
         #expect(o["max_elevation_m"] as? Double == 1908)
-        let resolution = o["resolution_m"] as! [String: Double]
+        let resolution = try #require(o["resolution_m"] as? [String: Double])
         // 3″ of latitude is ~92.6 m; of longitude at 44.5° ~66.3 m.
-        #expect(abs(resolution["y"]! - 92.6) < 0.2 && abs(resolution["x"]! - 66.3) < 0.2)
+        let ry = try #require(resolution["y"]), rx = try #require(resolution["x"])
+        #expect(abs(ry - 92.6) < 0.2 && abs(rx - 66.3) < 0.2)
     }
 
     @Test("the default surface, described without --dem, says its CRS is assumed")

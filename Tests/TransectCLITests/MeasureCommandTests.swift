@@ -23,10 +23,12 @@ struct MeasureCommandTests {
         let raster = SyntheticDEM.readAll(path: dem)
         let expectStart = SyntheticDEM.bilinear(raster, x: -119.5329397, y: 37.7460363)
         let expectEnd = SyntheticDEM.bilinear(raster, x: -119.573056, y: 37.730833)
-        #expect(abs((start["elevation_m"] as! Double) - expectStart) < 1e-3)
-        #expect(abs((end["elevation_m"] as! Double) - expectEnd) < 1e-3)
+        let startElevation = try #require(start["elevation_m"] as? Double), endElevation = try #require(end["elevation_m"] as? Double)
+        #expect(abs(startElevation - expectStart) < 1e-3)
+        #expect(abs(endElevation - expectEnd) < 1e-3)
         #expect(start["height_source"] as? String == "dem")
-        #expect(abs((object["vertical_m"] as! Double) - (expectEnd - expectStart)) < 1e-3)
+        let vertical = try #require(object["vertical_m"] as? Double)
+        #expect(abs(vertical - (expectEnd - expectStart)) < 1e-3)
         for key in ["horizontal_m", "direct_m", "azimuth_start_deg", "azimuth_end_deg", "slope_deg"] {
             #expect(object[key] is Double, "\(key) missing")
         }
@@ -46,7 +48,8 @@ struct MeasureCommandTests {
         let raster = SyntheticDEM.readAll(path: dem)
         let start = SyntheticDEM.bilinear(raster, x: -119.5329397, y: 37.7460363) + 50
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lifted.out.utf8)) as? [String: Any])
-        #expect(abs(((object["start"] as! [String: Any])["elevation_m"] as! Double) - start) < 1e-3)
+        let liftedStart = try #require((object["start"] as? [String: Any])?["elevation_m"] as? Double)
+        #expect(abs(liftedStart - start) < 1e-3)
         let feet = transect("measure", "--from", "0,0,0", "--to", "0,0.001,10", "--units", "imperial")
         // 0.001° of latitude at the equator is 110.574 m = 362.78 ft; 10 m = 32.81 ft; √(110.574² + 10²) m = 364.26 ft.
         #expect(feet.out == "Direct: 364.26 ft | Horizontal: 362.78 ft | Vertical: 32.81 ft\n")
@@ -59,8 +62,10 @@ struct MeasureCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let gtx = SyntheticDEM.readAll(path: "/usr/share/proj/egm96_15.gtx")
         let n1 = SyntheticDEM.bilinear(gtx, x: 10, y: 45), n2 = SyntheticDEM.bilinear(gtx, x: 10.5, y: 45.5)
-        #expect(abs(((object["start"] as! [String: Any])["ellipsoidal_height_m"] as! Double) - (100 + n1)) < 1e-6)
-        #expect(abs(((object["end"] as! [String: Any])["ellipsoidal_height_m"] as! Double) - (200 + n2)) < 1e-6)
+        let start = try #require((object["start"] as? [String: Any])?["ellipsoidal_height_m"] as? Double)
+        let end = try #require((object["end"] as? [String: Any])?["ellipsoidal_height_m"] as? Double)
+        #expect(abs(start - (100 + n1)) < 1e-6)
+        #expect(abs(end - (200 + n2)) < 1e-6)
         // `echo "45 10 0" | cs2cs EPSG:4979 EPSG:4326+5773` gives H = −39.05 m, so N = 39.05 m there.
         #expect(abs(n1 - 39.05) < 0.01)
     }
@@ -71,13 +76,15 @@ struct MeasureCommandTests {
         let utm = transect("measure", "--crs", "EPSG:32611", "--from", "500000,4180000,100", "--to", "503000,4183000,200", "--format", "json")
         #expect(utm.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(utm.out.utf8)) as? [String: Any])
-        let start = object["start"] as! [String: Any], end = object["end"] as! [String: Any]
-        let lonlat = transect("measure", "--from", "\(start["lon"]!),\(start["lat"]!),100", "--to", "\(end["lon"]!),\(end["lat"]!),200", "--format", "json")
+        let start = try #require(object["start"] as? [String: Any]), end = try #require(object["end"] as? [String: Any])
+        let from = try ["lon", "lat"].map { try #require(start[$0] as? Double) }, to = try ["lon", "lat"].map { try #require(end[$0] as? Double) }
+        let lonlat = transect("measure", "--from", "\(from[0]),\(from[1]),100", "--to", "\(to[0]),\(to[1]),200", "--format", "json")
         let other = try #require(try JSONSerialization.jsonObject(with: Data(lonlat.out.utf8)) as? [String: Any])
         // JSON rounds lon/lat to 1e-9° (≤ 0.06 mm), so the re-entered points differ by that much.
-        #expect(abs((object["horizontal_m"] as! Double) - (other["horizontal_m"] as! Double)) < 1e-4)
+        let horizontal = try #require(object["horizontal_m"] as? Double), otherHorizontal = try #require(other["horizontal_m"] as? Double)
+        #expect(abs(horizontal - otherHorizontal) < 1e-4)
         // On the central meridian the UTM scale factor is 0.9996: 3√2 km of grid is longer on the ground.
-        #expect(abs((object["horizontal_m"] as! Double) - 3000 * 2.0.squareRoot() / 0.9996) < 2)
+        #expect(abs(horizontal - 3000 * 2.0.squareRoot() / 0.9996) < 2)
     }
 
     @Test("errors: one line naming the input, exit 1 for bad data and 2 for bad usage", arguments: [
@@ -148,7 +155,8 @@ struct MeasureCommandTests {
         let single = transect("measure", "--dem", dem, "--from", MeasureCommandTests.halfDome, "--to", MeasureCommandTests.glacierPoint, "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(single.out.utf8)) as? [String: Any])
         let fields = lines[1].split(separator: ",", omittingEmptySubsequences: false)
-        #expect(abs(Double(fields[7])! - (object["horizontal_m"] as! Double)) < 1e-6)
+        let batch = try #require(Double(fields[7])), horizontal = try #require(object["horizontal_m"] as? Double)
+        #expect(abs(batch - horizontal) < 1e-6)
 
         let strict = transect("measure", "--dem", dem, "--pairs", dir.file("pairs.csv"), "--out", dir.file("strict.csv"), "--strict")
         #expect(strict.code == 1)

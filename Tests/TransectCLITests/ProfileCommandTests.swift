@@ -48,8 +48,9 @@ struct ProfileCommandTests {
         #expect(abs(s.horizontalLengthMetres - 5000) < 1e-6)
         #expect(abs(s.surfaceLengthWithDataMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
         #expect(abs(s.horizontalLengthWithDataMetres - 5000) < 1e-6)
-        #expect(abs(s.minimum!.elevationMetres - 1000) < 1e-6 && s.minimum!.index == 0)
-        #expect(abs(s.maximum!.elevationMetres - 1500) < 1e-6 && s.maximum!.index == 500)
+        let minimum = try #require(s.minimum), maximum = try #require(s.maximum)
+        #expect(abs(minimum.elevationMetres - 1000) < 1e-6 && minimum.index == 0)
+        #expect(abs(maximum.elevationMetres - 1500) < 1e-6 && maximum.index == 500)
         #expect(abs(s.averageElevationMetres - 1250) < 1e-6)
         #expect(s.gapCount == 0 && s.gapLengthMetres == 0)
     }
@@ -63,7 +64,8 @@ struct ProfileCommandTests {
         for (d, z) in zip(r.profile.distancesMetres, r.profile.elevationsMetres) {
             #expect(abs(z - (2000 - 0.4 * abs(d - 2505))) < 1e-3, "at \(d) m")
         }
-        #expect(abs(r.statistics.maximum!.elevationMetres - 2000) < 0.4 * 3.5 + 1e-6)
+        let maximum = try #require(r.statistics.maximum)
+        #expect(abs(maximum.elevationMetres - 2000) < 0.4 * 3.5 + 1e-6)
     }
 
     @Test("a no-data hole is a gap of the right length, skipped by the statistics")
@@ -104,11 +106,13 @@ struct ProfileCommandTests {
         // The sample at 2,000 m reads half the ridge (between centres 1995 and 2005); the one at
         // 1,990 m reads none of it. The sight line there is ~0.35 m up, the reduced terrain ~4.7 m.
         #expect(los.firstObstruction?.index == 200)
-        #expect(abs(los.firstObstruction!.terrainMetres - 5) < 1e-6)
+        let obstruction = try #require(los.firstObstruction)
+        #expect(abs(obstruction.terrainMetres - 5) < 1e-6)
         Self.writeSurface(dir.file("low.tif")) { x, _ in (2000..<2100).contains(x) ? 0.2 : 0 }
         let clear = try Self.run(dir.file("low.tif"), to: Self.east(5000))
         #expect(clear.lineOfSight?.verdict == .visible)
-        #expect(clear.lineOfSight!.minimumClearance!.clearanceMetres > 0)
+        let clearance = try #require(clear.lineOfSight?.minimumClearance)
+        #expect(clearance.clearanceMetres > 0)
     }
 
     @Test("on a flat DEM two 2 m masts lose sight of each other where the curvature model says")
@@ -132,9 +136,10 @@ struct ProfileCommandTests {
         #expect(samples.count > 100)
         let raster = SyntheticDEM.readAll(path: dem)
         for sample in samples {
-            let lon = sample["lon"] as! Double, lat = sample["lat"] as! Double
+            let lon = try #require(sample["lon"] as? Double), lat = try #require(sample["lat"] as? Double)
             // JSON positions carry 1e-9° (0.1 mm); the DEM's slopes here reach ~6 m/m, so 1e-3 m holds.
-            #expect(abs((sample["elevation_m"] as! Double) - SyntheticDEM.bilinear(raster, x: lon, y: lat)) < 1e-3)
+            let elevation = try #require(sample["elevation_m"] as? Double)
+            #expect(abs(elevation - SyntheticDEM.bilinear(raster, x: lon, y: lat)) < 1e-3)
         }
         let stats = try #require(object["stats"] as? [String: Any])
         #expect(stats["gap_count"] as? Int == 0)

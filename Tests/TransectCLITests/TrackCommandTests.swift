@@ -32,7 +32,7 @@ struct TrackCommandTests {
         #expect(lines[0] == "time,lon,lat,elevation_m,course_deg,speed_mps")
         #expect(lines[1].hasPrefix("2000-01-01T00:00:00Z,") && lines[2].hasPrefix("2000-01-01T00:00:01Z,"))
         // Densified to 50 m: every step's speed (metres per 1 s) is at most 50.
-        let speeds = lines.dropFirst().map { Double($0.split(separator: ",", omittingEmptySubsequences: false)[5])! }
+        let speeds = try lines.dropFirst().map { try #require(Double($0.split(separator: ",", omittingEmptySubsequences: false)[5])) }
         #expect(speeds.allSatisfy { $0 <= 50 + 1e-6 })
         let again = transect("track", "--in", Self.sample, "--simulate", "--format", "csv")
         #expect(again.out == (try String(contentsOfFile: dir.file("fixes.csv"), encoding: .utf8)))
@@ -95,13 +95,15 @@ struct TrackCommandTests {
         #expect(o["elevation_source"] as? String == "dem+recorded")
         // 1e-6 m: the plane's values are sums of small integers; the query points' degrees are not
         // exact binary fractions, which moves them by ~1e-11 m.
-        #expect(abs((o["min_elevation_m"] as! Double) - 199) < 1e-6 && o["max_elevation_m"] as? Double == 5000)
-        #expect(abs((o["elevation_gain_m"] as! Double) - (279 - 199 + 5000 - 279)) < 1e-6)
+        let minimum = try #require(o["min_elevation_m"] as? Double), gain = try #require(o["elevation_gain_m"] as? Double)
+        #expect(abs(minimum - 199) < 1e-6 && o["max_elevation_m"] as? Double == 5000)
+        #expect(abs(gain - (279 - 199 + 5000 - 279)) < 1e-6)
         // The simulation keeps the same elevations: first fix on the plane, last recorded.
         let sim = transect("track", "--dem", dir.file("plane.tif"), "--in", dir.file("t.csv"), "--simulate", "--max-segment", "100000")
         #expect(sim.code == 0, "\(sim.err)")
         let rows = sim.out.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        #expect(abs(Double(rows.first![3])! - 199) < 1e-6 && Double(rows.last![3]) == 5000)
+        let first = try #require(rows.first.flatMap { Double($0[3]) }), last = try #require(rows.last.flatMap { Double($0[3]) })
+        #expect(abs(first - 199) < 1e-6 && last == 5000)
     }
 
     @Test("--stats --max-segment on minute-rounded times: inserted points carry no time, so no step lasts a fraction of a run")
@@ -215,9 +217,10 @@ struct TrackCommandTests {
         let stats = try #require(o["stats"] as? [String: Any])
         let track = try TrackCommand.load(route, console: .capturing()).track
         let length = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres)).length2DMetres
-        #expect(abs((stats["horizontal_length_m"] as! Double) - length) < 1e-3)
+        let horizontal = try #require(stats["horizontal_length_m"] as? Double), gain = try #require(stats["elevation_gain_m"] as? Double)
+        #expect(abs(horizontal - length) < 1e-3)
         // Happy Isles (~1,230 m) to Half Dome (~2,690 m): a climb of well over a kilometre.
-        #expect((stats["elevation_gain_m"] as! Double) > 1400)
+        #expect(gain > 1400)
     }
 }
 
@@ -227,7 +230,8 @@ func transectFrame(_ path: String) -> MapFrame? {
     let v = world.split(separator: "\n").compactMap { Double($0) }
     guard v.count == 6, let image = try? PNGFile.readRGBA(path: path),
           let aux = try? String(contentsOfFile: path + ".aux.xml", encoding: .utf8),
-          let start = aux.range(of: ">", range: aux.range(of: "<SRS")!.upperBound..<aux.endIndex)?.upperBound,
+          let srs = aux.range(of: "<SRS")?.upperBound,
+          let start = aux.range(of: ">", range: srs..<aux.endIndex)?.upperBound,
           let end = aux.range(of: "</SRS>")?.lowerBound,
           let crs = try? TransectGDAL.SpatialReference(String(aux[start..<end]).replacingOccurrences(of: "&quot;", with: "\""))
     else { return nil }

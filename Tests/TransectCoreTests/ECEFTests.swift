@@ -1,26 +1,6 @@
-import CPROJ
 import Testing
 import TransectCore
-
-/// PROJ's geographic 3D (EPSG:4979, axis order lat, lon, h) → geocentric (EPSG:4978)
-/// transformation, the oracle for ``Ellipsoid/ecef(latitude:longitude:heightMetres:)``.
-/// The C functions are `proj_create_crs_to_crs` and `proj_trans`.
-final class ProjGeocentric {
-    let pj: OpaquePointer
-    init?() {
-        guard let pj = proj_create_crs_to_crs(nil, "EPSG:4979", "EPSG:4978", nil) else { return nil }
-        self.pj = pj
-    }
-    deinit { proj_destroy(pj) }
-    func forward(_ lat: Double, _ lon: Double, _ h: Double) -> SIMD3<Double> {
-        let out = proj_trans(pj, PJ_FWD, proj_coord(lat, lon, h, 0))
-        return SIMD3(out.xyz.x, out.xyz.y, out.xyz.z)
-    }
-    func inverse(_ p: SIMD3<Double>) -> (lat: Double, lon: Double, h: Double) {
-        let out = proj_trans(pj, PJ_INV, proj_coord(p.x, p.y, p.z, 0))
-        return (out.v.0, out.v.1, out.v.2)
-    }
-}
+import TransectTestSupport
 
 @Suite("ECEF conversions")
 struct ECEFTests {
@@ -50,24 +30,26 @@ struct ECEFTests {
 
     @Test("geodetic → ECEF agrees with PROJ (EPSG:4979 → EPSG:4978)")
     func agreesWithPROJ() throws {
-        let proj = try #require(ProjGeocentric(), "PROJ could not create EPSG:4979 → EPSG:4978")
-        var r = SplitMix64(seed: 0xECEF)
+        // PROJ's geographic 3D → geocentric, longitude first.
+        let proj = try ProjTransformation(from: "EPSG:4979", to: "EPSG:4978")
+        var r = SeededRandom(seed: 0xECEF)
         var worst = 0.0, worstInverse = 0.0
         for k in 0..<20_000 {
             let lat = k % 50 == 0 ? r.sign() * 90 : r.uniform(-90, 90)
             let lon = r.uniform(-180, 180)
             let h = [r.uniform(-500, 9000), r.uniform(-6e6, 4e7), 0][k % 3]
             let mine = e.ecef(latitude: lat, longitude: lon, heightMetres: h)
-            let ref = proj.forward(lat, lon, h)
+            let out = proj.forward(lon, lat, h)
+            let ref = SIMD3(out.x, out.y, out.z)
             worst = max(worst, mine.distance(to: ECEF(xyz: ref)))
             // PROJ's inverse (Bowring-type) is accurate near the surface; compare there.
             if abs(h) < 1e4 {
                 let g = e.geodetic(from: ECEF(xyz: ref))
-                let p = proj.inverse(ref)
+                let p = proj.inverse(ref.x, ref.y, ref.z)
                 let w = min(1, (90 - abs(lat)) * .pi / 180)     // longitude undefined at a pole
-                worstInverse = max(worstInverse, abs(g.latitude - p.lat),
-                                   angleError(g.longitude, p.lon) * w)
-                #expect(abs(g.heightMetres - p.h) <= 1e-6)
+                worstInverse = max(worstInverse, abs(g.latitude - p.y),
+                                   angleError(g.longitude, p.x) * w)
+                #expect(abs(g.heightMetres - p.z) <= 1e-6)
             }
         }
         // 1 µm: both sides are closed-form and exact to round-off (≈ 1 nm at 6e6 m).
@@ -83,7 +65,7 @@ struct ECEFTests {
         Ellipsoid(equatorialRadius: 6.4e6, flattening: 0),
     ])
     func roundTrip(_ ellipsoid: Ellipsoid) {
-        var r = SplitMix64(seed: 0x7219)
+        var r = SeededRandom(seed: 0x7219)
         var worstAngle = 0.0, worstHeight = 0.0, worstRelativeHeight = 0.0
         for k in 0..<20_000 {
             let lat = k % 100 == 0 ? r.sign() * 90 : (k % 100 == 1 ? 0 : r.uniform(-90, 90))
@@ -115,7 +97,7 @@ struct ECEFTests {
 
     @Test("round trip ECEF → geodetic → ECEF, including near the centre")
     func roundTripFromECEF() {
-        var r = SplitMix64(seed: 0xCE17)
+        var r = SeededRandom(seed: 0xCE17)
         var worst = 0.0
         for k in 0..<20_000 {
             let scale = [1e3, 1e5, 6.4e6, 3e7][k % 4]

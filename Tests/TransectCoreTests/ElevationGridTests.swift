@@ -1,9 +1,10 @@
 import Testing
 @testable import TransectCore
+import TransectTestSupport
 
 @Suite("ElevationGrid sampling kernels")
 struct ElevationGridTests {
-    static func randomGrid(_ rng: inout SplitMix64, holes: Double) -> ElevationGrid {
+    static func randomGrid(_ rng: inout SeededRandom, holes: Double) -> ElevationGrid {
         let w = 37, h = 23
         let values = (0..<(w * h)).map { _ in Double.random(in: 0..<1, using: &rng) < holes ? .nan : Double.random(in: -400...4800, using: &rng) }
         return ElevationGrid(width: w, height: h, originColumn: 100, originRow: 50, values: values)
@@ -12,7 +13,7 @@ struct ElevationGridTests {
     @Test("SIMD bilinear equals the scalar reference bit for bit, holes, edges and outside points included",
           arguments: [0.0, 0.1, 0.5])
     func simdMatchesScalar(holes: Double) {
-        var rng = SplitMix64(seed: 2024)
+        var rng = SeededRandom(seed: 2024)
         let grid = Self.randomGrid(&rng, holes: holes)
         // Points over the window, its margins and beyond (row −1 … h + 1), plus non-finite ones.
         var xs = (0..<4099).map { _ in Double.random(in: 98...139, using: &rng) }
@@ -31,7 +32,7 @@ struct ElevationGridTests {
         func plane(_ x: Double, _ y: Double) -> Double { 3.25 * x - 1.5 * y + 100 }
         let values = (0..<(w * h)).map { k in plane(Double(k % w) + 0.5, Double(k / w) + 0.5) }
         let grid = ElevationGrid(width: w, height: h, values: values)
-        var rng = SplitMix64(seed: 5)
+        var rng = SeededRandom(seed: 5)
         for _ in 0..<1000 {
             let x = Double.random(in: 0.5...(Double(w) - 0.5), using: &rng), y = Double.random(in: 0.5...(Double(h) - 0.5), using: &rng)
             for method in [Interpolation.bilinear, .cubic] {
@@ -153,13 +154,24 @@ struct ElevationGridTests {
         #expect(Self.read(grid, 0, 0, .nearest) == Self.z(0, 0))
     }
 
-    @Test("cubic falls back to bilinear where one of its sixteen taps has no data")
+    /// A quadratic in pixel coordinates. Keys' kernel with a = −½ reproduces every polynomial of
+    /// degree ≤ 2 (Keys 1981, §III: third-order accuracy); bilinear reproduces 1, x, y and xy but
+    /// reads x² between unit-spaced centres as x² + t(1 − t), t the offset from the lower centre.
+    static func quadratic(_ x: Double, _ y: Double) -> Double { 0.5 * x * x + 0.25 * y * y - 0.75 * x * y + 3 * x - 2 * y + 40 }
+
+    @Test("cubic reproduces a quadratic where its sixteen taps have data, and falls back to bilinear where one has none")
     func cubicFallback() {
-        var values = (0..<64).map { Double($0 * $0 % 17) }
+        var values = (0..<64).map { Self.quadratic(Double($0 % 8) + 0.5, Double($0 / 8) + 0.5) }
         values[2 * 8 + 2] = .nan
         let grid = ElevationGrid(width: 8, height: 8, values: values)
-        let x = 3.7, y = 3.2
-        #expect(grid.sampleScalar(column: x, row: y, interpolation: .cubic) == grid.sampleScalar(column: x, row: y, interpolation: .bilinear))
-        #expect(!grid.sampleScalar(column: 5.7, row: 5.2, interpolation: .cubic).isNaN)
+        // (5.7, 5.2): taps in columns 4…7 and rows 3…6, all with data. Values near 50 through
+        // sixteen products: 1e-12 is a few dozen ulps. Bilinear would be 0.1325 off here.
+        let cubic = grid.sampleScalar(column: 5.7, row: 5.2, interpolation: .cubic)
+        #expect(abs(cubic - Self.quadratic(5.7, 5.2)) < 1e-12, "cubic \(cubic)")
+        // (3.7, 3.2): the taps (columns 2…5, rows 1…4) include the void (2, 2); bilinear's four
+        // (columns 3…4, rows 2…3) have data, at offsets tx = 0.2, ty = 0.7 from the lower centres:
+        // the quadratic plus 0.5 · 0.2 · 0.8 + 0.25 · 0.7 · 0.3 = 0.1325.
+        let fallback = grid.sampleScalar(column: 3.7, row: 3.2, interpolation: .cubic)
+        #expect(abs(fallback - (Self.quadratic(3.7, 3.2) + 0.1325)) < 1e-12, "fallback \(fallback)")
     }
 }

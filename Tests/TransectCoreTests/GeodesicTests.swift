@@ -1,5 +1,6 @@
 import Testing
 import TransectCore
+import TransectTestSupport
 
 // Regression tests numbered after GeographicLib's geodtest.c (GeodSolveN), with the expected
 // values and tolerances of that file, followed by seeded random comparisons with PROJ.
@@ -407,9 +408,9 @@ struct PairCase {
 
 /// Generates `count` cases of `category`, deterministically from `seed`.
 func makeCases(_ category: PairCategory, count: Int, seed: UInt64) -> [PairCase] {
-    var r = SplitMix64(seed: seed)
+    var r = SeededRandom(seed: seed)
     // Longitudes that are multiples of 1/16° so that lon ± 180 is exact.
-    func gridLon(_ r: inout SplitMix64) -> Double { (r.uniform(-180, 180) * 16).rounded() / 16 }
+    func gridLon(_ r: inout SeededRandom) -> Double { (r.uniform(-180, 180) * 16).rounded() / 16 }
     func clampLat(_ x: Double) -> Double { Swift.min(90, Swift.max(-90, x)) }
     var out: [PairCase] = []
     out.reserveCapacity(count)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransectCore
+import TransectTestSupport
 
 @Suite("ISO 8601 timestamps")
 struct TimestampTests {
@@ -91,7 +92,7 @@ struct TimestampTests {
                 }
             }
         }
-        var random = SplitMix64(seed: 8601)
+        var random = SeededRandom(seed: 8601)
         for _ in 0..<500 {
             let year = random.below(10_000), month = 1 + random.below(12)
             let d = 1 + random.below(Timestamp.daysInMonth(year: year, month: month))
@@ -104,7 +105,7 @@ struct TimestampTests {
 
     @Test("text → seconds → text is exact; seconds → text → seconds within one ulp (random millisecond times, years 0–9999)")
     func roundTrips() throws {
-        var random = SplitMix64(seed: 3339)
+        var random = SeededRandom(seed: 3339)
         let lo = -62_167_219_200_000, hi = 253_402_300_799_999        // 0000-01-01 … 9999-12-31, in ms
         for _ in 0..<2000 {
             let ms = lo + Int(random.next() % UInt64(hi - lo))

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransectCore
+import TransectTestSupport
 
 @Suite("tracks: cleaning, densifying, simulating, statistics")
 struct TrackTests {

@@ -1,49 +1,8 @@
-import CPROJ
 import Foundation
 import Testing
 import TransectCore
 import TransectTestSupport
 @testable import TransectFormats
-
-/// PROJ's EPSG:3857 → EPSG:4326 transformation, normalised to longitude, latitude order: the
-/// oracle for Web Mercator. The C functions are `proj_create_crs_to_crs`,
-/// `proj_normalize_for_visualization` and `proj_trans`.
-final class ProjWebMercator {
-    private let context: OpaquePointer
-    private let transform: OpaquePointer
-
-    init() throws {
-        guard let ctx = proj_context_create() else { throw Failure("proj_context_create failed") }
-        context = ctx
-        guard let raw = proj_create_crs_to_crs(ctx, "EPSG:3857", "EPSG:4326", nil) else {
-            proj_context_destroy(ctx)
-            throw Failure("proj_create_crs_to_crs(EPSG:3857, EPSG:4326) failed: is proj.db installed?")
-        }
-        defer { proj_destroy(raw) }
-        guard let normalised = proj_normalize_for_visualization(ctx, raw) else {
-            proj_context_destroy(ctx)
-            throw Failure("proj_normalize_for_visualization failed")
-        }
-        transform = normalised
-    }
-
-    deinit {
-        proj_destroy(transform)
-        proj_context_destroy(context)
-    }
-
-    /// Longitude, latitude in degrees of Web Mercator x, y in metres.
-    func geographic(x: Double, y: Double) throws -> (longitude: Double, latitude: Double) {
-        let out = proj_trans(transform, PJ_FWD, proj_coord(x, y, 0, 0))
-        guard out.xy.x.isFinite, out.xy.y.isFinite else { throw Failure("proj_trans failed for \(x), \(y)") }
-        return (out.xy.x, out.xy.y)
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ d: String) { description = d }
-    }
-}
 
 /// What the four real GPX files hold, established independently of our reader with Python's
 /// xml.etree (counting `trkseg`/`trkpt`/`wpt` elements; first and last `trkpt` attributes and
@@ -130,11 +89,13 @@ struct TrackFileTests {
         let paths = try #require(object?["paths"] as? [[[Double]]])
         let vertices = try #require(paths.first)
         try #require(vertices.count == track.pointCount)
-        let proj = try ProjWebMercator()
+        // PROJ's EPSG:3857 → EPSG:4326, longitude first.
+        let proj = try ProjTransformation(from: "EPSG:3857", to: "EPSG:4326")
         var worst = 0.0
         for (v, p) in zip(vertices, track.points) {
-            let oracle = try proj.geographic(x: v[0], y: v[1])
-            worst = max(worst, (p.longitude - oracle.longitude).magnitude, (p.latitude - oracle.latitude).magnitude)
+            let oracle = proj.forward(v[0], v[1])
+            try #require(oracle.x.isFinite && oracle.y.isFinite, "PROJ failed for \(v)")
+            worst = max(worst, (p.longitude - oracle.x).magnitude, (p.latitude - oracle.y).magnitude)
             // Also the formula as the brief states it, in degrees.
             let lat = 90 - 2 * atan(exp(-v[1] / 6_378_137)) * 180 / .pi
             #expect((p.latitude - lat).magnitude < 1e-12)

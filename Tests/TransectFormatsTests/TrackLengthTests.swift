@@ -1,4 +1,3 @@
-import CPROJ
 import Testing
 import TransectCore
 import TransectTestSupport
@@ -19,14 +18,11 @@ struct TrackLengthTests {
 
     /// PROJ's geodesic length of every leg within segments, summed in order.
     static func projLength(_ track: Track) -> Double {
-        var g = geod_geodesic()
-        geod_init(&g, 6_378_137, 1 / 298.257223563)
+        let proj = ProjGeodesic.wgs84
         var total = 0.0
         for segment in track.segments {
             for (a, b) in zip(segment, segment.dropFirst()) {
-                var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
-                geod_inverse(&g, a.latitude, a.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
-                total += s12
+                total += proj.inverse(a.latitude, a.longitude, b.latitude, b.longitude).s12
             }
         }
         return total

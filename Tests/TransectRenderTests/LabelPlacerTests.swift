@@ -1,10 +1,14 @@
 import Testing
+import TransectCore
 import TransectGDAL
 import TransectTestSupport
 @testable import TransectRender
 
 /// The bucketed `LabelPlacer` against the scan it replaced: every candidate compared with every
 /// reserved box. Both see the same reservations and candidate lists; every decision must agree.
+/// Then what placement promises, checked on the boxes themselves: no two placed boxes overlap,
+/// labels keep off markers, everything stays inside the frame's margin, space goes in order of
+/// priority, and the same map is laid out the same way every time.
 @Suite("label placer")
 struct LabelPlacerTests {
     /// The reference: the placer as it was before the buckets, kept here and only here.
@@ -135,5 +139,166 @@ struct LabelPlacerTests {
         }
         #expect(visible.count < spots.count && dropped > 0 && dropped < visible.count)
         #expect(image.notes == ["note: \(dropped) of \(visible.count) place labels could not be placed without overlapping and were left out"])
+    }
+
+    // MARK: Properties of what is placed
+
+    /// Whether two boxes share an interior point (touching edges do not).
+    static func overlap(_ a: Box, _ b: Box) -> Bool { a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height }
+
+    static func inside(_ b: Box, width: Double, height: Double) -> Bool {
+        b.x >= 2 && b.y >= 2 && b.x + b.width <= width - 2 && b.y + b.height <= height - 2
+    }
+
+    @Test("a box fits from exactly 2 pixels inside each edge; a quarter pixel further out it does not")
+    func margin() {
+        let placer = LabelPlacer(width: 100, height: 60)
+        #expect(placer.fits(Box(x: 2, y: 2, width: 96, height: 56)))
+        for outside in [Box(x: 1.75, y: 2, width: 20, height: 10), Box(x: 2, y: 1.75, width: 20, height: 10),
+                        Box(x: 78.25, y: 2, width: 20, height: 10), Box(x: 2, y: 48.25, width: 20, height: 10),
+                        Box(x: 2, y: 2, width: 96.25, height: 10), Box(x: 2, y: 2, width: 10, height: 56.25)] {
+            #expect(!placer.fits(outside), "\(outside)")
+        }
+    }
+
+    @Test("whatever is asked, no two placed boxes overlap, none overlaps a box reserved before it, and all lie inside the margin",
+          arguments: [(640.0, 400.0, 21 as UInt64), (200, 120, 22), (37, 23, 23)])
+    func placedBoxesAreDisjoint(width: Double, height: Double, seed: UInt64) {
+        var g = SeededRandom(seed: seed)
+        var placer = LabelPlacer(width: width, height: height)
+        // Each placed box with the number of boxes reserved before it (later ones may overlap it).
+        var reserved: [Box] = [], placed: [(box: Box, reservedBefore: Int)] = []
+        for _ in 0..<1_500 {
+            if Int.random(in: 0..<4, using: &g) == 0 {
+                let b = Self.box(width: width, height: height, &g)
+                placer.reserve(b)
+                reserved.append(b)
+            } else {
+                let candidates = (0..<Int.random(in: 1...8, using: &g)).map { _ in Self.box(width: width, height: height, &g) }
+                if let b = placer.place(candidates) {
+                    // The first candidate that fits: every earlier one is out or overlaps something.
+                    let k = candidates.firstIndex(of: b) ?? candidates.count
+                    #expect(k < candidates.count)
+                    for c in candidates[..<k] {
+                        #expect(!Self.inside(c, width: width, height: height) || (reserved + placed.map(\.box)).contains { Self.overlap($0, c) })
+                    }
+                    placed.append((b, reserved.count))
+                }
+            }
+        }
+        #expect(!placed.isEmpty)
+        for (i, (a, before)) in placed.enumerated() {
+            #expect(Self.inside(a, width: width, height: height), "\(a)")
+            #expect(!reserved.prefix(before).contains { Self.overlap($0, a) }, "\(a) covers a reserved box")
+            for b in placed[(i + 1)...] { #expect(!Self.overlap(a, b.box), "\(a) and \(b.box)") }
+        }
+    }
+
+    // MARK: Priorities
+
+    @Test("space goes in the order it is asked for: the earlier element keeps it, a later one takes its next candidate or is left out and counted")
+    func firstComeFirstServed() {
+        var planner = Planner(width: 200, height: 100)
+        let slot = Box(x: 10, y: 10, width: 80, height: 20), beside = Box(x: 100, y: 10, width: 80, height: 20)
+        #expect(planner.decoration(.title, "Title", [slot]) == slot)
+        // The scale bar's first choice is taken: its second.
+        #expect(planner.decoration(.scaleBar, "1 km", [slot, beside]) == beside)
+        // The north arrow has nothing left.
+        #expect(planner.decoration(.northArrow, "N", [Box(x: 80, y: 15, width: 30, height: 10), beside]) == nil)
+        // A place marker: labels keep off it, decorations may cover it; a protected one they may not.
+        planner.marker(Box(x: 150, y: 60, width: 10, height: 10), anchor: (155, 65), text: "P")
+        planner.marker(Box(x: 20, y: 70, width: 10, height: 10), anchor: (25, 75), text: nil, protected: true)
+        let onMarker = Box(x: 140, y: 55, width: 30, height: 12), clear = Box(x: 100, y: 40, width: 30, height: 12)
+        #expect(planner.label(.label, "A", anchor: (155, 65), [Box(x: 60, y: 25, width: 30, height: 10), onMarker, clear]) == clear)
+        #expect(planner.label(.label, "B", anchor: (115, 46), [clear, Box(x: 110, y: 45, width: 30, height: 12)]) == nil)
+        #expect(planner.decoration(.attribution, "data", [Box(x: 15, y: 75, width: 40, height: 10), onMarker]) == onMarker)
+        #expect(planner.layout.elements.map(\.kind) == [.title, .scaleBar, .marker, .marker, .label, .attribution])
+        #expect(planner.layout.dropped == [Layout.Dropped(kind: .northArrow, text: "N"), Layout.Dropped(kind: .label, text: "B")])
+        #expect(planner.layout.notes == ["note: the north arrow left out: no room in 200x100 pixels without overlapping",
+                                         "note: 1 of 2 place labels could not be placed without overlapping and was left out"])
+    }
+
+    @Test("a label keeps off the track and then each preferred placer as far as a candidate allows, the later ones given up first")
+    func preferences() {
+        var planner = Planner(width: 300, height: 200)
+        planner.reserveLine([(0, 100), (300, 100)], half: 6)
+        var first = LabelPlacer(width: 300, height: 200), second = first
+        first.reserve(Box(x: 0, y: 0, width: 100, height: 200))
+        second.reserve(Box(x: 100, y: 0, width: 100, height: 200))
+        let onTrack = Box(x: 20, y: 90, width: 30, height: 12)      // crosses the band y 94…106
+        let inFirst = Box(x: 20, y: 20, width: 30, height: 12), inSecond = Box(x: 120, y: 20, width: 30, height: 12)
+        let clearOfAll = Box(x: 220, y: 20, width: 30, height: 12)
+        var p = planner
+        #expect(p.label(.label, "a", anchor: (0, 0), [onTrack, inFirst, inSecond, clearOfAll], avoidingTrail: true, preferring: [first, second]) == clearOfAll)
+        p = planner
+        // Nothing clear of all three: the last preference (second) is given up first.
+        #expect(p.label(.label, "b", anchor: (0, 0), [onTrack, inFirst, inSecond], avoidingTrail: true, preferring: [first, second]) == inSecond)
+        p = planner
+        #expect(p.label(.label, "c", anchor: (0, 0), [onTrack, inFirst], avoidingTrail: true, preferring: [first, second]) == inFirst)
+        p = planner
+        // Only the track is left to avoid last of all: a label on it rather than none.
+        #expect(p.label(.label, "d", anchor: (0, 0), [onTrack], avoidingTrail: true, preferring: [first, second]) == onTrack)
+        #expect(p.layout.dropped.isEmpty)
+    }
+
+    /// A busy 640 × 400 map, scaled to `width`: a measurement, five places, a track with Start and
+    /// End, title, attribution and a legend (the tint basemap has one).
+    static func busyMap(width: Int, dem: ElevationModel) throws -> RenderedImage {
+        let height = width * 5 / 8
+        let w = Double(width), h = Double(height)
+        let frame = MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_199_750,
+                             width: width, height: height)
+        var spec = MapSpec(frame: frame, basemap: .tint(HillshadeParameters()))
+        let ends = try frame.geographic(of: [(0.2 * w, 0.75 * h), (0.8 * w, 0.25 * h)])
+        spec.measurements = [MeasurementOverlay(start: ends[0], end: ends[1], label: "Direct: 4.01 km | Horizontal: 3.92 km | Vertical: 827.58 m")]
+        let at = try frame.geographic(of: [(0.5, 0.5), (0.3, 0.4), (0.7, 0.6), (0.6, 0.3), (0.4, 0.7)].map { ($0.0 * w, $0.1 * h) })
+        spec.places = at.enumerated().map { Place(name: "Place \($0.offset)", longitude: $0.element.longitude, latitude: $0.element.latitude) }
+        let track = try frame.geographic(of: (0...20).map { (0.1 * w + 0.3 * w * Double($0) / 20, 0.2 * h + 0.1 * h * Double($0 % 2)) })
+        spec.trails = [TrailOverlay(segments: [track], fixes: track)]
+        spec.title = "Priorities"
+        spec.attribution = "synthetic terrain"
+        return try MapRenderer.render(spec, dem: dem)
+    }
+
+    @Test("space goes to measurement label, title, scale bar, north arrow, attribution, legend, Start/End, place labels, in that order")
+    func renderOrder() throws {
+        let dir = TemporaryDirectory()
+        let image = try Self.busyMap(width: 640, dem: try GoldenImageTests.dem(dir))
+        #expect(image.layout.dropped.isEmpty, "\(image.layout.dropped)")
+        // Elements are recorded as they are placed.
+        let order: [Layout.Kind] = [.measurementLabel, .title, .scaleBar, .northArrow, .attribution, .legend]
+        let texts = image.layout.elements.filter { $0.kind != .marker }
+        #expect(texts.map(\.kind).prefix(order.count) == order[...])
+        #expect(texts.dropFirst(order.count).map(\.text) == ["Start", "End"] + (0..<5).map { "Place \($0)" })
+    }
+
+    @Test("from 640 × 400 down to 70 × 43: nothing placed overlaps, no label covers a marker, all lies inside the frame, the same twice")
+    func shrinking() throws {
+        let dir = TemporaryDirectory()
+        let dem = try GoldenImageTests.dem(dir)
+        var dropped = Set<Layout.Kind>()
+        for width in stride(from: 640, through: 70, by: -30) {
+            let image = try Self.busyMap(width: width, dem: dem)
+            let w = Double(image.width), h = Double(image.height)
+            let boxes = image.layout.elements.map { (kind: $0.kind, box: Box(x: $0.box.x0, y: $0.box.y0, width: $0.box.x1 - $0.box.x0, height: $0.box.y1 - $0.box.y0)) }
+            let texts = boxes.filter { $0.kind != .marker }, markers = boxes.filter { $0.kind == .marker }
+            for (i, a) in texts.enumerated() {
+                #expect(Self.inside(a.box, width: w, height: h), "\(width): \(a.kind) \(a.box)")
+                for b in texts[(i + 1)...] { #expect(!Self.overlap(a.box, b.box), "\(width): \(a.kind) and \(b.kind)") }
+                if a.kind == .label || a.kind == .measurementLabel {
+                    #expect(!markers.contains { Self.overlap($0.box, a.box) }, "\(width): \(a.kind) \(a.box) covers a marker")
+                }
+            }
+            // What is left out is said: one note per kind, and the labels' count.
+            let labelsDropped = image.layout.dropped.filter { $0.kind == .label }.count
+            #expect(image.notes.contains { $0.hasPrefix("note: \(labelsDropped) of ") } == (labelsDropped > 0))
+            dropped.formUnion(image.layout.dropped.map(\.kind))
+            // Deterministic: the same layout and the same pixels again (at every third size).
+            guard width % 90 == 40 else { continue }
+            let again = try Self.busyMap(width: width, dem: dem)
+            #expect(again.layout == image.layout && again.rgb == image.rgb && again.notes == image.notes, "\(width)")
+        }
+        // Space did run out, for every kind of text.
+        #expect(dropped == [.measurementLabel, .title, .scaleBar, .northArrow, .attribution, .legend, .label, .marker])
     }
 }
