@@ -1,5 +1,6 @@
 import Testing
 @testable import TransectCore
+import TransectTestSupport
 
 @Suite("ProfilePath: multi-segment profiles with continuous distance")
 struct ProfilePathTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransectCore
+import TransectTestSupport
 
 @Suite("track limits and the point text of messages")
 struct TrackLimitsTests {
