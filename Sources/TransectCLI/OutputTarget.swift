@@ -67,11 +67,3 @@ final class OutputTarget {
 
     deinit { abandon() }
 }
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
-    }
-}
