@@ -153,11 +153,11 @@ final class LineSource {
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased())
+            throw .cannotRead(path: path, reason: SystemError.text())
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
         guard let f = fopen(path, "r") else {
-            throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased())
+            throw .cannotRead(path: path, reason: SystemError.text())
         }
         file = f
         ownsFile = true
@@ -191,7 +191,7 @@ final class LineSource {
         repeat {
             n = buffer.withUnsafeMutableBufferPointer { b in read(fileno(file), b.baseAddress! + end, b.count - end) }
         } while n < 0 && errno == EINTR
-        if n < 0 { throw .cannotRead(path: source, reason: String(cString: strerror(errno)).lowercased()) }
+        if n < 0 { throw .cannotRead(path: source, reason: SystemError.text()) }
         if n == 0 {
             atEnd = true
             return false

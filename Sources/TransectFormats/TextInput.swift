@@ -4,6 +4,7 @@
 import Darwin
 #endif
 import Foundation
+import TransectCore
 
 /// What every text input shares: UTF-8, no NUL bytes, split into lines, a reason for a file
 /// that cannot be read, and a bound on how much of a file is read into memory.
@@ -90,13 +91,13 @@ final class FileChunks {
         self.path = path
         guard let f = fopen(path, "rb") else {
             let code = errno
-            throw .cannotRead(path: path, reason: code == ENOENT ? "no such file" : code == EACCES ? "not readable" : String(cString: strerror(code)).lowercased())
+            throw .cannotRead(path: path, reason: code == ENOENT ? "no such file" : code == EACCES ? "not readable" : SystemError.text(code))
         }
         var info = stat()
         guard fstat(fileno(f), &info) == 0 else {
             let code = errno
             fclose(f)
-            throw .cannotRead(path: path, reason: String(cString: strerror(code)).lowercased())
+            throw .cannotRead(path: path, reason: SystemError.text(code))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { fclose(f); throw .cannotRead(path: path, reason: "is a directory") }
         file = f
@@ -117,7 +118,7 @@ final class FileChunks {
         var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkBytes, file) }
         if n == 0 {
-            if ferror(file) != 0 { throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+            if ferror(file) != 0 { throw .cannotRead(path: path, reason: SystemError.text()) }
             return nil
         }
         chunk.removeLast(Self.chunkBytes - n)
