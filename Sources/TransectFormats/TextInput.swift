@@ -133,3 +133,8 @@ final class FileChunks {
         return bytes
     }
 }
+
+extension UInt8 {
+    /// ASCII white space as the format sniffers skip it: space, tab, line feed, carriage return.
+    var isWhitespace: Bool { self == 32 || self == 9 || self == 10 || self == 13 }
+}

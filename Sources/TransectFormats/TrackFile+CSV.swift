@@ -9,7 +9,7 @@ enum CSVTrackReader {
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
         let lines = try TextInput.lines(data, path: path)
         guard let headerIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { throw fail("is empty") }
-        let header = CSV.split(String(lines[headerIndex])).map {
+        let header = CSVLine.split(String(lines[headerIndex])).map {
             $0.replacingOccurrences(of: "\u{FEFF}", with: "").trimmingCharacters(in: .whitespaces).lowercased()
         }
         func column(_ names: [String]) -> Int? { header.firstIndex { names.contains($0) } }
@@ -29,14 +29,14 @@ enum CSVTrackReader {
             let raw = lines[k]
             if raw.allSatisfy(\.isWhitespace) { continue }
             let lineNumber = k + 1
-            let fields = CSV.split(String(raw))
+            let fields = CSVLine.split(String(raw))
             // Trailing optional fields may be left off; lon and lat must be there.
             guard fields.count > max(lonColumn, latColumn) else {
                 throw fail("line \(lineNumber): has \(fields.count) fields, the header has \(header.count)")
             }
             func field(_ c: Int?) -> String? {
                 guard let c, c < fields.count else { return nil }
-                let f = fields[c].trimmingCharacters(in: .whitespaces)
+                let f = CSVLine.trimmed(fields[c])
                 return f.isEmpty ? nil : f
             }
             func required(_ c: Int, _ label: String) throws(FormatError) -> Double {
