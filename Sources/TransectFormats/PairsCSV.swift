@@ -56,7 +56,7 @@ public final class PairsReader {
         self.lines = lines
         self.source = source
         guard let headerLine = try lines.next() else { throw .malformed(path: source, reason: "empty file, expected a header") }
-        header = CSVLine.split(headerLine.text).map { $0.trimmingSpacesAndBOM.lowercased() }
+        header = CSVLine.split(headerLine.text).map { $0.trimmingAsciiSpaces(andByteOrderMarks: true).lowercased() }
         func column(_ name: String) -> Int? { header.firstIndex(of: name) }
         for name in ["from_lon", "from_lat", "to_lon", "to_lat"] {
             guard let c = column(name) else {
@@ -81,7 +81,7 @@ public final class PairsReader {
     /// The next non-blank row, or nil at the end.
     public func next() throws(FormatError) -> Row? {
         while let line = try lines.next() {
-            if line.text.trimmingSpacesAndBOM.isEmpty { continue }
+            if line.text.trimmingAsciiSpaces(andByteOrderMarks: true).isEmpty { continue }
             rowNumber += 1
             let fields = CSVLine.split(line.text)
             let id = idColumn.flatMap { $0 < fields.count ? fields[$0] : nil } ?? String(rowNumber)
@@ -104,7 +104,7 @@ public final class PairsReader {
     public func heights(_ fields: [String]) -> Result<(from: Double?, to: Double?), PointError> {
         Result { () throws(PointError) -> (from: Double?, to: Double?) in
             func optional(_ index: Int?, _ name: String) throws(PointError) -> Double? {
-                guard let index, index < fields.count, !Substring(fields[index]).trimmingSpaces.isEmpty else { return nil }
+                guard let index, index < fields.count, !fields[index].trimmingAsciiSpaces.isEmpty else { return nil }
                 let z = try Self.number(fields, index, name)
                 if let problem = PointArgument.checkHeight(z, name: name) { throw problem }
                 return z
@@ -115,21 +115,11 @@ public final class PairsReader {
 
     static func number(_ fields: [String], _ index: Int, _ name: String) throws(PointError) -> Double {
         guard index < fields.count else { throw .malformed("missing \(name)") }
-        let text = Substring(fields[index]).trimmingSpaces
+        let text = fields[index].trimmingAsciiSpaces
         guard let v = NumberText.double(text) else {
             let infinite = Double(text).map { !$0.isFinite } ?? false
             throw .malformed("\(name) '\(text.printable)' is not \(infinite ? "a finite number" : "a number")")
         }
         return v
-    }
-}
-
-extension String {
-    /// Without surrounding spaces, tabs, carriage returns or a byte-order mark.
-    var trimmingSpacesAndBOM: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" || c == "\u{FEFF}" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
-        return String(s)
     }
 }
