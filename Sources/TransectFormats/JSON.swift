@@ -1,3 +1,5 @@
+import TransectCore
+
 /// A JSON value with object keys kept in the order they were written, so output is stable
 /// and reads in a sensible order.
 public indirect enum JSON: Sendable {
@@ -15,14 +17,9 @@ public indirect enum JSON: Sendable {
         return .number(round(value, decimals: decimals))
     }
 
+    /// `value` rounded half away from zero to `decimals` places (`NumberFormatting.rounded`).
     public static func round(_ value: Double, decimals: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = value * scale
-        // Beyond 2^52 the value has no fractional digits to round.
-        guard abs(scaled) < 4.5e15 else { return value }
-        let r = scaled.rounded(.toNearestOrAwayFromZero) / scale
-        return r == 0 ? 0 : r
+        NumberFormatting.rounded(value, decimals: decimals)
     }
 
     /// Compact when `indent` is nil, else pretty with that many spaces per level.
@@ -68,12 +65,12 @@ public indirect enum JSON: Sendable {
         out += "\n" + String(repeating: " ", count: indent * level)
     }
 
-    /// Shortest round-trip decimal; integers print without a fraction; never exponent-free
-    /// garbage: Swift's description is already valid JSON for finite values.
+    /// A number as JSON writes it: `NumberFormatting.shortest` (the shortest round-trip
+    /// decimal, whole numbers without a fraction; Swift's description is valid JSON for finite
+    /// values), and `null` for NaN and infinities, which JSON cannot hold.
     public static func format(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return String(v)
+        return NumberFormatting.shortest(v)
     }
 
     public static func writeString(_ s: String, to out: inout String) {
@@ -98,8 +95,11 @@ public indirect enum JSON: Sendable {
 /// Plain fixed-point numbers for CSV: no grouping, `.` as the decimal mark, `nan` never
 /// written (an absent value is an empty field).
 public enum Fixed {
+    /// `value` rounded to `decimals` places and written short (`NumberFormatting.rounded`,
+    /// then `.shortest`): `-119.5234567` at 4 decimals is `-119.5235`, `1200.0` is `1200`; an
+    /// empty field for nil, NaN and infinities.
     public static func format(_ value: Double?, decimals: Int) -> String {
         guard let value, value.isFinite else { return "" }
-        return JSON.format(JSON.round(value, decimals: decimals))
+        return NumberFormatting.shortest(NumberFormatting.rounded(value, decimals: decimals))
     }
 }

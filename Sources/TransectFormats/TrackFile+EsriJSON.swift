@@ -45,7 +45,7 @@ enum EsriTrackReader {
             guard let id = ids.last else {
                 throw fail("spatialReference has no wkid (4326, 3857 or 102100 expected)")
             }
-            throw fail("spatialReference wkid \(TrackFile.plain(id)) is not supported (only 4326, 3857 and 102100 are)")
+            throw fail("spatialReference wkid \(NumberFormatting.shortest(id)) is not supported (only 4326, 3857 and 102100 are)")
         }
 
         func polyline(_ geometry: JSON, inherited: JSON?, hasZ inheritedZ: Bool, _ where_: String) throws(FormatError) -> [[TrackPoint]] {
@@ -72,7 +72,7 @@ enum EsriTrackReader {
                         // is a latitude short of the pole.
                         let g = WebMercator.geographic(x: x, y: y)
                         guard x.magnitude <= 3 * Double.pi * WebMercator.radiusMetres, g.longitude.isFinite, g.latitude.isFinite else {
-                            throw fail("\(at): x \(TrackFile.plain(x)), y \(TrackFile.plain(y)) is outside the Web Mercator plane")
+                            throw fail("\(at): x \(NumberFormatting.shortest(x)), y \(NumberFormatting.shortest(y)) is outside the Web Mercator plane")
                         }
                         point = TrackPoint(longitude: g.longitude, latitude: g.latitude)
                     }

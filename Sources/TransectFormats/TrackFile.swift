@@ -120,13 +120,8 @@ public enum TrackFile {
     static let maximumPoints = Int(Track.maxPoints)
 
     /// The reason given for a file with more than `limit` (``maximumPoints``) points.
-    static func tooManyPoints(_ limit: Int) -> String { "has more than \(grouped(limit)) points (the limit)" }
-
-    /// A count with thousands separators: `10000000` → `10,000,000`.
-    static func grouped(_ n: Int) -> String {
-        var digits = Array(String(n.magnitude)), out = ""
-        while digits.count > 3 { out = "," + String(digits.suffix(3)) + out; digits.removeLast(3) }
-        return (n < 0 ? "-" : "") + String(digits) + out
+    static func tooManyPoints(_ limit: Int) -> String {
+        "has more than \(NumberFormatting.grouped(Double(limit), decimals: 0)) points (the limit)"
     }
 
     /// The largest horizontal accuracy accepted, in metres (a negative one marks an invalid
@@ -187,13 +182,8 @@ public enum TrackFile {
 
     /// Checks a geographic position; returns a reason when it is out of range.
     static func rangeProblem(longitude: Double, latitude: Double) -> String? {
-        if latitude.magnitude > 90 { return "lat \(plain(latitude)) is outside [-90, 90]" }
-        if longitude.magnitude > 180 { return "lon \(plain(longitude)) is outside [-180, 180]" }
+        if latitude.magnitude > 90 { return "lat \(NumberFormatting.shortest(latitude)) is outside [-90, 90]" }
+        if longitude.magnitude > 180 { return "lon \(NumberFormatting.shortest(longitude)) is outside [-180, 180]" }
         return nil
-    }
-
-    /// A number as written in messages: integers without ".0".
-    static func plain(_ v: Double) -> String {
-        v == v.rounded() && v.magnitude < 1e15 ? String(Int64(v)) : String(v)
     }
 }
