@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TransectCore
 import Synchronization
 
 /// The files of one result (a PNG, its world file and `.aux.xml`; a CSV; a sequence of frames),
@@ -52,7 +53,7 @@ final class OutputTransaction {
         SignalCleanup.register(temporary, .remove)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            let reason = Self.lastError()
+            let reason = SystemError.text()
             SignalCleanup.unregister(temporary)
             throw .cannotWrite(path: path, reason: reason)
         }
@@ -66,9 +67,9 @@ final class OutputTransaction {
     /// Writes `text` as the whole of `path` (staged).
     func write(_ text: String, to path: String) throws(CLIError) {
         let temporary = try stage(path)
-        guard let file = fopen(temporary, "w") else { throw .cannotWrite(path: path, reason: Self.lastError()) }
+        guard let file = fopen(temporary, "w") else { throw .cannotWrite(path: path, reason: SystemError.text()) }
         let ok = fputs(text, file) >= 0
-        guard fclose(file) == 0, ok else { throw .cannotWrite(path: path, reason: Self.lastError()) }
+        guard fclose(file) == 0, ok else { throw .cannotWrite(path: path, reason: SystemError.text()) }
     }
 
     /// Flushes every temporary to disk and renames them into place; on failure undoes it all.
@@ -77,7 +78,7 @@ final class OutputTransaction {
         for k in staged.indices {
             let fd = open(staged[k].temporary, O_RDONLY | O_CLOEXEC)
             guard fd >= 0, fsync(fd) == 0 else {
-                let reason = Self.lastError()
+                let reason = SystemError.text()
                 if fd >= 0 { close(fd) }
                 let final = staged[k].final
                 rollback()
@@ -99,7 +100,7 @@ final class OutputTransaction {
                     }
                     undo[staged[k].final] = staged[k].backup.map { .restore(backup: $0) } ?? .remove
                     guard rename(staged[k].temporary, staged[k].final) == 0 else {
-                        let reason = Self.lastError()
+                        let reason = SystemError.text()
                         undo[staged[k].final] = nil
                         if let backup = staged[k].backup {
                             unlink(backup)
@@ -153,6 +154,4 @@ final class OutputTransaction {
         }
         staged = []
     }
-
-    static func lastError() -> String { String(cString: strerror(errno)).lowercased() }
 }

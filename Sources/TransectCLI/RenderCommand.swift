@@ -189,7 +189,7 @@ enum RenderCommand {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .cannotWrite(path: path, reason: "exists and is not a directory") }
             return false
         }
-        guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: SystemError.text()) }
         return true
     }
 

@@ -24,3 +24,16 @@ public struct GeoPoint: Sendable, Hashable {
         self.heightMetres = heightMetres
     }
 }
+
+extension GeoPoint {
+    /// A longitude in degrees reduced exactly to [−180, 180]: the one longitude reduction
+    /// (GeographicLib's `AngNormalize`). ±180 keeps the sign of `degrees` (`540` → `180`,
+    /// `-180` → `-180`), and so does zero (`-360` → `-0.0`); NaN and infinities give NaN.
+    ///
+    /// Example: `GeoPoint.reducedLongitude(190)` is `-170`, and `reducedLongitude(-119.5 + 720)`
+    /// is exactly `-119.5`.
+    @inlinable
+    public static func reducedLongitude(_ degrees: Double) -> Double {
+        GeoMath.angNormalize(degrees)
+    }
+}

@@ -26,10 +26,20 @@ extension StringProtocol {
     /// The quoted-text form of ``printable(limit:)`` with the default limit.
     public var printable: String { printable() }
 
-    /// Without leading and trailing ASCII spaces and tabs (and a trailing carriage return).
-    public var trimmingAsciiSpaces: String {
+    /// Without leading and trailing ASCII spaces and tabs (and a trailing carriage return): the
+    /// one trimming of numbers, coordinates and CSV fields, which never lets Unicode's other
+    /// spaces pass for blanks.
+    ///
+    /// Example: `" 37.7\t\r".trimmingAsciiSpaces` is `37.7`.
+    public var trimmingAsciiSpaces: String { trimmingAsciiSpaces(andByteOrderMarks: false) }
+
+    /// ``trimmingAsciiSpaces``, and with `andByteOrderMarks` also without byte order marks
+    /// (U+FEFF) among the leading spaces, as a CSV header's first field may carry one.
+    ///
+    /// Example: `"\u{FEFF} id ".trimmingAsciiSpaces(andByteOrderMarks: true)` is `id`.
+    public func trimmingAsciiSpaces(andByteOrderMarks: Bool) -> String {
         var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.first, c == " " || c == "\t" || (andByteOrderMarks && c == "\u{FEFF}") { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
         return String(s)
     }

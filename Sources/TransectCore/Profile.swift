@@ -80,7 +80,7 @@ public struct ProfilePlan: Sendable {
         let lengths = lines.map { $0.distanceMetres ?? 0 }
         let total = lengths.reduce(0, +)
         var distances: [Double] = [0]
-        var lons: [Double] = [Self.reduced(vertices[0].longitude)]
+        var lons: [Double] = [GeoPoint.reducedLongitude(vertices[0].longitude)]
         var lats: [Double] = [vertices[0].latitude]
         let expected = Self.sampleCount(legLengthsMetres: lengths, spacing: spacing)
         distances.reserveCapacity(expected)
@@ -110,17 +110,11 @@ public struct ProfilePlan: Sendable {
             // The leg's end is the next vertex itself, exactly.
             start += length
             distances.append(start)
-            lons.append(Self.reduced(vertices[leg + 1].longitude))
+            lons.append(GeoPoint.reducedLongitude(vertices[leg + 1].longitude))
             lats.append(vertices[leg + 1].latitude)
         }
         distancesMetres = distances
         longitudes = lons
         latitudes = lats
-    }
-
-    static func reduced(_ lon: Double) -> Double {
-        var x = lon.truncatingRemainder(dividingBy: 360)
-        if x > 180 { x -= 360 } else if x < -180 { x += 360 }
-        return x
     }
 }

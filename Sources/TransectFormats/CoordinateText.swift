@@ -16,7 +16,7 @@ public struct PointArgument: Sendable, Equatable {
     /// `"0x1p3,1"` fails: `'0x1p3' in '0x1p3,1' is not a number`.
     public static func parse(_ text: String) -> Result<PointArgument, PointError> {
         if text.utf8.contains(0) { return .failure(.malformed("the coordinates contain a NUL byte")) }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingAsciiSpaces }
         guard parts.count == 2 || parts.count == 3 else {
             return .failure(.malformed("'\(text.printable)' is not LON,LAT or LON,LAT,Z"))
         }
@@ -71,14 +71,4 @@ public enum CoordinateText {
 public enum PointError: Error, Equatable, Sendable {
     case malformed(String)
     public var text: String { if case .malformed(let t) = self { t } else { "" } }
-}
-
-extension Substring {
-    /// Without surrounding spaces and tabs (and a trailing carriage return).
-    public var trimmingSpaces: String {
-        var s = self
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
-        return String(s)
-    }
 }

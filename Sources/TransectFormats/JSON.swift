@@ -17,7 +17,7 @@ public indirect enum JSON: Sendable {
         return .number(round(value, decimals: decimals))
     }
 
-    /// See ``NumberFormatting/rounded(_:decimals:)``.
+    /// `value` rounded half away from zero to `decimals` places (`NumberFormatting.rounded`).
     public static func round(_ value: Double, decimals: Int) -> Double {
         NumberFormatting.rounded(value, decimals: decimals)
     }
@@ -65,9 +65,13 @@ public indirect enum JSON: Sendable {
         out += "\n" + String(repeating: " ", count: indent * level)
     }
 
-    /// Shortest round-trip decimal; integers print without a fraction; never exponent-free
-    /// garbage: Swift's description is already valid JSON for finite values.
-    public static func format(_ v: Double) -> String { NumberFormatting.shortest(v) }
+    /// A number as JSON writes it: `NumberFormatting.shortest` (the shortest round-trip
+    /// decimal, whole numbers without a fraction; Swift's description is valid JSON for finite
+    /// values), and `null` for NaN and infinities, which JSON cannot hold.
+    public static func format(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        return NumberFormatting.shortest(v)
+    }
 
     public static func writeString(_ s: String, to out: inout String) {
         out += "\""
@@ -91,8 +95,11 @@ public indirect enum JSON: Sendable {
 /// Plain fixed-point numbers for CSV: no grouping, `.` as the decimal mark, `nan` never
 /// written (an absent value is an empty field).
 public enum Fixed {
+    /// `value` rounded to `decimals` places and written short (`NumberFormatting.rounded`,
+    /// then `.shortest`): `-119.5234567` at 4 decimals is `-119.5235`, `1200.0` is `1200`; an
+    /// empty field for nil, NaN and infinities.
     public static func format(_ value: Double?, decimals: Int) -> String {
         guard let value, value.isFinite else { return "" }
-        return JSON.format(JSON.round(value, decimals: decimals))
+        return NumberFormatting.shortest(NumberFormatting.rounded(value, decimals: decimals))
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import TransectCore
 
@@ -61,7 +56,7 @@ public final class PairsReader {
         self.lines = lines
         self.source = source
         guard let headerLine = try lines.next() else { throw .malformed(path: source, reason: "empty file, expected a header") }
-        header = CSVLine.split(headerLine.text).map { $0.trimmingSpacesAndBOM.lowercased() }
+        header = CSVLine.split(headerLine.text).map { $0.trimmingAsciiSpaces(andByteOrderMarks: true).lowercased() }
         func column(_ name: String) -> Int? { header.firstIndex(of: name) }
         for name in ["from_lon", "from_lat", "to_lon", "to_lat"] {
             guard let c = column(name) else {
@@ -86,7 +81,7 @@ public final class PairsReader {
     /// The next non-blank row, or nil at the end.
     public func next() throws(FormatError) -> Row? {
         while let line = try lines.next() {
-            if line.text.trimmingSpacesAndBOM.isEmpty { continue }
+            if line.text.trimmingAsciiSpaces(andByteOrderMarks: true).isEmpty { continue }
             rowNumber += 1
             let fields = CSVLine.split(line.text)
             let id = idColumn.flatMap { $0 < fields.count ? fields[$0] : nil } ?? String(rowNumber)
@@ -109,7 +104,7 @@ public final class PairsReader {
     public func heights(_ fields: [String]) -> Result<(from: Double?, to: Double?), PointError> {
         Result { () throws(PointError) -> (from: Double?, to: Double?) in
             func optional(_ index: Int?, _ name: String) throws(PointError) -> Double? {
-                guard let index, index < fields.count, !Substring(fields[index]).trimmingSpaces.isEmpty else { return nil }
+                guard let index, index < fields.count, !fields[index].trimmingAsciiSpaces.isEmpty else { return nil }
                 let z = try Self.number(fields, index, name)
                 if let problem = PointArgument.checkHeight(z, name: name) { throw problem }
                 return z
@@ -120,168 +115,11 @@ public final class PairsReader {
 
     static func number(_ fields: [String], _ index: Int, _ name: String) throws(PointError) -> Double {
         guard index < fields.count else { throw .malformed("missing \(name)") }
-        let text = Substring(fields[index]).trimmingSpaces
+        let text = fields[index].trimmingAsciiSpaces
         guard let v = NumberText.double(text) else {
             let infinite = Double(text).map { !$0.isFinite } ?? false
             throw .malformed("\(name) '\(text.printable)' is not \(infinite ? "a finite number" : "a number")")
         }
         return v
-    }
-}
-
-/// Lines of a file, stdin or bytes, each at most `PairsReader.maximumLineBytes` long and free of
-/// NUL bytes, read through a fixed buffer.
-final class LineSource {
-    struct Line { var number: Int; var text: String }
-
-    private let file: UnsafeMutablePointer<FILE>?
-    private let ownsFile: Bool
-    private let source: String
-    private var buffer: [UInt8]
-    private var start = 0
-    private var end = 0
-    private var atEnd = false
-    private var lineNumber = 0
-
-    init(path: String, source: String) throws(FormatError) {
-        self.source = source
-        buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        if path == "-" {
-            file = stdin
-            ownsFile = false
-            return
-        }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased())
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
-        guard let f = fopen(path, "r") else {
-            throw .cannotRead(path: path, reason: String(cString: strerror(errno)).lowercased())
-        }
-        file = f
-        ownsFile = true
-    }
-
-    init(data: Data, source: String) {
-        self.source = source
-        file = nil
-        ownsFile = false
-        buffer = [UInt8](data)
-        end = buffer.count
-        atEnd = true
-    }
-
-    deinit { if ownsFile, let file { fclose(file) } }
-
-    /// Refills the buffer, keeping the unread bytes; false at the end of the input.
-    private func fill() throws(FormatError) -> Bool {
-        guard !atEnd, let file else { return false }
-        if start > 0 {
-            buffer.withUnsafeMutableBufferPointer { b in
-                for k in 0..<(end - start) { b[k] = b[start + k] }
-            }
-            end -= start
-            start = 0
-        }
-        if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
-        // read(2), not fread: a pipe gives what has arrived, so rows trickling in from a
-        // producer are measured as they come rather than after 64 KiB.
-        var n = 0
-        repeat {
-            n = buffer.withUnsafeMutableBufferPointer { b in read(fileno(file), b.baseAddress! + end, b.count - end) }
-        } while n < 0 && errno == EINTR
-        if n < 0 { throw .cannotRead(path: source, reason: String(cString: strerror(errno)).lowercased()) }
-        if n == 0 {
-            atEnd = true
-            return false
-        }
-        end += n
-        return true
-    }
-
-    /// The next line without its line break (LF, CRLF), or nil at the end.
-    func next() throws(FormatError) -> Line? {
-        var scanned = 0   // bytes of this line already searched for a line break
-        while true {
-            if let nl = buffer[(start + scanned)..<end].firstIndex(of: 0x0A) {
-                return try take(upTo: nl, skip: 1)
-            }
-            scanned = end - start
-            // A line break may still follow a CR: one byte of grace before the limit bites.
-            if scanned > PairsReader.maximumLineBytes + 1 { throw tooLong() }
-            guard try fill() else {
-                if start == end { return nil }
-                return try take(upTo: end, skip: 0)
-            }
-        }
-    }
-
-    private func tooLong() -> FormatError {
-        .malformed(path: source, reason: "line \(lineNumber + 1) is longer than \(PairsReader.maximumLineBytes) bytes")
-    }
-
-    private func take(upTo lineEnd: Int, skip: Int) throws(FormatError) -> Line {
-        var last = lineEnd
-        while last > start && buffer[last - 1] == 0x0D { last -= 1 }
-        guard last - start <= PairsReader.maximumLineBytes else { throw tooLong() }
-        lineNumber += 1
-        let bytes = buffer[start..<last]
-        if bytes.contains(0) { throw .malformed(path: source, reason: "line \(lineNumber) contains a NUL byte") }
-        start = lineEnd + skip
-        return Line(number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
-    }
-}
-
-/// One CSV line into fields, and fields into a CSV line (RFC 4180 quoting, on one line).
-public enum CSVLine {
-    /// Splits one line into fields.
-    public static func split(_ line: String) -> [String] {
-        // Most lines hold no quotes: split their bytes directly.
-        if !line.utf8.contains(34) {
-            return line.utf8.split(separator: 44, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        }
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var iterator = line.makeIterator()
-        var pending: Character? = nil
-        while let c = pending ?? iterator.next() {
-            pending = nil
-            if quoted {
-                if c == "\"" {
-                    if let n = iterator.next() {
-                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
-                    } else { quoted = false }
-                } else { field.append(c) }
-            } else if c == "\"" && field.isEmpty {
-                quoted = true
-            } else if c == "," {
-                fields.append(field)
-                field = ""
-            } else {
-                field.append(c)
-            }
-        }
-        fields.append(field)
-        return fields
-    }
-
-    /// A field, quoted when it holds a comma, quote or line break.
-    public static func field(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return text }
-        var out = "\""
-        for c in text { if c == "\"" { out += "\"\"" } else { out.append(c) } }
-        return out + "\""
-    }
-}
-
-extension String {
-    /// Without surrounding spaces, tabs, carriage returns or a byte-order mark.
-    var trimmingSpacesAndBOM: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" || c == "\u{FEFF}" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
-        return String(s)
     }
 }

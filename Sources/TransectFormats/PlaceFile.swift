@@ -41,7 +41,7 @@ public enum PlaceFile {
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
         let lines = try TextInput.lines(data, path: path)
         guard let headerIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { throw fail("is empty") }
-        let header = CSV.split(lines[headerIndex]).map { $0.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "\u{FEFF}", with: "") }
+        let header = CSVLine.split(lines[headerIndex]).map { $0.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "\u{FEFF}", with: "") }
         func column(_ names: [String]) -> Int? { header.firstIndex { names.contains($0) } }
         guard let n = column(["name", "label", "title"]), let x = column(["lon", "longitude", "lng", "x"]),
               let y = column(["lat", "latitude", "y"]) else {
@@ -50,10 +50,10 @@ public enum PlaceFile {
         var places: [NamedPoint] = []
         for k in (headerIndex + 1)..<lines.count where !lines[k].allSatisfy(\.isWhitespace) {
             let lineNumber = k + 1
-            let f = CSV.split(lines[k])
+            let f = CSVLine.split(lines[k])
             guard f.count > max(n, x, y) else { throw fail("line \(lineNumber): has \(f.count) fields, the header has \(header.count)") }
             func coordinate(_ c: Int) throws(FormatError) -> Double {
-                let text = CSV.trimmed(f[c])
+                let text = CSVLine.trimmed(f[c])
                 guard let v = NumberText.double(text) else { throw fail("line \(lineNumber): \(header[c].printable) '\(text.printable)' is not a number") }
                 return v
             }
@@ -93,47 +93,4 @@ public enum PlaceFile {
         }
         return places
     }
-}
-
-/// One CSV line into fields (RFC 4180 quoting).
-enum CSV {
-    /// `field.trimmingCharacters(in: .whitespaces)`, without Foundation's bridging when the field
-    /// begins and ends with printable ASCII other than the space: that set (tab and the space
-    /// separators) holds none of those, so there is nothing to trim. Every number of a places
-    /// file takes the short way.
-    static func trimmed(_ field: String) -> String {
-        let scalars = field.unicodeScalars
-        if let first = scalars.first, let last = scalars.last, (0x21...0x7E).contains(first.value), (0x21...0x7E).contains(last.value) {
-            return field
-        }
-        return field.trimmingCharacters(in: .whitespaces)
-    }
-
-    static func split(_ line: String) -> [String] {
-        var fields: [String] = [], field = "", quoted = false
-        var chars = Array(line)
-        if chars.last == "\r" { chars.removeLast() }
-        var k = 0
-        while k < chars.count {
-            let c = chars[k]
-            if quoted {
-                if c == "\"" {
-                    if k + 1 < chars.count && chars[k + 1] == "\"" { field.append("\""); k += 1 } else { quoted = false }
-                } else { field.append(c) }
-            } else if c == "\"" && field.isEmpty {
-                quoted = true
-            } else if c == "," {
-                fields.append(field); field = ""
-            } else {
-                field.append(c)
-            }
-            k += 1
-        }
-        fields.append(field)
-        return fields
-    }
-}
-
-extension UInt8 {
-    var isWhitespace: Bool { self == 32 || self == 9 || self == 10 || self == 13 }
 }

@@ -85,7 +85,7 @@ public enum TrackWriter {
           <trk>
 
         """
-        if let name { out += "    <name>\(xmlEscaped(name))</name>\n" }
+        if let name { out += "    <name>\(XMLText.escaped(name))</name>\n" }
         out += "    <trkseg>\n"
         for f in fixes {
             out += "      <trkpt lat=\"\(fixed(f.latitude, 9))\" lon=\"\(fixed(f.longitude, 9))\">"
@@ -138,24 +138,6 @@ public enum TrackWriter {
     static func course(_ degrees: Double) -> String {
         let s = fixed(degrees, 6)
         return s == "360.000000" ? "0.000000" : s
-    }
-
-    static func xmlEscaped(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // XML 1.0 cannot carry most control characters, not even as references.
-                if c.value < 0x20 && c != "\t" && c != "\n" && c != "\r" { continue }
-                out.unicodeScalars.append(c)
-            }
-        }
-        return out
     }
 
     static func jsonString(_ text: String) -> String {

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TransectCore
 
 /// Turns what the user gave as `--dem` (a file, a directory of tiles, a glob, a GDAL virtual
 /// path) into the list of rasters to open, in a stable order.
@@ -35,7 +36,7 @@ enum DEMPaths {
         }
         var info = stat()
         guard stat(spec, &info) == 0 else {
-            throw .cannotOpen(path: spec, reason: String(cString: strerror(errno)).lowercased())
+            throw .cannotOpen(path: spec, reason: SystemError.text())
         }
         return [spec]
     }

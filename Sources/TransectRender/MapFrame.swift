@@ -80,8 +80,9 @@ public struct MapFrame {
 
     /// The UTM zone CRS (WGS84) for a longitude/latitude: EPSG:326zz north, 327zz south.
     public static func utmCRS(longitude: Double, latitude: Double) -> String {
-        var lon = longitude.truncatingRemainder(dividingBy: 360)
-        if lon >= 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+        // Zones run over [−180, 180): 180° is −180°, in zone 1.
+        var lon = GeoPoint.reducedLongitude(longitude)
+        if lon == 180 { lon = -180 }
         let zone = min(60, max(1, Int(((lon + 180) / 6).rounded(.down)) + 1))
         return "EPSG:\((latitude >= 0 ? 32600 : 32700) + zone)"
     }

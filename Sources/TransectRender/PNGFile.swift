@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import CPNG
+import TransectCore
 
 /// Writes PNG images with libpng (through the CPNG shim) and the georeferencing files that go
 /// beside them. Writing is plain: callers that need a result written all or nothing (the CLI)
@@ -46,7 +47,7 @@ public enum PNGFile {
         // A world file names the centre of the top-left pixel.
         let world = [gt[1], gt[4], gt[2], gt[5], gt[0] + gt[1] / 2 + gt[2] / 2, gt[3] + gt[4] / 2 + gt[5] / 2]
             .map { formatWorld($0) }.joined(separator: "\n") + "\n"
-        let aux = "<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"1,2\">\(escapeXML(georeference.wkt))</SRS>\n</PAMDataset>\n"
+        let aux = "<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"1,2\">\(XMLText.escaped(georeference.wkt, apostrophes: false))</SRS>\n</PAMDataset>\n"
         return [(worldFilePath(for: path), world), (path + ".aux.xml", aux)]
     }
 
@@ -78,20 +79,6 @@ public enum PNGFile {
     static func formatWorld(_ v: Double) -> String {
         // Shortest round-trip form: exact, and the same bytes on every machine.
         v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) + ".0" : String(v)
-    }
-
-    static func escapeXML(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     /// Calls `body` with a C array of text chunks that lives for the call.

@@ -131,7 +131,7 @@ struct PlaceFileCheckTests {
             for b in ends {
                 for middle in ["", "12.5", " -7 ", "\u{A0}"] {
                     let field = a + middle + b
-                    #expect(CSV.trimmed(field) == field.trimmingCharacters(in: .whitespaces), "\(Array(field.unicodeScalars))")
+                    #expect(CSVLine.trimmed(field) == field.trimmingCharacters(in: .whitespaces), "\(Array(field.unicodeScalars))")
                 }
             }
         }

@@ -18,6 +18,13 @@ struct NiceNumbersTests {
         #expect(MapFrame.utmCRS(longitude: 13.8, latitude: 46.4) == "EPSG:32633")
         #expect(MapFrame.utmCRS(longitude: 174.8, latitude: -41.3) == "EPSG:32760")
         #expect(MapFrame.utmCRS(longitude: 180, latitude: 0) == "EPSG:32601")
+        // Longitudes outside [−180, 180) are reduced first; 180° (and 540°) is −180°, zone 1.
+        #expect(MapFrame.utmCRS(longitude: 540, latitude: 0) == "EPSG:32601")
+        #expect(MapFrame.utmCRS(longitude: -180, latitude: 0) == "EPSG:32601")
+        #expect(MapFrame.utmCRS(longitude: -540, latitude: 0) == "EPSG:32601")
+        #expect(MapFrame.utmCRS(longitude: 13.8 + 720, latitude: 46.4) == "EPSG:32633")
+        #expect(MapFrame.utmCRS(longitude: -119.5 - 360, latitude: -1) == "EPSG:32711")
+        #expect(MapFrame.utmCRS(longitude: 179.999, latitude: 1) == "EPSG:32660")
     }
 
     @Test("labels never overlap what was placed before, and stay inside the image")

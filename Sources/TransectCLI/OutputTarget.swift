@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TransectCore
 
 /// Where results go: the console's stdout, or a file written through an ``OutputTransaction``
 /// (a temporary beside it, renamed into place on `commit`; removed on `abandon`, on failure
@@ -31,7 +32,7 @@ final class OutputTarget {
         ownsTransaction = transaction == nil
         let temporary = try t.stage(path)
         guard let f = fopen(temporary, "w") else {
-            throw .cannotWrite(path: path, reason: OutputTransaction.lastError())
+            throw .cannotWrite(path: path, reason: SystemError.text())
         }
         file = f
     }
@@ -46,7 +47,7 @@ final class OutputTarget {
         finished = true
         guard let file, let path, let transaction else { return }
         let flushed = fflush(file) == 0 && ferror(file) == 0
-        let reason = OutputTransaction.lastError()
+        let reason = SystemError.text()
         let closed = fclose(file) == 0
         self.file = nil
         guard flushed, closed else {
@@ -66,12 +67,4 @@ final class OutputTarget {
     }
 
     deinit { abandon() }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
-    }
 }

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TransectCore
+
+/// A file read in fixed-size chunks (so memory stays bounded however large the file), with
+/// the first bytes available ahead of time for a look at the format (``head(_:)``).
+final class FileChunks {
+    static let chunkBytes = 64 * 1024
+    private let file: UnsafeMutablePointer<FILE>
+    let path: String
+    /// The size `fstat` gives: the file's length for a regular file, 0 for a pipe.
+    let size: Int
+    /// True for a regular file (not a pipe or a device), whose `size` is its length.
+    let isRegular: Bool
+    /// Chunks read by ``head(_:)`` and not yet handed out by ``next()``.
+    private var replay: [[UInt8]] = []
+
+    /// Opens `path`, refusing a directory.
+    /// - Throws: `FormatError.cannotRead`: no such file, a directory, or not readable.
+    init(path: String) throws(FormatError) {
+        self.path = path
+        guard let f = fopen(path, "rb") else {
+            let code = errno
+            throw .cannotRead(path: path, reason: code == ENOENT ? "no such file" : code == EACCES ? "not readable" : SystemError.text(code))
+        }
+        var info = stat()
+        guard fstat(fileno(f), &info) == 0 else {
+            let code = errno
+            fclose(f)
+            throw .cannotRead(path: path, reason: SystemError.text(code))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { fclose(f); throw .cannotRead(path: path, reason: "is a directory") }
+        file = f
+        isRegular = (info.st_mode & S_IFMT) == S_IFREG
+        size = Int(info.st_size)
+    }
+
+    deinit { fclose(file) }
+
+    /// The next chunk, or nil at the end of the file.
+    func next() throws(FormatError) -> [UInt8]? {
+        if !replay.isEmpty { return replay.removeFirst() }
+        return try read()
+    }
+
+    /// The next chunk from the file itself, or nil at its end.
+    private func read() throws(FormatError) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkBytes, file) }
+        if n == 0 {
+            if ferror(file) != 0 { throw .cannotRead(path: path, reason: SystemError.text()) }
+            return nil
+        }
+        chunk.removeLast(Self.chunkBytes - n)
+        return chunk
+    }
+
+    /// At least the first `count` bytes (fewer only at the end of the file), without using
+    /// them up: ``next()`` hands them out again. Call before the first `next()`.
+    func head(_ count: Int) throws(FormatError) -> [UInt8] {
+        var bytes = replay.flatMap { $0 }
+        while bytes.count < count, let chunk = try read() { replay.append(chunk); bytes += chunk }
+        return bytes
+    }
+}
