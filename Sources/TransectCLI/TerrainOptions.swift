@@ -58,11 +58,6 @@ struct TerrainOptions {
         return model
     }
 
-    func openGeoid() throws(TerrainError) -> ElevationModel? {
-        guard let geoidPath else { return nil }
-        return try ElevationModel([geoidPath], access: access)
-    }
-
     /// The measurer these options describe: `model` for heights, the `--geoid` grid (opened
     /// here), the interpolation.
     func measurer(model: ElevationModel?, aboveGroundMetres: Double) throws(TerrainError) -> TerrainMeasurer {
