@@ -22,7 +22,7 @@ extension MeasureCommand {
         let source = reader.source
 
         let model = try terrain.openDEM(console: console)
-        let geoid = try terrain.openGeoid()
+        let measurer = try terrain.measurer(model: model, aboveGroundMetres: aboveGround)
         let inputCRS: CoordinateTransformer? = try terrain.crs.map { (crs: String) throws(TerrainError) in
             try CoordinateTransformer(from: SpatialReference(crs), to: .wgs84())
         }
@@ -34,7 +34,7 @@ extension MeasureCommand {
         let output = try OutputTarget(path: out, console: console)
         output.write(pairsHeader + "\n")
 
-        struct Row { var id: String; var pair: Pair?; var error: String? }
+        struct Row { var id: String; var pair: MeasurementPair?; var error: String? }
         var rowNumber = 0
         var badRows = 0
         let progress = Progress("measuring '\(source)'", total: nil, console: console)
@@ -60,8 +60,7 @@ extension MeasureCommand {
             }
             progress.update(rowNumber)
             let pairs = rows.compactMap(\.pair)
-            let results = try measure(pairs, model: model, geoid: geoid, aboveGround: aboveGround,
-                                      interpolation: terrain.interpolation)
+            let results = try measurer.measure(pairs)
             var next = 0
             for row in rows {
                 var cells: [String]
@@ -100,13 +99,13 @@ extension MeasureCommand {
         return 0
     }
 
-    static func failedCells(_ id: String, pair: Pair?, error: String) -> [String] {
+    static func failedCells(_ id: String, pair: MeasurementPair?, error: String) -> [String] {
         [id, Fixed.format(pair?.from.longitude, decimals: 9), Fixed.format(pair?.from.latitude, decimals: 9), "",
          Fixed.format(pair?.to.longitude, decimals: 9), Fixed.format(pair?.to.latitude, decimals: 9), "", "", "", "", "", error]
     }
 
-    static func parsePair(_ fields: [String], reader: PairsReader, crs: CoordinateTransformer?) -> Result<Pair, PointError> {
-        Result { () throws(PointError) -> Pair in
+    static func parsePair(_ fields: [String], reader: PairsReader, crs: CoordinateTransformer?) -> Result<MeasurementPair, PointError> {
+        Result { () throws(PointError) -> MeasurementPair in
             var (xs, ys) = try reader.coordinates(fields).get()
             if let crs {
                 crs.transform(x: &xs, y: &ys)
@@ -116,7 +115,7 @@ extension MeasureCommand {
                 if let problem = PointArgument.checkGeographic(longitude: xs[k], latitude: ys[k]) { throw problem }
             }
             let z = try reader.heights(fields).get()
-            return Pair(from: GeoPoint(longitude: xs[0], latitude: ys[0]), to: GeoPoint(longitude: xs[1], latitude: ys[1]),
+            return MeasurementPair(from: GeoPoint(longitude: xs[0], latitude: ys[0]), to: GeoPoint(longitude: xs[1], latitude: ys[1]),
                         fromZ: z.from, toZ: z.to)
         }
     }

@@ -3,6 +3,9 @@ import TransectFormats
 
 /// The options of `transect profile`, each declared once.
 enum ProfileOptions {
+    /// More samples than this need `--max-samples`: a typo in `--step` should not fill memory.
+    static let defaultMaxSamples = 10_000_000
+
     static let from = Option.text("from", value: "LON,LAT", help: "Start of the profile.")
     static let to = Option.text("to", value: "LON,LAT", help: "End of the profile.")
     static let path = Option.text("path", value: "LON,LAT …", help: "Two or more vertices, profiled leg after leg with continuous distance (instead of --from/--to).",
@@ -16,7 +19,7 @@ enum ProfileOptions {
                                       maximum: InputLimits.lengthMetres.upperBound, unit: "m")
     static let samples = Option.integer("samples", help: "N evenly spaced samples instead of a step.", in: 2...InputLimits.maxSamplesCeiling)
     static let maxSamples = Option.integer("max-samples", help: "The most samples the profile may take.",
-                                           in: 1...InputLimits.maxSamplesCeiling, default: ProfileCommand.defaultMaxSamples)
+                                           in: 1...InputLimits.maxSamplesCeiling, default: defaultMaxSamples)
     static let observerHeight = Option.number("observer-height", value: "M", help: "Eye height above the terrain at the start.",
                                               in: InputLimits.heightMetres, unit: " m", default: 1.7)
     static let targetHeight = Option.number("target-height", value: "M", help: "Target height above the terrain at the end.",

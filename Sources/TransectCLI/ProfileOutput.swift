@@ -1,14 +1,16 @@
 import TransectCore
 import TransectFormats
+import TransectGDAL
+import TransectRender
 
-/// Writers for `transect profile`: a compact human table, JSON and CSV. JSON and CSV are in
-/// metres; the table uses the chosen units.
+/// Writers for `transect profile`: a compact human table, JSON, CSV and the chart. JSON and CSV
+/// are in metres; the table and the chart use the chosen units.
 enum ProfileOutput {
     static func position(_ p: Profile, _ i: Int) -> String {
         "\(Fixed.format(p.longitudes[i], decimals: 6)),\(Fixed.format(p.latitudes[i], decimals: 6))"
     }
 
-    static func text(_ r: ProfileCommand.Run, units: UnitSystem) -> String {
+    static func text(_ r: TerrainProfile, units: UnitSystem) -> String {
         let s = r.statistics, p = r.profile
         let h = units.heightUnit
         func height(_ metres: Double, plusSign: Bool = false) -> String {
@@ -50,7 +52,7 @@ enum ProfileOutput {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func statisticsJSON(_ r: ProfileCommand.Run) -> JSON {
+    static func statisticsJSON(_ r: TerrainProfile) -> JSON {
         let s = r.statistics, p = r.profile
         var members: [(String, JSON)] = [
             ("samples", .number(Double(p.count))), ("valid_samples", .number(Double(s.validCount))),
@@ -85,7 +87,7 @@ enum ProfileOutput {
 
     /// Why the run has no line of sight at all, or nil when it has one (a verdict, or `unknown`
     /// for an end without data). `length` formats metres.
-    static func lineOfSightReason(_ r: ProfileCommand.Run, length: (Double) -> String) -> String? {
+    static func lineOfSightReason(_ r: TerrainProfile, length: (Double) -> String) -> String? {
         switch r.pathShape {
         case .straight:
             return nil
@@ -100,7 +102,7 @@ enum ProfileOutput {
         }
     }
 
-    static func lineOfSightJSON(_ r: ProfileCommand.Run) -> JSON {
+    static func lineOfSightJSON(_ r: TerrainProfile) -> JSON {
         let p = r.profile
         func point(_ q: LineOfSight.Point?) -> JSON {
             guard let q else { return .null }
@@ -125,7 +127,7 @@ enum ProfileOutput {
     }
 
     /// Streams the samples (a million lines do not go through a JSON tree), then the rest.
-    static func writeJSON(_ r: ProfileCommand.Run, to out: OutputTarget) {
+    static func writeJSON(_ r: TerrainProfile, to out: OutputTarget) {
         let p = r.profile
         out.write("{\n  \"dem\": ")
         var dem = ""
@@ -156,7 +158,7 @@ enum ProfileOutput {
             .map { $0.offset == 0 ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
     }
 
-    static func writeCSV(_ r: ProfileCommand.Run, to out: OutputTarget) {
+    static func writeCSV(_ r: TerrainProfile, to out: OutputTarget) {
         let p = r.profile
         out.write("distance_m,lon,lat,elevation_m\n")
         var chunk = ""
@@ -166,5 +168,25 @@ enum ProfileOutput {
             if chunk.utf8.count > 60_000 { out.write(chunk); chunk = "" }
         }
         out.write(chunk)
+    }
+
+    /// Draws the profile chart: its title names the measurement between the ends.
+    static func writeChart(_ r: TerrainProfile, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
+                           transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil) throws {
+        let p = r.profile
+        var label: String? = nil
+        if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {
+            let m = Measurement(start: GeoPoint(longitude: p.longitudes[0], latitude: p.latitudes[0], heightMetres: z0),
+                                end: GeoPoint(longitude: p.longitudes[p.count - 1], latitude: p.latitudes[p.count - 1], heightMetres: z1))
+            label = m.label(units: units)
+        }
+        let chart = ProfileChart(profile: p, statistics: r.statistics, lineOfSight: r.lineOfSight,
+                                 title: title ?? "Elevation profile", subtitle: label, units: units,
+                                 width: size.width, height: size.height)
+        let image = try chart.render()
+        try transaction.writePNG(image, to: path, texts: [("Software", "transect \(Help.version)"), ("Source", r.dem),
+                                                          ("Title", title ?? "Elevation profile")], dpi: nil)
+        for note in image.notes { console?.err(note + "\n") }
+        if let layoutPath { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
     }
 }

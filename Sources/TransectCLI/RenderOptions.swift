@@ -74,4 +74,14 @@ enum RenderOptions {
     /// What a scene file may set: every render option but the scene itself, help, and network
     /// access (for whoever runs the command to allow, not for a scene file).
     static let sceneSettings: [OptionSpec] = all.filter { ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name].contains($0.name) }
+
+    /// The arguments with a `--scene` file's settings under them (flags on the command line
+    /// win); the arguments as given without a scene.
+    static func applyingScene(to args: ParsedArguments) throws -> ParsedArguments {
+        guard let scene = try args.value(RenderOptions.scene) else { return args }
+        // Network reads are for whoever runs the command to allow, not for a scene file.
+        let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(sceneSettings.map(\.name)),
+                                                flags: Set(sceneSettings.filter { !$0.takesValue }.map(\.name)))
+        return try ParsedArguments(sceneArgs, specs: all, command: "render").overridden(by: args)
+    }
 }

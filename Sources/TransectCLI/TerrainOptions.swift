@@ -7,6 +7,8 @@ import TransectFormats
 struct TerrainOptions {
     /// The embedded default surface: ETOPO5 from Debian's ferret-datasets.
     static let defaultSurfacePath = "/usr/share/ferret-vis/data/etopo5.cdf"
+    /// The default surface as an attribution names it.
+    static let defaultSurfaceName = "ETOPO5 5′ global relief"
     /// EGM96 at 15′ from Debian's proj-data.
     static let egm96Path = "/usr/share/proj/egm96_15.gtx"
 
@@ -56,9 +58,12 @@ struct TerrainOptions {
         return model
     }
 
-    func openGeoid() throws(TerrainError) -> ElevationModel? {
-        guard let geoidPath else { return nil }
-        return try ElevationModel([geoidPath], access: access)
+    /// The measurer these options describe: `model` for heights, the `--geoid` grid (opened
+    /// here), the interpolation.
+    func measurer(model: ElevationModel?, aboveGroundMetres: Double) throws(TerrainError) -> TerrainMeasurer {
+        var geoid: Geoid?
+        if let geoidPath { geoid = try Geoid(path: geoidPath, access: access) }
+        return TerrainMeasurer(model: model, geoid: geoid, aboveGroundMetres: aboveGroundMetres, interpolation: interpolation)
     }
 
     /// Turns points written in `--crs` (or WGS84 longitude/latitude) into WGS84 points,

@@ -4,28 +4,8 @@ import TransectGDAL
 
 /// `transect track`: location history read, cleaned, densified, simulated and summarised.
 enum TrackCommand {
-    /// 2000-01-01T00:00:00Z: simulated histories start here unless told otherwise, so output is
-    /// deterministic.
-    static let defaultStart = 946_684_800.0
-
-    /// A track file read and cleaned, with what was dropped (invalid positions only: a fix
-    /// with a bad time keeps its place, see ``TimeCounts``).
-    struct Loaded {
-        var track: Track
-        var dropped: [DropReason: Int]
-    }
-
-    static func load(_ path: String, console: Console) throws -> Loaded {
-        var track = try TrackFile.read(path: path)
-        let dropped = track.clean()
-        if !dropped.isEmpty {
-            let text = DropReason.allCases.compactMap { r in dropped[r].map { "\($0) \(r.rawValue.replacingAll("_", with: " "))" } }.joined(separator: ", ")
-            console.err("note: '\(path)': dropped \(NumberFormatting.count(dropped.values.reduce(0, +), "invalid fix", plural: "invalid fixes")) (\(text))\n")
-        }
-        guard track.pointCount > 0 else { throw CLIError.badInput("'\(path)': no valid fixes in the track") }
-        return Loaded(track: track, dropped: dropped)
-    }
-
+    /// Loads the track (``TrackFile/load(path:note:)``), then either simulates fixes along it
+    /// (``LocationSimulator``) or summarises it (``TrackStatistics``), and writes the result.
     static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         try args.expectNoPositionals()
         guard let input = try args.value(TrackOptions.input) else { throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track") }
@@ -37,7 +17,7 @@ enum TrackCommand {
         let gainThreshold = try args.value(TrackOptions.gainThreshold)
         let elevationSource = try args.value(TrackOptions.elevation) ?? (terrain.demSpecs.isEmpty ? "recorded" : "dem")
 
-        let loaded = try load(input, console: console)
+        let loaded = try TrackInput.load(input, console: console)
         var track = loaded.track
         let model = elevationSource == "dem" ? try terrain.openDEM(console: console) : nil
         var files = RunFiles()
@@ -51,7 +31,7 @@ enum TrackCommand {
         if try args.value(TrackOptions.simulate) {
             // The sample densifies to 50 m and emits one fix per vertex; at a speed, fixes are
             // spaced along the line instead.
-            try checkDensifiedCount(track, maxSegment: maxSegment ?? 50, command: "track")
+            try TrackInput.checkDensifiedCount(track, maxSegment: maxSegment ?? 50, command: "track")
             if let speed {
                 // One fix per second of travel: the length over the speed (the track's own
                 // geodesic length, which densifying does not change).
@@ -79,7 +59,7 @@ enum TrackCommand {
 
         let fileFixes = track.pointCount
         if let maxSegment {
-            try checkDensifiedCount(track, maxSegment: maxSegment, command: "track")
+            try TrackInput.checkDensifiedCount(track, maxSegment: maxSegment, command: "track")
             // Denser elevations for the 3D length and the climb; times stay the recorded ones.
             track = track.densified(maxSegmentMetres: maxSegment, interpolatingTimes: false)
         }
@@ -104,15 +84,6 @@ enum TrackCommand {
         }
         try output.commit()
         return 0
-    }
-
-    /// Refuses a `--max-segment` that would densify `track` past ``Track/maxPoints``.
-    static func checkDensifiedCount(_ track: Track, maxSegment: Double, command: String) throws(CLIError) {
-        let count = track.densifiedPointCount(maxSegmentMetres: maxSegment)
-        guard count <= Track.maxPoints else {
-            let many = count < 1e15 ? NumberFormatting.grouped(count, decimals: 0) : JSON.format(count)
-            throw .usage("option '--max-segment': \(JSON.format(maxSegment)) m would make \(many) points, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a longer segment", command: command)
-        }
     }
 
     /// One elevation per fix: the DEM's where `model` is given, with the recorded elevation

@@ -3,6 +3,10 @@ import TransectFormats
 
 /// The options of `transect track`, each declared once.
 enum TrackOptions {
+    /// 2000-01-01T00:00:00Z: simulated histories start here unless told otherwise, so output is
+    /// deterministic.
+    static let defaultStart = 946_684_800.0
+
     static let input = Option.text("in", value: "FILE", help: "The track file.")
     static let stats = Option.flag("stats", help: "Statistics (the default): points, segments, 2D and 3D length, gain and loss, elevation range, duration, moving time, speeds, bounding box.")
     static let simulate = Option.flag("simulate", help: "Emit fixes: one per vertex 1 s apart after densifying to --max-segment (the location-history sample's source), or spaced --speed M/S × 1 s along the line. Each fix has time, position, elevation, course (geodesic azimuth) and speed.")
@@ -11,7 +15,7 @@ enum TrackOptions {
                                             maximum: InputLimits.lengthMetres.upperBound, unit: "m")
     static let speed = Option.positive("speed", value: "M/S", help: "With --simulate: fixes at this speed instead of one per vertex.",
                                        maximum: InputLimits.speed.upperBound, unit: "m/s")
-    static let startTime = Option.time("start-time", help: "First fix time, ISO 8601.", default: TrackCommand.defaultStart)
+    static let startTime = Option.time("start-time", help: "First fix time, ISO 8601.", default: defaultStart)
     static let dem = CommonOptions.dem.help("DEM for elevations; repeatable.")
     static let interpolation = CommonOptions.interpolation.help("How elevations are sampled from --dem: nearest (or near), bilinear or cubic.")
     static let elevation = Option.choice("elevation", value: "E", help: "dem (default when --dem is given) or recorded.", names: ["dem", "recorded"])

@@ -20,9 +20,11 @@ extension TrackFile {
     /// Reads a track file of any supported format (see ``read(path:)``), drops its invalid
     /// fixes (``Track/clean()``) and says how many went.
     ///
+    /// - Parameter note: hears each note as it is made, so a note made before a failure (the
+    ///   fixes dropped from a track that then has none) still reaches the user.
     /// - Throws: the reader's ``FormatError``, or ``FormatError/malformed(path:reason:)``
     ///   (`'PATH': no valid fixes in the track`) when cleaning leaves no fix.
-    public static func load(path: String) throws(FormatError) -> LoadedTrack {
+    public static func load(path: String, note: (String) -> Void = { _ in }) throws(FormatError) -> LoadedTrack {
         var track = try read(path: path)
         let dropped = track.clean()
         var notes: [String] = []
@@ -32,6 +34,7 @@ extension TrackFile {
             }
             let count = NumberFormatting.count(dropped.values.reduce(0, +), "invalid fix", plural: "invalid fixes")
             notes.append("note: '\(path)': dropped \(count) (\(reasons.joined(separator: ", ")))")
+            note(notes[notes.count - 1])
         }
         guard track.pointCount > 0 else { throw .malformed(path: path, reason: "no valid fixes in the track") }
         return LoadedTrack(track: track, dropped: dropped, notes: notes)

@@ -27,10 +27,11 @@ struct ProfileCommandTests {
     }
 
     static func run(_ path: String, from: GeoPoint = centre, to: GeoPoint, step: Double? = 10, samples: Int? = nil,
-                    observer: Double = 1.7, target: Double = 0) throws -> ProfileCommand.Run {
-        try ProfileCommand.profile(vertices: [from, to], model: ElevationModel([path]), step: samples == nil ? step : nil,
-                                   samples: samples, maxSamples: 10_000_000, interpolation: .bilinear,
-                                   observer: observer, target: target, curvature: LineOfSight.defaultCurvature)
+                    observer: Double = 1.7, target: Double = 0) throws -> TerrainProfile {
+        let spacing: ProfileRequest.Spacing = samples.map { .count($0) } ?? step.map { .step($0) } ?? .native
+        return try ElevationModel([path]).profile(ProfileRequest(
+            path: ProfilePath(vertices: [from, to]), spacing: spacing, maxSamples: 10_000_000, interpolation: .bilinear,
+            observerHeightMetres: observer, targetHeightMetres: target, curvature: LineOfSight.defaultCurvature))
     }
 
     @Test("on a plane every statistic equals its closed form")
@@ -175,9 +176,10 @@ struct ProfileCommandTests {
         let dir = TemporaryDirectory()
         Self.writeSurface(dir.file("ridge.tif")) { x, _ in (2000..<2100).contains(x) ? 10 : 0 }
         let model = try ElevationModel([dir.file("ridge.tif")])
-        func run(_ segments: [[GeoPoint]]) throws -> ProfileCommand.Run {
-            try ProfileCommand.profile(segments: segments, model: model, step: 10, samples: nil, maxSamples: 10_000_000,
-                                       interpolation: .bilinear, observer: 1.7, target: 0, curvature: LineOfSight.defaultCurvature)
+        func run(_ segments: [[GeoPoint]]) throws -> TerrainProfile {
+            try model.profile(ProfileRequest(path: ProfilePath(segments: segments), spacing: .step(10), maxSamples: 10_000_000,
+                                             interpolation: .bilinear, observerHeightMetres: 1.7, targetHeightMetres: 0,
+                                             curvature: LineOfSight.defaultCurvature))
         }
         // Three collinear legs: the same verdict, at the same sample, as the single leg.
         let single = try run([[Self.centre, Self.east(5000)]])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransectCore
+import TransectFormats
 import TransectGDAL
 import TransectRender
 import TransectTestSupport
@@ -56,6 +57,8 @@ struct TrackCommandTests {
         try "lon,lat\n0,0\n".write(toFile: dir.file("empty.csv"), atomically: true, encoding: .utf8)
         let empty = transect("track", "--in", dir.file("empty.csv"))
         #expect(empty.code == 1 && empty.err.contains("no valid fixes"))
+        // The fix dropped is said before the failure it leads to.
+        #expect(empty.err.hasPrefix("note: '\(dir.file("empty.csv"))': dropped 1 invalid fix (1 zero zero)\n"))
         #expect(transect("track", "--in", dir.file("t.csv"), "--start-time", "yesterday", "--simulate").code == 2)
     }
 
@@ -215,7 +218,7 @@ struct TrackCommandTests {
         #expect(result.code == 0, "\(result.err)")
         let o = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let stats = try #require(o["stats"] as? [String: Any])
-        let track = try TrackCommand.load(route, console: .capturing()).track
+        let track = try TrackFile.load(path: route).track
         let length = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres)).length2DMetres
         let horizontal = try #require(stats["horizontal_length_m"] as? Double), gain = try #require(stats["elevation_gain_m"] as? Double)
         #expect(abs(horizontal - length) < 1e-3)

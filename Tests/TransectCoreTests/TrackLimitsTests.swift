@@ -44,7 +44,7 @@ struct TrackLimitsTests {
         #expect(GeoPoint(longitude: -119.5, latitude: 37.75).coordinateText == "-119.5,37.75")
         #expect(GeoPoint(longitude: 11, latitude: -0.000000001).coordinateText == "11,0")
         #expect(GeoPoint(longitude: 1.123456789, latitude: 2.000000006).coordinateText == "1.12345679,2.00000001")
-        #expect(NumberFormatting.shortest(.nan) == "null" && NumberFormatting.shortest(1e15) == "1000000000000000.0" && NumberFormatting.shortest(-7) == "-7")
+        #expect(NumberFormatting.shortest(.nan) == "nan" && NumberFormatting.shortest(1e15) == "1000000000000000.0" && NumberFormatting.shortest(-7) == "-7")
         #expect(NumberFormatting.rounded(-2.5, decimals: 0) == -3 && NumberFormatting.rounded(0.125, decimals: 2) == 0.13)
     }
 }

@@ -1,0 +1,39 @@
+import TransectCore
+import TransectFormats
+import TransectGDAL
+
+/// Points written on the command line (`LON,LAT[,Z]`, or X,Y[,Z] in `--crs`): read, then put
+/// in WGS84 and checked for range. Shared by `measure`, `profile` and `render --measure`.
+enum PointOptions {
+    /// One point written as `--option` gave it; `text` is quoted in messages.
+    struct Given {
+        var option: String
+        var text: String
+        var point: PointArgument
+    }
+
+    /// Reads `text`, or refuses it as a usage error of `--option`.
+    static func parse(_ text: String, option: String, command: String) throws(CLIError) -> PointArgument {
+        switch PointArgument.parse(text) {
+        case .success(let p): return p
+        case .failure(let e): throw .usage("option '--\(option)': \(e.text)", command: command)
+        }
+    }
+
+    /// The points in WGS84 (through `--crs` when given). A latitude beyond ±90° or a longitude
+    /// beyond ±540° is a usage error of the point's option; with `untransformable`, a point PROJ
+    /// cannot transform is bad input saying so (else its NaN fails the range check).
+    static func geographic(_ given: [Given], terrain: TerrainOptions, command: String,
+                           untransformable: Bool = true) throws -> [GeoPoint] {
+        let points = try terrain.toWGS84(given.map(\.point))
+        for (point, g) in zip(points, given) {
+            if untransformable, !point.longitude.isFinite {
+                throw CLIError.badInput("option '--\(g.option)': cannot transform '\(g.text)' from \(terrain.crs ?? "the input CRS") to WGS84")
+            }
+            if let problem = PointArgument.checkGeographic(longitude: point.longitude, latitude: point.latitude) {
+                throw CLIError.usage("option '--\(g.option)': \(problem.text)", command: command)
+            }
+        }
+        return points
+    }
+}
