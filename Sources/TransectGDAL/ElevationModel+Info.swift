@@ -61,8 +61,7 @@ extension ElevationModel {
     public var noDataText: String? {
         guard let noData = info.noData else { return nil }
         if info.dataType == GDT_Float32 { return "\(Float(noData))" }
-        if noData == noData.rounded(), abs(noData) < 1e15 { return String(Int64(noData)) }
-        return "\(noData)"
+        return NumberFormatting.shortest(noData)
     }
 
     /// The band's unit type as recorded (`m`, `ft`, empty).

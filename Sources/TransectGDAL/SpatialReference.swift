@@ -85,6 +85,16 @@ public final class SpatialReference {
     }
 
     /// The CRS as WKT2 (2019), for metadata and round trips.
+    /// GDAL's data axis to CRS axis mapping (1-based) under the traditional GIS order this type
+    /// sets: `[1, 2]` for most CRSs, `[2, 1]` for one that lists northing or latitude first
+    /// (EPSG:2193, EPSG:4326), so that x is always the easting or longitude.
+    /// The corresponding GDAL function is `OSRGetDataAxisToSRSAxisMapping`.
+    public var dataAxisMapping: [Int] {
+        var count: Int32 = 0
+        guard let values = OSRGetDataAxisToSRSAxisMapping(handle, &count), count > 0 else { return [1, 2] }
+        return (0..<Int(count)).map { Int(values[$0]) }
+    }
+
     public var wkt: String {
         var text: UnsafeMutablePointer<CChar>?
         let options = ["FORMAT=WKT2_2019"]

@@ -21,7 +21,15 @@ public enum PNGFile {
         public var geoTransform: [Double]
         /// The CRS as WKT.
         public var wkt: String
-        public init(geoTransform: [Double], wkt: String) { self.geoTransform = geoTransform; self.wkt = wkt }
+        /// Which CRS axis each geotransform axis is (GDAL's `dataAxisToSRSAxisMapping`, 1-based):
+        /// `[1, 2]` when the CRS lists easting (or longitude) first, `[2, 1]` for a CRS that lists
+        /// northing first, such as EPSG:2193, whose frame x is still the easting.
+        public var axisMapping: [Int]
+        public init(geoTransform: [Double], wkt: String, axisMapping: [Int] = [1, 2]) {
+            self.geoTransform = geoTransform
+            self.wkt = wkt
+            self.axisMapping = axisMapping
+        }
     }
 
     /// Encodes opaque 8-bit RGB `pixels` (3 bytes per pixel, row-major) into `path` with tEXt
@@ -46,8 +54,10 @@ public enum PNGFile {
         let gt = georeference.geoTransform
         // A world file names the centre of the top-left pixel.
         let world = [gt[1], gt[4], gt[2], gt[5], gt[0] + gt[1] / 2 + gt[2] / 2, gt[3] + gt[4] / 2 + gt[5] / 2]
-            .map { formatWorld($0) }.joined(separator: "\n") + "\n"
-        let aux = "<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"1,2\">\(XMLText.escaped(georeference.wkt, apostrophes: false))</SRS>\n</PAMDataset>\n"
+            // Shortest round-trip form, whole numbers with `.0`: exact, the same bytes everywhere.
+            .map { NumberFormatting.shortest($0, pointZero: true) }.joined(separator: "\n") + "\n"
+        let mapping = georeference.axisMapping.map(String.init).joined(separator: ",")
+        let aux = "<PAMDataset>\n  <SRS dataAxisToSRSAxisMapping=\"\(mapping)\">\(XMLText.escaped(georeference.wkt, apostrophes: false))</SRS>\n</PAMDataset>\n"
         return [(worldFilePath(for: path), world), (path + ".aux.xml", aux)]
     }
 
@@ -74,11 +84,6 @@ public enum PNGFile {
     /// The NUL-terminated message the C shim wrote into `buffer`.
     static func message(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    static func formatWorld(_ v: Double) -> String {
-        // Shortest round-trip form: exact, and the same bytes on every machine.
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) + ".0" : String(v)
     }
 
     /// Calls `body` with a C array of text chunks that lives for the call.

@@ -202,18 +202,18 @@ struct PNGFileTests {
         try PNGFile.encode(path: path, rgb: [UInt8](repeating: 200, count: 4 * 4 * 3), width: 4, height: 4, texts: [])
         let gt = [1_741_000.0, 75, 0, 5_432_000, 0, -75]
         let wkt = try Self.wkt(epsg: 2193)
-        for side in PNGFile.sideFiles(for: path, georeference: PNGFile.Georeference(geoTransform: gt, wkt: wkt)) {
+        // The frame's CRS states its own mapping, as a map's does (AnnotatedMap).
+        let mapping = try SpatialReference("EPSG:2193").dataAxisMapping
+        for side in PNGFile.sideFiles(for: path, georeference: PNGFile.Georeference(geoTransform: gt, wkt: wkt, axisMapping: mapping)) {
             try side.contents.write(toFile: side.path, atomically: false, encoding: .utf8)
         }
         let reading = try Self.read(path)
         #expect(reading.wkt == wkt && reading.geoTransform == gt)
-        // GDAL maps NZTM's x to its second axis (easting); the side file states "1,2" for every
-        // CRS, which puts this frame's x on northing (GDAL then places it near 120°W, 54°S).
+        // GDAL maps NZTM's x to its second axis (easting); a side file stating "1,2" would put
+        // this frame's x on northing (GDAL then places it near 120°W, 54°S).
         let expected = try Self.traditionalMapping(epsg: 2193)
         #expect(expected == [2, 1])
-        withKnownIssue("PNGFile.sideFiles writes dataAxisToSRSAxisMapping=\"1,2\" whatever the CRS's axis order") {
-            #expect(reading.axisMapping == expected)
-        }
+        #expect(reading.axisMapping == expected)
     }
 
     @Test("without texts, dpi or side files GDAL finds no metadata and no georeference")
