@@ -19,15 +19,19 @@ let package = Package(
         // libpng behind one C file that owns the setjmp, returning error codes to Swift.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
 
-        // Pure Swift: geodesy, sampling kernels, measurement, units. Standard library only.
+        // Pure Swift: geodesy, sampling kernels, measurement, profiles, tracks, units. The standard
+        // library, plus the platform C library for libm and errno text; none of our C modules.
         .target(name: "TransectCore"),
         // Track, place and scene files with Foundation's parsers.
         .target(name: "TransectFormats", dependencies: ["TransectCore"]),
-        // DEMs through GDAL: open, mosaic, CRS transforms, block reads, geoid.
+        // DEMs through GDAL: open, mosaic, CRS transforms, block reads, warping, the geoid and the
+        // measurement and profile services. The only target that calls GDAL, OGR, OSR or CPL.
         .target(name: "TransectGDAL", dependencies: ["TransectCore", "CGDAL"]),
-        // Argument parsing, subcommands and output formats, as a testable library.
-        // Map frames, basemaps, overlays, labels and charts: cairo draws, libpng writes.
+        // Map frames and their fitting, basemaps, overlays, labels and charts: cairo draws (through
+        // Canvas only), libpng writes (through PNGFile only).
         .target(name: "TransectRender", dependencies: ["TransectCore", "TransectGDAL", "CCairo", "CPNG"]),
+        // The command table, options declared once, output formats: a testable library. Commands
+        // parse, call one library entry point and format; no C module here.
         .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "TransectFormats"]),
         .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
         // make bench: hot paths against PROJ and GDAL measured in the same run.
