@@ -43,8 +43,9 @@ let package = Package(
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "TransectTestSupport"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
         .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport"]),
-        .testTarget(name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"],
-                    exclude: ["Golden"]),
+        .testTarget(
+            name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

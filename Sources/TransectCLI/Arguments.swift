@@ -118,7 +118,10 @@ struct ParsedArguments {
                 positionals.append(arg)
                 continue
             }
-            if arg == "--" { onlyPositionals = true; continue }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
             var name: String
             var inline: String? = nil
             let spec: OptionSpec
@@ -145,8 +148,9 @@ struct ParsedArguments {
                 continue
             }
             var given: [String] = []
-            if let inline { given.append(inline) }
-            else {
+            if let inline {
+                given.append(inline)
+            } else {
                 // A value may begin with '-' (a negative coordinate, '-' for stdin), but not look
                 // like another option: `--from --to 1,2` lacks the value of --from.
                 guard k < arguments.count, !Self.looksLikeOption(arguments[k]) else {

@@ -11,9 +11,9 @@ public enum CLIError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case let .usage(text, _): text
-        case let .badInput(text): text
-        case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
+        case .usage(let text, _): text
+        case .badInput(let text): text
+        case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
         }
     }
 

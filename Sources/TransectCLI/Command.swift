@@ -37,52 +37,54 @@ enum Commands {
 
     static let measure = Command(
         name: "measure", summary: "Direct, horizontal and vertical distance between two points",
-        usage: ["transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]",
-                "transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]"],
+        usage: [
+            "transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]",
+            "transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]",
+        ],
         description: "Measure the direct (3D), horizontal (geodesic) and vertical distance between two points.",
         options: MeasureOptions.all,
         notes: """
-        Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
-        elevation; direct is the straight line between the points in earth-centred coordinates.
-        """,
+            Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
+            elevation; direct is the straight line between the points in earth-centred coordinates.
+            """,
         run: { args, console in try MeasureCommand.run(args, console: console) })
 
     static let profile = Command(
         name: "profile", summary: "Elevation profile, statistics and line of sight between points",
         usage: ["transect profile [--dem PATH…] (--from LON,LAT --to LON,LAT | --path LON,LAT LON,LAT… | --track FILE) [options]"],
         description: """
-        Sample the elevation profile along the geodesic between points, with statistics and the
-        line of sight from the first point to the last.
-        """,
+            Sample the elevation profile along the geodesic between points, with statistics and the
+            line of sight from the first point to the last.
+            """,
         options: ProfileOptions.all,
         notes: """
-        Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
-        the DEM cells with data carry less than half of the interpolation weight (always at a
-        no-data cell's centre); gaps are null in JSON, empty in CSV, and skipped by the
-        statistics. Horizontal and surface lengths "with data" run over the same steps, those
-        with data at both ends; the first horizontal length is the whole path's.
+            Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
+            the DEM cells with data carry less than half of the interpolation weight (always at a
+            no-data cell's centre); gaps are null in JSON, empty in CSV, and skipped by the
+            statistics. Horizontal and surface lengths "with data" run over the same steps, those
+            with data at both ends; the first horizontal length is the whole path's.
 
-        Line of sight: every terrain height is reduced by cc·d²/(2R), with d the geodesic distance
-        from the start, R = 6,371,008.8 m and cc the curvature coefficient; the sight line is
-        straight between the reduced observer and target heights. The verdict is visible,
-        obstructed (with the first obstruction), or unknown when only samples in gaps could
-        block it. A path whose vertices stray from the geodesic between its ends by more than
-        1e-6 of its length, that turns back, or a track in several segments, has no line of
-        sight (JSON null, with line_of_sight_reason).
-        """,
+            Line of sight: every terrain height is reduced by cc·d²/(2R), with d the geodesic distance
+            from the start, R = 6,371,008.8 m and cc the curvature coefficient; the sight line is
+            straight between the reduced observer and target heights. The verdict is visible,
+            obstructed (with the first obstruction), or unknown when only samples in gaps could
+            block it. A path whose vertices stray from the geodesic between its ends by more than
+            1e-6 of its length, that turns back, or a track in several segments, has no line of
+            sight (JSON null, with line_of_sight_reason).
+            """,
         run: { args, console in try ProfileCommand.run(args, console: console) })
 
     static let render = Command(
         name: "render", summary: "Annotated PNG map: DEM basemap, measurements, places",
         usage: ["transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]"],
         description: """
-        Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
-        arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
-        .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
-        Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
-        labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
-        labels, in that order; what does not fit is left out and counted on stderr.
-        """,
+            Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
+            arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
+            .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
+            Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
+            labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
+            labels, in that order; what does not fit is left out and counted on stderr.
+            """,
         options: RenderOptions.all,
         run: { args, console in try RenderCommand.run(args, console: console) })
 
@@ -90,19 +92,19 @@ enum Commands {
         name: "track", summary: "Location history: read, clean, densify, simulate, summarise",
         usage: ["transect track --in FILE [--stats | --simulate] [options]"],
         description: """
-        Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
-        drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
-        (--stats, the default) or simulate a location source along it (--simulate).
+            Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
+            drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
+            (--stats, the default) or simulate a location source along it (--simulate).
 
-        A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
-        the usable times only, those later than the last usable one in the segment; a fix with a
-        repeated (coarse), backward or missing time is walked through, its distance added to the
-        step between the usable times around it. The maximum speed is the highest that three of
-        some five consecutive time steps reach, so one bad fix cannot make it; the fastest single
-        step is shown as raw. Speeds are in km/h (metric, m, km), mph (imperial, ft, yd, mi) or
-        knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
-        elevations (said on stderr); if no fix has any elevation left, the run fails.
-        """,
+            A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
+            the usable times only, those later than the last usable one in the segment; a fix with a
+            repeated (coarse), backward or missing time is walked through, its distance added to the
+            step between the usable times around it. The maximum speed is the highest that three of
+            some five consecutive time steps reach, so one bad fix cannot make it; the fastest single
+            step is shown as raw. Speeds are in km/h (metric, m, km), mph (imperial, ft, yd, mi) or
+            knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
+            elevations (said on stderr); if no fix has any elevation left, the run fails.
+            """,
         options: TrackOptions.all,
         run: { args, console in try TrackCommand.run(args, console: console) })
 
@@ -110,9 +112,9 @@ enum Commands {
         name: "info", summary: "Describe a DEM: driver, size, CRS, extent, resolution, elevation range",
         usage: ["transect info [--dem] PATH… [--format text|json]"],
         description: """
-        Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
-        in metres, no-data value, unit and elevation range.
-        """,
+            Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
+            in metres, no-data value, unit and elevation range.
+            """,
         options: InfoOptions.all,
         run: { args, console in try InfoCommand.run(args, console: console) })
 }

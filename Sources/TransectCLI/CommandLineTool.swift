@@ -29,7 +29,10 @@ public enum CommandLineTool {
                 console.out("transect \(Help.version)\n")
                 return 0
             case "help":
-                guard let topic = rest.first else { console.out(Help.overview); return 0 }
+                guard let topic = rest.first else {
+                    console.out(Help.overview)
+                    return 0
+                }
                 guard let text = Help.text(for: topic) else {
                     throw CLIError.usage("no help for unknown subcommand '\(topic)'", command: nil)
                 }
@@ -56,7 +59,7 @@ public enum CommandLineTool {
         console.err("Error: \(error.message.printable(limit: 4000))\n")
         guard error.isUsageError else { return 1 }
         var command: String? = nil
-        if case let CLIError.usage(_, c)? = error as? CLIError { command = c }
+        if case CLIError.usage(_, let c)? = error as? CLIError { command = c }
         console.err("Usage: \(Help.usageLine(for: command))\n")
         console.err("See 'transect help\(command.map { " " + $0 } ?? "")'.\n")
         return 2

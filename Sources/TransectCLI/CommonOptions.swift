@@ -8,12 +8,14 @@ enum CommonOptions {
     static let out = Option.text("out", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of stdout.")
 
     /// `--dem PATH`, repeatable: files, directories of tiles or globs, one mosaic.
-    static let dem = Option.text("dem", value: "PATH", help: "A DEM file, a directory of tiles or a glob; repeatable.",
-                                 kind: .repeatable)
+    static let dem = Option.text(
+        "dem", value: "PATH", help: "A DEM file, a directory of tiles or a glob; repeatable.",
+        kind: .repeatable)
     /// `-r/--interpolation`: -r as gdalwarp and gdal_translate spell the resampling method.
     static let interpolation = Option<Interpolation>(
-        spec: OptionSpec(name: "interpolation", short: "r", valueName: "I",
-                         help: "nearest (or near), bilinear or cubic.", defaultText: "bilinear"),
+        spec: OptionSpec(
+            name: "interpolation", short: "r", valueName: "I",
+            help: "nearest (or near), bilinear or cubic.", defaultText: "bilinear"),
         defaultValue: { _ in .bilinear },
         parse: { text, args throws(CLIError) in
             guard let i = TerrainOptions.interpolation(named: text) else {
@@ -23,15 +25,17 @@ enum CommonOptions {
         })
     /// `--geoid egm96|PATH`: the grid's path (`egm96` is PROJ's egm96_15.gtx).
     static let geoid = Option<String?>(
-        spec: OptionSpec(name: "geoid", valueName: "egm96|PATH",
-                         help: "Geoid grid for ellipsoidal heights (h = H + N) in the direct distance; egm96 is PROJ's egm96_15.gtx."),
+        spec: OptionSpec(
+            name: "geoid", valueName: "egm96|PATH",
+            help: "Geoid grid for ellipsoidal heights (h = H + N) in the direct distance; egm96 is PROJ's egm96_15.gtx."),
         defaultValue: { _ in nil }, parse: { text, _ in text == "egm96" ? TerrainOptions.egm96Path : text })
     /// `--crs CRS`: the CRS of coordinates given on the command line; checked where it enters,
     /// as points in a geocentric or vertical CRS have no place on the ellipsoid to measure from
     /// (EPSG:4978 gave 0.00 m).
     static let crs = Option<String?>(
-        spec: OptionSpec(name: "crs", valueName: "CRS",
-                         help: "Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.", canonical: TerrainOptions.epsgCode),
+        spec: OptionSpec(
+            name: "crs", valueName: "CRS",
+            help: "Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.", canonical: TerrainOptions.epsgCode),
         defaultValue: { _ in nil },
         parse: { text, args throws(CLIError) in
             let reference: SpatialReference

@@ -21,7 +21,12 @@ public final class Console {
     /// The process's stdout and stderr.
     public static func standard() -> Console {
         // stdout is flushed before each diagnostic so the two interleave in the order written.
-        let console = Console(out: { text in fputs(text, stdout) }, err: { text in fflush(stdout); fputs(text, stderr) })
+        let console = Console(
+            out: { text in fputs(text, stdout) },
+            err: { text in
+                fflush(stdout)
+                fputs(text, stderr)
+            })
         console.isStandard = true
         return console
     }
@@ -48,6 +53,9 @@ public final class Console {
 
     /// Flushes the process's streams (a no-op when capturing).
     public func flush() {
-        if captured == nil { fflush(stdout); fflush(stderr) }
+        if captured == nil {
+            fflush(stdout)
+            fflush(stderr)
+        }
     }
 }

@@ -45,16 +45,22 @@ struct RunFiles {
             if stat(path, &info) == 0 {
                 let kind = info.st_mode & S_IFMT
                 guard kind == S_IFREG else {
-                    throw .usage("option '\(option)': '\(path.printable)' is \(FileID.describe(kind)); outputs must be regular files (use - for stdout)", command: command)
+                    throw .usage(
+                        "option '\(option)': '\(path.printable)' is \(FileID.describe(kind)); outputs must be regular files (use - for stdout)",
+                        command: command)
                 }
                 let id = FileID(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
                 if let input = inputIDs[id] {
-                    throw .usage("option '\(option)': '\(path.printable)' is the input '\(input.path.printable)' (\(input.option)); refusing to write over it", command: command)
+                    throw .usage(
+                        "option '\(option)': '\(path.printable)' is the input '\(input.path.printable)' (\(input.option)); refusing to write over it",
+                        command: command)
                 }
             }
             let key = FileKey(path)
             if let other = seen[key] {
-                throw .usage("option '\(option)': '\(path.printable)' is also the output of \(other.option) ('\(other.path.printable)'); one run cannot write one file twice", command: command)
+                throw .usage(
+                    "option '\(option)': '\(path.printable)' is also the output of \(other.option) ('\(other.path.printable)'); one run cannot write one file twice",
+                    command: command)
             }
             seen[key] = (option, path)
         }
@@ -118,7 +124,10 @@ enum FileKey: Hashable {
         var rest = parts[...]
         for (k, part) in parts.enumerated() {
             let candidate = (resolved == "/" ? "/" : resolved + "/") + part
-            guard let real = realpath(candidate, nil) else { rest = parts[k...]; break }
+            guard let real = realpath(candidate, nil) else {
+                rest = parts[k...]
+                break
+            }
             resolved = String(cString: real)
             free(real)
             rest = parts[(k + 1)...]

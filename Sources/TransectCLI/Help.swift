@@ -14,23 +14,23 @@ enum Help {
         let column = (entries.map(\.0.count).max() ?? 0) + 4
         let list = entries.map { "  " + $0.0.padded(to: column) + $0.1 }.joined(separator: "\n")
         return """
-        transect \(version): offline terrain measurement from DEM files
+            transect \(version): offline terrain measurement from DEM files
 
-        USAGE: transect <subcommand> [options]
+            USAGE: transect <subcommand> [options]
 
-        SUBCOMMANDS:
-        \(list)
+            SUBCOMMANDS:
+            \(list)
 
-        OPTIONS:
-          -h, --help     Show this help
-          --version      Show the version
+            OPTIONS:
+              -h, --help     Show this help
+              --version      Show the version
 
-        Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
-        inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
-        5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
-        See 'transect help <subcommand>'.
+            Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
+            inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
+            5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
+            See 'transect help <subcommand>'.
 
-        """
+            """
     }
 
     /// The line shown after a usage error: the command's first usage line, or the overview's.

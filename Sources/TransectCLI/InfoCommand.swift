@@ -8,7 +8,8 @@ enum InfoCommand {
         // `transect info FILE` is accepted as well as `--dem FILE`.
         let specsGiven = try args.values(CommonOptions.dem) + args.positionals
         let format = try args.value(InfoOptions.format)
-        let model = specsGiven.isEmpty
+        let model =
+            specsGiven.isEmpty
             ? try ElevationModel([TerrainOptions.defaultSurfacePath])
             : try ElevationModel(specsGiven, access: DataAccess(allowNetwork: args.value(CommonOptions.allowNetwork)))
         for note in model.notes { console.err(note + "\n") }
@@ -23,8 +24,13 @@ enum InfoCommand {
                 ("width", .number(Double(model.width))), ("height", .number(Double(model.height))),
                 ("data_type", .string(model.dataTypeName)),
                 ("crs", .string(model.crs.label)), ("crs_assumed", .bool(model.crsAssumed)),
-                ("extent_lonlat", .object([("west", .number(extent.west, decimals: 9)), ("south", .number(extent.south, decimals: 9)),
-                                           ("east", .number(extent.east, decimals: 9)), ("north", .number(extent.north, decimals: 9))])),
+                (
+                    "extent_lonlat",
+                    .object([
+                        ("west", .number(extent.west, decimals: 9)), ("south", .number(extent.south, decimals: 9)),
+                        ("east", .number(extent.east, decimals: 9)), ("north", .number(extent.north, decimals: 9)),
+                    ])
+                ),
                 ("resolution_m", .object([("x", .number(resolution.x, decimals: 6)), ("y", .number(resolution.y, decimals: 6))])),
                 ("nodata", model.noDataValue.map { .number($0) } ?? .null),
                 ("vertical_unit", .string(model.unitType.isEmpty ? "m (assumed)" : model.unitType)),
@@ -45,7 +51,8 @@ enum InfoCommand {
         lines.append("No data:     \(model.noDataText ?? "none")")
         lines.append("Unit:        \(model.unitType.isEmpty ? "m (assumed)" : model.unitType)")
         if let range {
-            lines.append("Elevation:   \(NumberFormatting.grouped(range.min)) m … \(NumberFormatting.grouped(range.max)) m\(range.approximate ? " (approximate)" : "")")
+            lines.append(
+                "Elevation:   \(NumberFormatting.grouped(range.min)) m … \(NumberFormatting.grouped(range.max)) m\(range.approximate ? " (approximate)" : "")")
         } else {
             lines.append("Elevation:   no data in the DEM")
         }

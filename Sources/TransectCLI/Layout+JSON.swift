@@ -10,14 +10,24 @@ extension Layout {
         func text(_ s: String?) -> JSON { s.map { .string($0) } ?? .null }
         return .object([
             ("width", .number(Double(width))), ("height", .number(Double(height))),
-            ("elements", .array(elements.map { e in
-                .object([("kind", .string(e.kind.rawValue)), ("text", text(e.text)),
-                         ("box", .array([e.box.x0, e.box.y0, e.box.x1, e.box.y1].map(pixels))),
-                         ("anchor", .array([pixels(e.anchor.x), pixels(e.anchor.y)])), ("placed", .bool(true))])
-            })),
-            ("dropped", .array(dropped.map { d in
-                .object([("kind", .string(d.kind.rawValue)), ("text", text(d.text)), ("placed", .bool(false))])
-            })),
+            (
+                "elements",
+                .array(
+                    elements.map { e in
+                        .object([
+                            ("kind", .string(e.kind.rawValue)), ("text", text(e.text)),
+                            ("box", .array([e.box.x0, e.box.y0, e.box.x1, e.box.y1].map(pixels))),
+                            ("anchor", .array([pixels(e.anchor.x), pixels(e.anchor.y)])), ("placed", .bool(true)),
+                        ])
+                    })
+            ),
+            (
+                "dropped",
+                .array(
+                    dropped.map { d in
+                        .object([("kind", .string(d.kind.rawValue)), ("text", text(d.text)), ("placed", .bool(false))])
+                    })
+            ),
         ])
     }
 }

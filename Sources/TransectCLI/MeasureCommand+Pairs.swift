@@ -11,8 +11,10 @@ extension MeasureCommand {
 
     /// Streams a CSV of pairs through the measurement. A bad row gets its `error` filled and the
     /// batch goes on; `strict` stops at the first bad row with exit 1 and no output file.
-    static func runPairs(path: String, terrain: TerrainOptions, aboveGround: Double, strict: Bool,
-                         out: String?, console: Console) throws -> Int32 {
+    static func runPairs(
+        path: String, terrain: TerrainOptions, aboveGround: Double, strict: Bool,
+        out: String?, console: Console
+    ) throws -> Int32 {
         let reader: PairsReader
         do { reader = try PairsReader(path: path) } catch {
             // "pairs 'FILE': problem", as for every pairs error; unreadable files say so alone.
@@ -34,7 +36,11 @@ extension MeasureCommand {
         let output = try OutputTarget(path: out, console: console)
         output.write(pairsHeader + "\n")
 
-        struct Row { var id: String; var pair: MeasurementPair?; var error: String? }
+        struct Row {
+            var id: String
+            var pair: MeasurementPair?
+            var error: String?
+        }
         var rowNumber = 0
         var badRows = 0
         let progress = Progress("measuring '\(source)'", total: nil, console: console)
@@ -49,7 +55,10 @@ extension MeasureCommand {
                     output.abandon()
                     throw CLIError.badInput("pairs " + error.message)
                 }
-                guard let line = next else { done = true; break }
+                guard let line = next else {
+                    done = true
+                    break
+                }
                 rowNumber = line.number
                 var row = Row(id: line.id)
                 switch parsePair(line.fields, reader: reader, crs: inputCRS) {
@@ -70,12 +79,14 @@ extension MeasureCommand {
                     switch result {
                     case .success(let m):
                         let r = m.measurement
-                        cells = [row.id, Fixed.format(pair.from.longitude, decimals: 9), Fixed.format(pair.from.latitude, decimals: 9),
-                                 Fixed.format(r.start.heightMetres, decimals: 6),
-                                 Fixed.format(pair.to.longitude, decimals: 9), Fixed.format(pair.to.latitude, decimals: 9),
-                                 Fixed.format(r.end.heightMetres, decimals: 6),
-                                 Fixed.format(r.horizontalMetres, decimals: 6), Fixed.format(r.verticalMetres, decimals: 6),
-                                 Fixed.format(r.directMetres, decimals: 6), Fixed.format(r.azimuthStartDegrees, decimals: 9), ""]
+                        cells = [
+                            row.id, Fixed.format(pair.from.longitude, decimals: 9), Fixed.format(pair.from.latitude, decimals: 9),
+                            Fixed.format(r.start.heightMetres, decimals: 6),
+                            Fixed.format(pair.to.longitude, decimals: 9), Fixed.format(pair.to.latitude, decimals: 9),
+                            Fixed.format(r.end.heightMetres, decimals: 6),
+                            Fixed.format(r.horizontalMetres, decimals: 6), Fixed.format(r.verticalMetres, decimals: 6),
+                            Fixed.format(r.directMetres, decimals: 6), Fixed.format(r.azimuthStartDegrees, decimals: 9), "",
+                        ]
                     case .failure(let e):
                         cells = failedCells(row.id, pair: pair, error: e.message)
                     }
@@ -100,8 +111,10 @@ extension MeasureCommand {
     }
 
     static func failedCells(_ id: String, pair: MeasurementPair?, error: String) -> [String] {
-        [id, Fixed.format(pair?.from.longitude, decimals: 9), Fixed.format(pair?.from.latitude, decimals: 9), "",
-         Fixed.format(pair?.to.longitude, decimals: 9), Fixed.format(pair?.to.latitude, decimals: 9), "", "", "", "", "", error]
+        [
+            id, Fixed.format(pair?.from.longitude, decimals: 9), Fixed.format(pair?.from.latitude, decimals: 9), "",
+            Fixed.format(pair?.to.longitude, decimals: 9), Fixed.format(pair?.to.latitude, decimals: 9), "", "", "", "", "", error,
+        ]
     }
 
     static func parsePair(_ fields: [String], reader: PairsReader, crs: CoordinateTransformer?) -> Result<MeasurementPair, PointError> {
@@ -115,8 +128,9 @@ extension MeasureCommand {
                 if let problem = PointArgument.checkGeographic(longitude: xs[k], latitude: ys[k]) { throw problem }
             }
             let z = try reader.heights(fields).get()
-            return MeasurementPair(from: GeoPoint(longitude: xs[0], latitude: ys[0]), to: GeoPoint(longitude: xs[1], latitude: ys[1]),
-                        fromZ: z.from, toZ: z.to)
+            return MeasurementPair(
+                from: GeoPoint(longitude: xs[0], latitude: ys[0]), to: GeoPoint(longitude: xs[1], latitude: ys[1]),
+                fromZ: z.from, toZ: z.to)
         }
     }
 }

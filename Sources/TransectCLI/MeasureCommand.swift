@@ -19,8 +19,9 @@ enum MeasureCommand {
                 throw CLIError.usage("--pairs cannot be combined with --from/--to", command: "measure")
             }
             guard format == "csv" else { throw CLIError.usage("option '--format': a --pairs batch writes csv", command: "measure") }
-            return try runPairs(path: pairsPath, terrain: terrain, aboveGround: aboveGround,
-                                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out), console: console)
+            return try runPairs(
+                path: pairsPath, terrain: terrain, aboveGround: aboveGround,
+                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out), console: console)
         }
         guard ["text", "json"].contains(format) else {
             throw CLIError.usage("option '--format': '\(format)' is not text or json", command: "measure")
@@ -50,8 +51,9 @@ enum MeasureCommand {
         guard let toText = args.value(MeasureOptions.to.name) else { throw CLIError.usage("missing --to LON,LAT[,Z]", command: "measure") }
         let from = try MeasureOptions.from.parse(fromText, args)
         let to = try MeasureOptions.to.parse(toText, args)
-        let wgs = try PointOptions.geographic([.init(option: "from", text: fromText, point: from), .init(option: "to", text: toText, point: to)],
-                                              terrain: terrain, command: "measure")
+        let wgs = try PointOptions.geographic(
+            [.init(option: "from", text: fromText, point: from), .init(option: "to", text: toText, point: to)],
+            terrain: terrain, command: "measure")
         return MeasurementPair(from: wgs[0], to: wgs[1], fromZ: from.z, toZ: to.z)
     }
 }

@@ -7,12 +7,14 @@ enum MeasureOptions {
         "A DEM file, a directory of tiles or a glob; repeatable. Together they are one mosaic. Default: ETOPO5 (5′ global grid).")
     static let from = Option.point("from", help: "Start. Z is an absolute height in metres; without it the height comes from the DEM.")
     static let to = Option.point("to", help: "End, as --from.")
-    static let aboveGround = Option.number("above-ground", value: "M", help: "Metres added to heights sampled from the DEM.",
-                                           in: InputLimits.heightMetres, unit: " m", default: 0)
+    static let aboveGround = Option.number(
+        "above-ground", value: "M", help: "Metres added to heights sampled from the DEM.",
+        in: InputLimits.heightMetres, unit: " m", default: 0)
     static let units = Option.units(help: "metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi (also by name: metres, feet, miles, nautical-miles, …).")
     static let format = Option.text("format", value: "F", help: "text (the label, default) or json; csv (the default) for --pairs.")
-    static let pairs = Option.text("pairs", value: "FILE|-",
-                                   help: "Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional id, from_z, to_z); streams CSV rows with an error column.")
+    static let pairs = Option.text(
+        "pairs", value: "FILE|-",
+        help: "Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional id, from_z, to_z); streams CSV rows with an error column.")
     static let strict = Option.flag("strict", help: "With --pairs, stop at the first bad row (exit 1).")
     static let out = CommonOptions.out.help("Write results to FILE (atomically) instead of stdout.")
 

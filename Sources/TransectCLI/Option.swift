@@ -43,37 +43,44 @@ struct Option<Value>: Sendable {
 extension Option where Value == Bool {
     /// A flag: true when given.
     static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
-        Option(spec: OptionSpec(name: name, short: short, help: help, kind: .flag),
-               defaultValue: { _ in false }, parse: { _, _ in true })
+        Option(
+            spec: OptionSpec(name: name, short: short, help: help, kind: .flag),
+            defaultValue: { _ in false }, parse: { _, _ in true })
     }
 }
 
 extension Option where Value == String? {
     /// Free text (a path, a title), as given; nil when absent.
-    static func text(_ name: String, short: Character? = nil, value: String, help: String, kind: OptionKind = .single,
-                     canonical: (@Sendable (String) -> String)? = nil) -> Option {
-        Option(spec: OptionSpec(name: name, short: short, valueName: value, help: help, kind: kind, canonical: canonical),
-               defaultValue: { _ in nil }, parse: { text, _ in text })
+    static func text(
+        _ name: String, short: Character? = nil, value: String, help: String, kind: OptionKind = .single,
+        canonical: (@Sendable (String) -> String)? = nil
+    ) -> Option {
+        Option(
+            spec: OptionSpec(name: name, short: short, valueName: value, help: help, kind: kind, canonical: canonical),
+            defaultValue: { _ in nil }, parse: { text, _ in text })
     }
 
     /// One of `names`, or nil when absent (the command picks a default from other options).
     static func choice(_ name: String, value: String = "F", help: String, names: [String]) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help),
-               defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<String>.pick(name, names, text, args) })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help),
+            defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<String>.pick(name, names, text, args) })
     }
 }
 
 extension Option where Value == String {
     /// Free text with a default.
     static func text(_ name: String, value: String, help: String, default fallback: String) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback),
-               defaultValue: { _ in fallback }, parse: { text, _ in text })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback),
+            defaultValue: { _ in fallback }, parse: { text, _ in text })
     }
 
     /// One of `names`; `fallback` when absent.
     static func choice(_ name: String, value: String = "F", help: String, names: [String], default fallback: String) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback),
-               defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try pick(name, names, text, args) })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback),
+            defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try pick(name, names, text, args) })
     }
 
     /// `text` when it is one of `names`: "'x' is not a, b or c" otherwise.
@@ -90,30 +97,36 @@ extension Option where Value == Double? {
     /// A finite decimal number in `range`; nil when absent. `unit` follows the bounds in the
     /// message (` m`, `°`).
     static func number(_ name: String, value: String, help: String, in range: ClosedRange<Double>, unit: String = "") -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help),
-               defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.decimal(name, text, in: range, unit: unit, args) })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help),
+            defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.decimal(name, text, in: range, unit: unit, args) })
     }
 
     /// A number above 0 and at most `maximum`; nil when absent. `unit` (`m`, `m/s`) follows
     /// numbers in the message.
     static func positive(_ name: String, value: String, help: String, maximum: Double, unit: String) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help),
-               defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.positive(name, text, maximum: maximum, unit: unit, args) })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help),
+            defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.positive(name, text, maximum: maximum, unit: unit, args) })
     }
 }
 
 extension Option where Value == Double {
     /// A finite decimal number in `range`, `fallback` when absent.
-    static func number(_ name: String, value: String, help: String, in range: ClosedRange<Double>, unit: String = "",
-                       default fallback: Double) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help, defaultText: JSON.format(fallback) + unit),
-               defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try decimal(name, text, in: range, unit: unit, args) })
+    static func number(
+        _ name: String, value: String, help: String, in range: ClosedRange<Double>, unit: String = "",
+        default fallback: Double
+    ) -> Option {
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help, defaultText: JSON.format(fallback) + unit),
+            defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try decimal(name, text, in: range, unit: unit, args) })
     }
 
     /// A number above 0 and at most `maximum`, `fallback` when absent.
     static func positive(_ name: String, value: String, help: String, maximum: Double, unit: String, default fallback: Double) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help, defaultText: JSON.format(fallback) + " " + unit),
-               defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try positive(name, text, maximum: maximum, unit: unit, args) })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help, defaultText: JSON.format(fallback) + " " + unit),
+            defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try positive(name, text, maximum: maximum, unit: unit, args) })
     }
 
     /// `text` as a finite decimal number (``NumberText``).
@@ -124,8 +137,10 @@ extension Option where Value == Double {
         return v
     }
 
-    static func decimal(_ name: String, _ text: String, in range: ClosedRange<Double>, unit: String,
-                        _ args: ParsedArguments) throws(CLIError) -> Double {
+    static func decimal(
+        _ name: String, _ text: String, in range: ClosedRange<Double>, unit: String,
+        _ args: ParsedArguments
+    ) throws(CLIError) -> Double {
         let v = try decimal(name, text, args)
         guard range.contains(v) else {
             throw refuse(name, "\(JSON.format(v))\(unit) is outside \(JSON.format(range.lowerBound))\(unit) … \(JSON.format(range.upperBound))\(unit)", args)
@@ -145,21 +160,26 @@ extension Option where Value == Double {
 extension Option where Value == Int? {
     /// A whole number in `range`; nil when absent.
     static func integer(_ name: String, value: String = "N", help: String, in range: ClosedRange<Int>) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help),
-               defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Int>.whole(name, text, in: range, args) })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help),
+            defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Int>.whole(name, text, in: range, args) })
     }
 }
 
 extension Option where Value == Int {
     /// A whole number in `range`, `fallback` when absent.
     static func integer(_ name: String, value: String = "N", help: String, in range: ClosedRange<Int>, default fallback: Int) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help, defaultText: NumberFormatting.grouped(Double(fallback), decimals: 0)),
-               defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try whole(name, text, in: range, args) })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help, defaultText: NumberFormatting.grouped(Double(fallback), decimals: 0)),
+            defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try whole(name, text, in: range, args) })
     }
 
     static func whole(_ name: String, _ text: String, in range: ClosedRange<Int>, _ args: ParsedArguments) throws(CLIError) -> Int {
         guard let v = NumberText.integer(text.trimmingAsciiSpaces), range.contains(v) else {
-            throw refuse(name, "'\(text.printable)' is not a whole number from \(NumberFormatting.grouped(Double(range.lowerBound), decimals: 0)) to \(NumberFormatting.grouped(Double(range.upperBound), decimals: 0))", args)
+            throw refuse(
+                name,
+                "'\(text.printable)' is not a whole number from \(NumberFormatting.grouped(Double(range.lowerBound), decimals: 0)) to \(NumberFormatting.grouped(Double(range.upperBound), decimals: 0))",
+                args)
         }
         return v
     }
@@ -168,13 +188,15 @@ extension Option where Value == Int {
 extension Option where Value == UnitSystem {
     /// `--units`: metric (the default), imperial, or a unit by symbol or name (`ft`, `feet`).
     static func units(help: String) -> Option {
-        Option(spec: OptionSpec(name: "units", valueName: "U", help: help, defaultText: "metric"),
-               defaultValue: { _ in .metric }, parse: { text, args throws(CLIError) in
-                   guard let units = UnitSystem(name: text) else {
-                       throw refuse("units", "'\(text.printable)' is not metric, imperial, m, km, ft, mi, yd or nmi (or metres, feet, … by name)", args)
-                   }
-                   return units
-               })
+        Option(
+            spec: OptionSpec(name: "units", valueName: "U", help: help, defaultText: "metric"),
+            defaultValue: { _ in .metric },
+            parse: { text, args throws(CLIError) in
+                guard let units = UnitSystem(name: text) else {
+                    throw refuse("units", "'\(text.printable)' is not metric, imperial, m, km, ft, mi, yd or nmi (or metres, feet, … by name)", args)
+                }
+                return units
+            })
     }
 }
 
@@ -182,42 +204,48 @@ extension Option where Value == PointArgument {
     /// A point `LON,LAT[,Z]` (X,Y in `--crs`), required: "missing --name LON,LAT[,Z]" when
     /// absent. Ranges are checked once the point is in WGS84.
     static func point(_ name: String, value: String = "LON,LAT[,Z]", help: String) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: value, help: help),
-               defaultValue: { args throws(CLIError) in throw .usage("missing --\(name) \(value)", command: args.command) },
-               parse: { text, args throws(CLIError) in
-                   switch PointArgument.parse(text) {
-                   case .success(let p): return p
-                   case .failure(let e): throw refuse(name, e.text, args)
-                   }
-               })
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help),
+            defaultValue: { args throws(CLIError) in throw .usage("missing --\(name) \(value)", command: args.command) },
+            parse: { text, args throws(CLIError) in
+                switch PointArgument.parse(text) {
+                case .success(let p): return p
+                case .failure(let e): throw refuse(name, e.text, args)
+                }
+            })
     }
 }
 
 extension Option where Value == Double {
     /// An ISO 8601 time as seconds since 1970, `fallback` when absent.
     static func time(_ name: String, help: String, default fallback: Double) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: "T", help: help, defaultText: Timestamp.iso8601(fallback)),
-               defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in
-                   guard let t = Timestamp.parseISO8601(text) else {
-                       throw refuse(name, "'\(text)' is not an ISO 8601 time such as 2000-01-01T00:00:00Z", args)
-                   }
-                   return t
-               })
+        Option(
+            spec: OptionSpec(name: name, valueName: "T", help: help, defaultText: Timestamp.iso8601(fallback)),
+            defaultValue: { _ in fallback },
+            parse: { text, args throws(CLIError) in
+                guard let t = Timestamp.parseISO8601(text) else {
+                    throw refuse(name, "'\(text)' is not an ISO 8601 time such as 2000-01-01T00:00:00Z", args)
+                }
+                return t
+            })
     }
 }
 
 extension Option where Value == (width: Int, height: Int) {
     /// `WIDTHxHEIGHT` in pixels, `fallback` (checked the same way) when absent: at least
     /// `minimum` (refused with `tooSmall`), at most cairo's side and `maxPixels` pixels.
-    static func size(_ name: String, help: String, default fallback: String, minimum: (width: Int, height: Int) = (1, 1),
-                     tooSmall: String = "", maxPixels: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int) -> Option {
+    static func size(
+        _ name: String, help: String, default fallback: String, minimum: (width: Int, height: Int) = (1, 1),
+        tooSmall: String = "", maxPixels: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int
+    ) -> Option {
         let parse: @Sendable (String, ParsedArguments) throws(CLIError) -> (width: Int, height: Int) = { text, args throws(CLIError) in
             let size = try pixels(name, text, maxPixels: maxPixels(args), args)
             guard size.width >= minimum.width, size.height >= minimum.height else { throw refuse(name, tooSmall, args) }
             return size
         }
-        return Option(spec: OptionSpec(name: name, valueName: "WxH", help: help, defaultText: fallback),
-                      defaultValue: { args throws(CLIError) in try parse(fallback, args) }, parse: parse)
+        return Option(
+            spec: OptionSpec(name: name, valueName: "WxH", help: help, defaultText: fallback),
+            defaultValue: { args throws(CLIError) in try parse(fallback, args) }, parse: parse)
     }
 
     /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.
@@ -228,11 +256,15 @@ extension Option where Value == (width: Int, height: Int) {
         }
         guard w > 0, h > 0 else { throw refuse(name, "'\(text)' must be at least 1 × 1 pixels", args) }
         guard w <= InputLimits.maxImageSide, h <= InputLimits.maxImageSide else {
-            throw refuse(name, "\(text): cairo cannot draw more than \(NumberFormatting.grouped(Double(InputLimits.maxImageSide), decimals: 0)) pixels a side", args)
+            throw refuse(
+                name, "\(text): cairo cannot draw more than \(NumberFormatting.grouped(Double(InputLimits.maxImageSide), decimals: 0)) pixels a side", args)
         }
         let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
         guard !overflow, pixels <= maxPixels else {
-            throw refuse(name, "\(text) is \(overflow ? "too many" : NumberFormatting.grouped(Double(pixels), decimals: 0)) pixels, over the limit of \(NumberFormatting.grouped(Double(maxPixels), decimals: 0))\(args.declares("max-pixels") ? "; raise --max-pixels" : "")", args)
+            throw refuse(
+                name,
+                "\(text) is \(overflow ? "too many" : NumberFormatting.grouped(Double(pixels), decimals: 0)) pixels, over the limit of \(NumberFormatting.grouped(Double(maxPixels), decimals: 0))\(args.declares("max-pixels") ? "; raise --max-pixels" : "")",
+                args)
         }
         return (w, h)
     }

@@ -3,8 +3,10 @@ import TransectRender
 extension OutputTransaction {
     /// Stages a PNG at `path` and, with a georeference, its world file and `.aux.xml`: all of
     /// them land with ``commit()`` or none.
-    func writePNG(_ image: RenderedImage, to path: String, texts: [(String, String)], dpi: Double?,
-                  georeference: PNGFile.Georeference? = nil) throws {
+    func writePNG(
+        _ image: RenderedImage, to path: String, texts: [(String, String)], dpi: Double?,
+        georeference: PNGFile.Georeference? = nil
+    ) throws {
         let temporary = try stage(path)
         do {
             try PNGFile.encode(path: temporary, rgb: image.rgb, width: image.width, height: image.height, texts: texts, dpi: dpi)

@@ -125,11 +125,17 @@ final class OutputTransaction {
         }
         for d in directories {
             let fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if fd >= 0 { fsync(fd); close(fd) }
+            if fd >= 0 {
+                fsync(fd)
+                close(fd)
+            }
         }
         try? SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in
             for s in staged {
-                if let backup = s.backup { unlink(backup); undo[backup] = nil }
+                if let backup = s.backup {
+                    unlink(backup)
+                    undo[backup] = nil
+                }
                 undo[s.final] = nil
             }
         }
@@ -144,7 +150,12 @@ final class OutputTransaction {
         try? SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in
             for s in staged.reversed() {
                 if s.renamed {
-                    if let backup = s.backup { rename(backup, s.final); undo[backup] = nil } else { unlink(s.final) }
+                    if let backup = s.backup {
+                        rename(backup, s.final)
+                        undo[backup] = nil
+                    } else {
+                        unlink(s.final)
+                    }
                     undo[s.final] = nil
                 } else {
                     unlink(s.temporary)

@@ -23,8 +23,10 @@ enum PointOptions {
     /// The points in WGS84 (through `--crs` when given). A latitude beyond ±90° or a longitude
     /// beyond ±540° is a usage error of the point's option; with `untransformable`, a point PROJ
     /// cannot transform is bad input saying so (else its NaN fails the range check).
-    static func geographic(_ given: [Given], terrain: TerrainOptions, command: String,
-                           untransformable: Bool = true) throws -> [GeoPoint] {
+    static func geographic(
+        _ given: [Given], terrain: TerrainOptions, command: String,
+        untransformable: Bool = true
+    ) throws -> [GeoPoint] {
         let points = try terrain.toWGS84(given.map(\.point))
         for (point, g) in zip(points, given) {
             if untransformable, !point.longitude.isFinite {

@@ -18,7 +18,9 @@ enum ProfileCommand {
         let maxSamples = try args.value(ProfileOptions.maxSamples)
         let samples = try args.value(ProfileOptions.samples)
         if let samples, samples > maxSamples {
-            throw CLIError.usage("option '--samples': \(NumberFormatting.grouped(Double(samples), decimals: 0)) samples are more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); raise --max-samples", command: "profile")
+            throw CLIError.usage(
+                "option '--samples': \(NumberFormatting.grouped(Double(samples), decimals: 0)) samples are more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); raise --max-samples",
+                command: "profile")
         }
         guard step == nil || samples == nil else { throw CLIError.usage("give --step or --samples, not both", command: "profile") }
         let request = ProfileRequest(
@@ -35,8 +37,10 @@ enum ProfileCommand {
         }
         var files = RunFiles()
         files.inputs(dem: model, terrain: terrain)
-        let track = try args.value(ProfileOptions.track), out = try args.value(CommonOptions.out)
-        let chart = try args.value(ProfileOptions.chart), chartLayout = try args.value(ProfileOptions.chartLayout)
+        let track = try args.value(ProfileOptions.track)
+        let out = try args.value(CommonOptions.out)
+        let chart = try args.value(ProfileOptions.chart)
+        let chartLayout = try args.value(ProfileOptions.chartLayout)
         files.input("--track", track)
         files.output("-o", out)
         if chart == "-" {
@@ -52,8 +56,9 @@ enum ProfileCommand {
         // The chart and the -o file are one result: both land, or neither.
         let transaction = OutputTransaction()
         if let chart {
-            try ProfileOutput.writeChart(result, path: chart, size: chartSize, title: args.value(ProfileOptions.title), units: units,
-                                         transaction: transaction, layoutPath: chartLayout, console: console)
+            try ProfileOutput.writeChart(
+                result, path: chart, size: chartSize, title: args.value(ProfileOptions.title), units: units,
+                transaction: transaction, layoutPath: chartLayout, console: console)
         }
         let output = try OutputTarget(path: out, console: console, transaction: transaction)
         switch format {
@@ -88,7 +93,9 @@ enum ProfileCommand {
             texts = try args.values(ProfileOptions.path).map { ("path", $0) }
             guard texts.count >= 2 else { throw CLIError.usage("--path needs at least two LON,LAT vertices", command: "profile") }
         } else {
-            guard let from = try args.value(ProfileOptions.from) else { throw CLIError.usage("missing --from LON,LAT (or --path or --track)", command: "profile") }
+            guard let from = try args.value(ProfileOptions.from) else {
+                throw CLIError.usage("missing --from LON,LAT (or --path or --track)", command: "profile")
+            }
             guard let to = try args.value(ProfileOptions.to) else { throw CLIError.usage("missing --to LON,LAT", command: "profile") }
             texts = [("from", from), ("to", to)]
         }

@@ -11,7 +11,8 @@ enum ProfileOutput {
     }
 
     static func text(_ r: TerrainProfile, units: UnitSystem) -> String {
-        let s = r.statistics, p = r.profile
+        let s = r.statistics
+        let p = r.profile
         let h = units.heightUnit
         func height(_ metres: Double, plusSign: Bool = false) -> String {
             NumberFormatting.grouped(h.convert(metres: metres), plusSign: plusSign) + " " + h.rawValue
@@ -21,16 +22,19 @@ enum ProfileOutput {
         let spacing = r.stepMetres.map { "step \(units.format($0))" } ?? "evenly spaced"
         lines.append("Profile       \(units.format(s.horizontalLengthMetres)), \(NumberFormatting.count(p.count, "sample")) (\(spacing))")
         if let lo = s.minimum, let hi = s.maximum {
-            lines.append("Elevation     min \(height(lo.elevationMetres)) at \(units.format(p.distancesMetres[lo.index])), "
-                         + "max \(height(hi.elevationMetres)) at \(units.format(p.distancesMetres[hi.index])), avg \(height(s.averageElevationMetres))")
+            lines.append(
+                "Elevation     min \(height(lo.elevationMetres)) at \(units.format(p.distancesMetres[lo.index])), "
+                    + "max \(height(hi.elevationMetres)) at \(units.format(p.distancesMetres[hi.index])), avg \(height(s.averageElevationMetres))")
         } else {
             lines.append("Elevation     no data along the path")
         }
         lines.append("Gain / loss   \(height(s.elevationGainMetres, plusSign: true)) / \(height(-s.elevationLossMetres))")
-        lines.append("Slope         max \(pct(s.maxPositiveSlopePercent)) / \(pct(s.maxNegativeSlopePercent)), "
-                     + "avg \(pct(s.averagePositiveSlopePercent)) / \(pct(s.averageNegativeSlopePercent))")
-        lines.append("Length        horizontal \(units.format(s.horizontalLengthMetres)); over steps with data: "
-                     + "horizontal \(units.format(s.horizontalLengthWithDataMetres)), surface \(units.format(s.surfaceLengthWithDataMetres))")
+        lines.append(
+            "Slope         max \(pct(s.maxPositiveSlopePercent)) / \(pct(s.maxNegativeSlopePercent)), "
+                + "avg \(pct(s.averagePositiveSlopePercent)) / \(pct(s.averageNegativeSlopePercent))")
+        lines.append(
+            "Length        horizontal \(units.format(s.horizontalLengthMetres)); over steps with data: "
+                + "horizontal \(units.format(s.horizontalLengthWithDataMetres)), surface \(units.format(s.surfaceLengthWithDataMetres))")
         lines.append("Gaps          " + (s.gapCount == 0 ? "none" : "\(s.gapCount), \(units.format(s.gapLengthMetres)) in all"))
         let eyes = "observer \(height(r.observerHeightMetres)), target \(height(r.targetHeightMetres)), curvature \(JSON.format(r.curvature))"
         if let reason = lineOfSightReason(r, length: units.format) {
@@ -38,7 +42,8 @@ enum ProfileOutput {
         } else if let los = r.lineOfSight {
             var verdict = "Line of sight \(los.verdict.rawValue.uppercased()) (\(eyes))"
             if let o = los.firstObstruction {
-                verdict += "\n              first obstruction at \(units.format(p.distancesMetres[o.index])) (\(position(p, o.index))): "
+                verdict +=
+                    "\n              first obstruction at \(units.format(p.distancesMetres[o.index])) (\(position(p, o.index))): "
                     + "terrain \(height(o.terrainMetres)), sight line \(height(o.sightLineMetres))"
             }
             if let m = los.minimumClearance {
@@ -53,7 +58,8 @@ enum ProfileOutput {
     }
 
     static func statisticsJSON(_ r: TerrainProfile) -> JSON {
-        let s = r.statistics, p = r.profile
+        let s = r.statistics
+        let p = r.profile
         var members: [(String, JSON)] = [
             ("samples", .number(Double(p.count))), ("valid_samples", .number(Double(s.validCount))),
             ("step_m", .number(r.stepMetres, decimals: 6)),
@@ -64,8 +70,10 @@ enum ProfileOutput {
             let distance: JSON = e.map { JSON.number(p.distancesMetres[$0.index], decimals: 6) } ?? JSON.null
             var position = JSON.null
             if let e {
-                position = JSON.object([("lon", JSON.number(p.longitudes[e.index], decimals: 9)),
-                                        ("lat", JSON.number(p.latitudes[e.index], decimals: 9))])
+                position = JSON.object([
+                    ("lon", JSON.number(p.longitudes[e.index], decimals: 9)),
+                    ("lat", JSON.number(p.latitudes[e.index], decimals: 9)),
+                ])
             }
             members.append((name + "_elevation_m", elevation))
             members.append((name + "_distance_m", distance))
@@ -106,10 +114,12 @@ enum ProfileOutput {
         let p = r.profile
         func point(_ q: LineOfSight.Point?) -> JSON {
             guard let q else { return .null }
-            return .object([("distance_m", .number(p.distancesMetres[q.index], decimals: 6)),
-                            ("lon", .number(p.longitudes[q.index], decimals: 9)), ("lat", .number(p.latitudes[q.index], decimals: 9)),
-                            ("terrain_m", .number(q.terrainMetres, decimals: 6)), ("sight_line_m", .number(q.sightLineMetres, decimals: 6)),
-                            ("clearance_m", .number(q.clearanceMetres, decimals: 6))])
+            return .object([
+                ("distance_m", .number(p.distancesMetres[q.index], decimals: 6)),
+                ("lon", .number(p.longitudes[q.index], decimals: 9)), ("lat", .number(p.latitudes[q.index], decimals: 9)),
+                ("terrain_m", .number(q.terrainMetres, decimals: 6)), ("sight_line_m", .number(q.sightLineMetres, decimals: 6)),
+                ("clearance_m", .number(q.clearanceMetres, decimals: 6)),
+            ])
         }
         let los = r.lineOfSight
         return .object([
@@ -140,7 +150,10 @@ enum ProfileOutput {
             chunk += "{\"distance_m\": \(Fixed.format(p.distancesMetres[i], decimals: 6)), \"lon\": \(jsonNumber(p.longitudes[i], 9)), "
             chunk += "\"lat\": \(jsonNumber(p.latitudes[i], 9)), \"elevation_m\": "
             chunk += p.elevationsMetres[i].isNaN ? "null}" : Fixed.format(p.elevationsMetres[i], decimals: 6) + "}"
-            if chunk.utf8.count > 60_000 { out.write(chunk); chunk = "" }
+            if chunk.utf8.count > 60_000 {
+                out.write(chunk)
+                chunk = ""
+            }
         }
         out.write(chunk + "\n  ],\n  \"stats\": ")
         out.write(indented(statisticsJSON(r).serialized()) + ",\n  \"line_of_sight\": ")
@@ -165,27 +178,38 @@ enum ProfileOutput {
         for i in 0..<p.count {
             chunk += "\(Fixed.format(p.distancesMetres[i], decimals: 6)),\(Fixed.format(p.longitudes[i], decimals: 9)),"
             chunk += "\(Fixed.format(p.latitudes[i], decimals: 9)),\(Fixed.format(p.elevationsMetres[i], decimals: 6))\n"
-            if chunk.utf8.count > 60_000 { out.write(chunk); chunk = "" }
+            if chunk.utf8.count > 60_000 {
+                out.write(chunk)
+                chunk = ""
+            }
         }
         out.write(chunk)
     }
 
     /// Draws the profile chart: its title names the measurement between the ends.
-    static func writeChart(_ r: TerrainProfile, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
-                           transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil) throws {
+    static func writeChart(
+        _ r: TerrainProfile, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
+        transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil
+    ) throws {
         let p = r.profile
         var label: String? = nil
         if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {
-            let m = Measurement(start: GeoPoint(longitude: p.longitudes[0], latitude: p.latitudes[0], heightMetres: z0),
-                                end: GeoPoint(longitude: p.longitudes[p.count - 1], latitude: p.latitudes[p.count - 1], heightMetres: z1))
+            let m = Measurement(
+                start: GeoPoint(longitude: p.longitudes[0], latitude: p.latitudes[0], heightMetres: z0),
+                end: GeoPoint(longitude: p.longitudes[p.count - 1], latitude: p.latitudes[p.count - 1], heightMetres: z1))
             label = m.label(units: units)
         }
-        let chart = ProfileChart(profile: p, statistics: r.statistics, lineOfSight: r.lineOfSight,
-                                 title: title ?? "Elevation profile", subtitle: label, units: units,
-                                 width: size.width, height: size.height)
+        let chart = ProfileChart(
+            profile: p, statistics: r.statistics, lineOfSight: r.lineOfSight,
+            title: title ?? "Elevation profile", subtitle: label, units: units,
+            width: size.width, height: size.height)
         let image = try chart.render()
-        try transaction.writePNG(image, to: path, texts: [("Software", "transect \(Help.version)"), ("Source", r.dem),
-                                                          ("Title", title ?? "Elevation profile")], dpi: nil)
+        try transaction.writePNG(
+            image, to: path,
+            texts: [
+                ("Software", "transect \(Help.version)"), ("Source", r.dem),
+                ("Title", title ?? "Elevation profile"),
+            ], dpi: nil)
         for note in image.notes { console?.err(note + "\n") }
         if let layoutPath { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
     }

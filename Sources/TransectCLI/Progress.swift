@@ -29,7 +29,8 @@ final class Progress {
             lastDrawn = fraction
             let width = 30
             let filled = Int((fraction * Double(width)).rounded(.down))
-            line = "\(label) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            line =
+                "\(label) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
                 + "] \(Int((fraction * 100).rounded(.down)))% (\(done)/\(total))"
         } else {
             guard Double(done) - lastDrawn >= 1000 else { return }

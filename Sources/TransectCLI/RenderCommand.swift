@@ -50,7 +50,9 @@ enum RenderCommand {
     /// stdout or a file that is not a directory cannot hold them.
     static func recordOutputs(in files: inout RunFiles, settings: RenderSettings, frames: Int) throws(CLIError) {
         if let out = settings.out {
-            guard out != "-" else { throw .usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render") }
+            guard out != "-" else {
+                throw .usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render")
+            }
             for path in OutputTransaction.pngPaths(out, georeferenced: true) { files.output("-o", path) }
         }
         if let layoutPath = settings.layout {

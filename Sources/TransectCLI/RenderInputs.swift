@@ -46,8 +46,11 @@ struct RenderSettings {
 
     /// The frame the options ask for: `--extent` (lon/lat), `--frame-crs`, `--extent-crs` (in
     /// the frame CRS), each checked as text here; the fitting is the library's.
-    static func frameOptions(_ args: ParsedArguments) throws
-        -> (crs: SpatialReference?, extentLonLat: GeoExtent?, extentInFrame: FrameBox?) {
+    static func frameOptions(
+        _ args: ParsedArguments
+    ) throws
+        -> (crs: SpatialReference?, extentLonLat: GeoExtent?, extentInFrame: FrameBox?)
+    {
         var extent: GeoExtent?
         if let text = try args.value(RenderOptions.extent) {
             let v = numbers(text)
@@ -55,7 +58,8 @@ struct RenderSettings {
                 throw CLIError.usage("option '--extent': '\(text.printable)' is not MINLON,MINLAT,MAXLON,MAXLAT", command: "render")
             }
             guard v.allSatisfy({ abs($0) <= 540 }), abs(v[1]) <= 90, abs(v[3]) <= 90, v[2] - v[0] <= 360 else {
-                throw CLIError.usage("option '--extent': '\(text.printable)' lies outside longitude ±540°, latitude ±90° or spans more than 360°", command: "render")
+                throw CLIError.usage(
+                    "option '--extent': '\(text.printable)' lies outside longitude ±540°, latitude ±90° or spans more than 360°", command: "render")
             }
             extent = GeoExtent(west: v[0], south: v[1], east: v[2], north: v[3])
         }
@@ -67,7 +71,9 @@ struct RenderSettings {
                 throw CLIError.usage("option '--extent-crs': '\(text.printable)' is not MINX,MINY,MAXX,MAXY", command: "render")
             }
             guard v.allSatisfy({ InputLimits.projectedMetres.contains($0) }) else {
-                throw CLIError.usage("option '--extent-crs': '\(text.printable)' lies beyond \(InputLimits.kilometres(InputLimits.projectedMetres.upperBound))", command: "render")
+                throw CLIError.usage(
+                    "option '--extent-crs': '\(text.printable)' lies beyond \(InputLimits.kilometres(InputLimits.projectedMetres.upperBound))",
+                    command: "render")
             }
             box = FrameBox(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3])
         }
@@ -96,8 +102,9 @@ struct RenderInputs {
         for path in placeFiles {
             places += try PlaceFile.read(path: path).map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
         }
-        measurements = try Self.measurements(args.values(RenderOptions.measure), terrain: terrain, dem: dem, units: settings.units,
-                                              console: console)
+        measurements = try Self.measurements(
+            args.values(RenderOptions.measure), terrain: terrain, dem: dem, units: settings.units,
+            console: console)
         trackFiles = try args.values(RenderOptions.track)
         for path in trackFiles {
             // Drawn as the location-history sample draws them: densified to --max-segment, one
@@ -113,8 +120,10 @@ struct RenderInputs {
 
     /// `--measure LON,LAT[,Z]:LON,LAT[,Z]` lines, labelled in `units`: heights from the DEM, or
     /// from the default surface when the map has none.
-    static func measurements(_ texts: [String], terrain: TerrainOptions, dem: ElevationModel?, units: UnitSystem,
-                             console: Console) throws -> [MeasurementOverlay] {
+    static func measurements(
+        _ texts: [String], terrain: TerrainOptions, dem: ElevationModel?, units: UnitSystem,
+        console: Console
+    ) throws -> [MeasurementOverlay] {
         guard !texts.isEmpty else { return [] }
         var pairs: [MeasurementPair] = []
         for text in texts {
@@ -122,8 +131,9 @@ struct RenderInputs {
             guard ends.count == 2 else { throw CLIError.usage("option '--measure': '\(text)' is not LON,LAT:LON,LAT", command: "render") }
             let a = try PointOptions.parse(ends[0], option: "measure", command: "render")
             let b = try PointOptions.parse(ends[1], option: "measure", command: "render")
-            let wgs = try PointOptions.geographic([.init(option: "measure", text: ends[0], point: a), .init(option: "measure", text: ends[1], point: b)],
-                                                  terrain: terrain, command: "render", untransformable: false)
+            let wgs = try PointOptions.geographic(
+                [.init(option: "measure", text: ends[0], point: a), .init(option: "measure", text: ends[1], point: b)],
+                terrain: terrain, command: "render", untransformable: false)
             pairs.append(MeasurementPair(from: wgs[0], to: wgs[1], fromZ: a.z, toZ: b.z))
         }
         let heights = try dem ?? terrain.openDEM(console: console)
@@ -136,12 +146,13 @@ struct RenderInputs {
     /// The map these inputs make with `settings` and the frame options.
     func request(_ args: ParsedArguments, settings: RenderSettings) throws -> MapRequest {
         let frame = try RenderSettings.frameOptions(args)
-        return MapRequest(width: settings.size.width, height: settings.size.height, dem: dem, measurements: measurements,
-                          places: places, trails: trails,
-                          heightsSource: dem == nil && !measurements.isEmpty ? TerrainOptions.defaultSurfaceName : nil,
-                          frameCRS: frame.crs, extentLonLat: frame.extentLonLat, extentInFrame: frame.extentInFrame,
-                          margin: settings.margin, basemap: settings.basemap, title: try args.value(RenderOptions.title),
-                          decorations: settings.decorations, units: settings.units, dpi: settings.dpi)
+        return MapRequest(
+            width: settings.size.width, height: settings.size.height, dem: dem, measurements: measurements,
+            places: places, trails: trails,
+            heightsSource: dem == nil && !measurements.isEmpty ? TerrainOptions.defaultSurfaceName : nil,
+            frameCRS: frame.crs, extentLonLat: frame.extentLonLat, extentInFrame: frame.extentInFrame,
+            margin: settings.margin, basemap: settings.basemap, title: try args.value(RenderOptions.title),
+            decorations: settings.decorations, units: settings.units, dpi: settings.dpi)
     }
 
     /// Every file the inputs read: DEM, geoid, `--crs` and `--frame-crs` files, places, tracks,

@@ -9,22 +9,27 @@ enum RenderOptions {
         "A DEM file, a directory of tiles or a glob; repeatable. Without it no terrain is drawn (a canvas with a graticule).")
     static let noDEM = Option.flag("no-dem", help: "Draw no terrain even where a scene names a DEM.")
     static let out = CommonOptions.out.help("The image to write (atomically).").valueName("FILE.png")
-    static let layout = Option.text("layout", value: "FILE.json",
-                                    help: "Also write where the title, legend, north arrow, scale bar, attribution, labels and markers went (pixel boxes, y down).")
-    static let scene = Option.text("scene", value: "FILE.json",
-                                   help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
-    static let maxPixels = Option.integer("max-pixels", help: "The most pixels a frame may have.",
-                                          in: 1...(InputLimits.maxImageSide * InputLimits.maxImageSide), default: MapFrame.defaultMaxPixels)
+    static let layout = Option.text(
+        "layout", value: "FILE.json",
+        help: "Also write where the title, legend, north arrow, scale bar, attribution, labels and markers went (pixel boxes, y down).")
+    static let scene = Option.text(
+        "scene", value: "FILE.json",
+        help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
+    static let maxPixels = Option.integer(
+        "max-pixels", help: "The most pixels a frame may have.",
+        in: 1...(InputLimits.maxImageSide * InputLimits.maxImageSide), default: MapFrame.defaultMaxPixels)
     static let size = Option.size("size", help: "Pixels.", default: "1600x1000", maxPixels: { args throws(CLIError) in try args.value(maxPixels) })
     static let extent = Option.text("extent", value: "W,S,E,N", help: "The frame in lon/lat. Default: the content with --margin around it.")
     static let extentCRS = Option.text("extent-crs", value: "X0,Y0,X1,Y1", help: "The frame in the frame's CRS (--frame-crs).")
-    static let margin = Option.number("margin", value: "F", help: "Margin around fitted content, a fraction of its span.",
-                                      in: InputLimits.margin, default: 0.12)
+    static let margin = Option.number(
+        "margin", value: "F", help: "Margin around fitted content, a fraction of its span.",
+        in: InputLimits.margin, default: 0.12)
     /// `--frame-crs CRS`: the map's projection, which must be projected.
     static let frameCRS = Option<String?>(
-        spec: OptionSpec(name: "frame-crs", valueName: "CRS",
-                         help: "The map's projected CRS (EPSG:3857 for Web Mercator). Default: the DEM's if projected, else the UTM zone of what is shown.",
-                         canonical: TerrainOptions.epsgCode),
+        spec: OptionSpec(
+            name: "frame-crs", valueName: "CRS",
+            help: "The map's projected CRS (EPSG:3857 for Web Mercator). Default: the DEM's if projected, else the UTM zone of what is shown.",
+            canonical: TerrainOptions.epsgCode),
         defaultValue: { _ in nil },
         parse: { text, args throws(CLIError) in
             let reference: SpatialReference
@@ -37,32 +42,43 @@ enum RenderOptions {
             return text
         })
     static let crs = CommonOptions.crs.help("--measure points are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.")
-    static let basemap = Option.text("basemap", value: "B", help: "hillshade, light-gray, tint, none, or an image GDAL can georeference (PNG + world file, GeoTIFF).",
-                                     default: "hillshade")
-    static let azimuth = Option.number("azimuth", value: "D", help: "Hillshade light: the sun's azimuth in degrees, as gdaldem hillshade.",
-                                       in: InputLimits.azimuthDegrees, unit: "°", default: 315)
-    static let altitude = Option.number("altitude", value: "D", help: "Hillshade light: the sun's altitude in degrees.",
-                                        in: InputLimits.altitudeDegrees, unit: "°", default: 45)
+    static let basemap = Option.text(
+        "basemap", value: "B", help: "hillshade, light-gray, tint, none, or an image GDAL can georeference (PNG + world file, GeoTIFF).",
+        default: "hillshade")
+    static let azimuth = Option.number(
+        "azimuth", value: "D", help: "Hillshade light: the sun's azimuth in degrees, as gdaldem hillshade.",
+        in: InputLimits.azimuthDegrees, unit: "°", default: 315)
+    static let altitude = Option.number(
+        "altitude", value: "D", help: "Hillshade light: the sun's altitude in degrees.",
+        in: InputLimits.altitudeDegrees, unit: "°", default: 45)
     static let zFactor = Option.number("z-factor", value: "Z", help: "Hillshade vertical exaggeration.", in: InputLimits.zFactor, default: 1)
     static let multidirectional = Option.flag("multidirectional", help: "Hillshade lit from several directions, as gdaldem -multidirectional.")
-    static let measure = Option.text("measure", value: "LON,LAT:LON,LAT", help: "A measurement line with its label; repeatable. Ends without Z take heights from the DEM (ETOPO5 without one).",
-                                     kind: .repeatable)
+    static let measure = Option.text(
+        "measure", value: "LON,LAT:LON,LAT",
+        help: "A measurement line with its label; repeatable. Ends without Z take heights from the DEM (ETOPO5 without one).",
+        kind: .repeatable)
     static let interpolation = CommonOptions.interpolation.help("How --measure heights are sampled: nearest (or near), bilinear or cubic.")
-    static let geoid = CommonOptions.geoid.help("Geoid grid for ellipsoidal heights (h = H + N) in the --measure labels' direct distance; egm96 is PROJ's egm96_15.gtx.")
+    static let geoid = CommonOptions.geoid.help(
+        "Geoid grid for ellipsoidal heights (h = H + N) in the --measure labels' direct distance; egm96 is PROJ's egm96_15.gtx.")
     static let places = Option.text("places", value: "FILE", help: "Places to label (CSV name,lon,lat or GeoJSON points); repeatable.", kind: .repeatable)
-    static let track = Option.text("track", value: "FILE",
-                                   help: "A location history to draw as a trail (GPX, GeoJSON, Esri JSON, CSV), one fix per vertex; repeatable. The frame opens at 1:10,000 where the size allows.",
-                                   kind: .repeatable)
-    static let maxSegment = Option.positive("max-segment", value: "M", help: "Densify --track files along geodesics so no step exceeds M metres.",
-                                            maximum: InputLimits.lengthMetres.upperBound, unit: "m", default: 50)
+    static let track = Option.text(
+        "track", value: "FILE",
+        help:
+            "A location history to draw as a trail (GPX, GeoJSON, Esri JSON, CSV), one fix per vertex; repeatable. The frame opens at 1:10,000 where the size allows.",
+        kind: .repeatable)
+    static let maxSegment = Option.positive(
+        "max-segment", value: "M", help: "Densify --track files along geodesics so no step exceeds M metres.",
+        maximum: InputLimits.lengthMetres.upperBound, unit: "m", default: 50)
     static let frames = Option.text("frames", value: "DIR", help: "Also write numbered frames, frame k showing the fixes up to k.")
     static let every = Option.integer("every", help: "One frame per N fixes.", in: 1...Int(Int32.max), default: 1)
     static let title = Option.text("title", value: "TEXT", help: "A title in the top-left corner.")
-    static let decorations = Option.choice("decorations", value: "all|none", help: "none leaves out scale bar, north arrow, title and attribution.",
-                                           names: ["all", "none"], default: "all")
+    static let decorations = Option.choice(
+        "decorations", value: "all|none", help: "none leaves out scale bar, north arrow, title and attribution.",
+        names: ["all", "none"], default: "all")
     static let units = Option.units(help: "Units of labels and the scale bar (metric, imperial, m, km, ft, mi, yd, nmi).")
-    static let dpi = Option.number("dpi", value: "N", help: "Resolution recorded in the PNG; text, lines and symbols are drawn dpi/96 times their size (default 96).",
-                                   in: InputLimits.dpi)
+    static let dpi = Option.number(
+        "dpi", value: "N", help: "Resolution recorded in the PNG; text, lines and symbols are drawn dpi/96 times their size (default 96).",
+        in: InputLimits.dpi)
 
     static let all: [OptionSpec] = [
         dem.spec, noDEM.spec, out.spec, layout.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
@@ -80,8 +96,9 @@ enum RenderOptions {
     static func applyingScene(to args: ParsedArguments) throws -> ParsedArguments {
         guard let scene = try args.value(RenderOptions.scene) else { return args }
         // Network reads are for whoever runs the command to allow, not for a scene file.
-        let sceneArgs = try SceneFile.arguments(path: scene, knownOptions: Set(sceneSettings.map(\.name)),
-                                                flags: Set(sceneSettings.filter { !$0.takesValue }.map(\.name)))
+        let sceneArgs = try SceneFile.arguments(
+            path: scene, knownOptions: Set(sceneSettings.map(\.name)),
+            flags: Set(sceneSettings.filter { !$0.takesValue }.map(\.name)))
         return try ParsedArguments(sceneArgs, specs: all, command: "render").overridden(by: args)
     }
 }

@@ -38,12 +38,14 @@ enum SignalCleanup {
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
         var thread = pthread_t()
-        pthread_create(&thread, nil, { _ in
-            var set = SignalCleanup.signalSet()
-            var received: Int32 = 0
-            while sigwait(&set, &received) != 0 {}
-            SignalCleanup.undoEverything(exitingWith: 128 + received)
-        }, nil)
+        pthread_create(
+            &thread, nil,
+            { _ in
+                var set = SignalCleanup.signalSet()
+                var received: Int32 = 0
+                while sigwait(&set, &received) != 0 {}
+                SignalCleanup.undoEverything(exitingWith: 128 + received)
+            }, nil)
         pthread_detach(thread)
     }
 

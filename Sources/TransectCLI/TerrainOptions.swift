@@ -69,7 +69,8 @@ struct TerrainOptions {
     /// Turns points written in `--crs` (or WGS84 longitude/latitude) into WGS84 points,
     /// checking ranges. `names` label each point in messages (`--from`, `row 3 from`).
     func toWGS84(_ points: [PointArgument]) throws(TerrainError) -> [GeoPoint] {
-        var xs = points.map(\.x), ys = points.map(\.y)
+        var xs = points.map(\.x)
+        var ys = points.map(\.y)
         if let crs {
             let source = try SpatialReference(crs)
             let transformer = try CoordinateTransformer(from: source, to: .wgs84())

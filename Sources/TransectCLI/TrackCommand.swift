@@ -8,7 +8,9 @@ enum TrackCommand {
     /// (``LocationSimulator``) or summarises it (``TrackStatistics``), and writes the result.
     static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         try args.expectNoPositionals()
-        guard let input = try args.value(TrackOptions.input) else { throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track") }
+        guard let input = try args.value(TrackOptions.input) else {
+            throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track")
+        }
         let terrain = try TerrainOptions(args)
         let units = try args.value(TrackOptions.units)
         let maxSegment = try args.value(TrackOptions.maxSegment)
@@ -37,7 +39,9 @@ enum TrackCommand {
                 // geodesic length, which densifying does not change).
                 let fixes = track.lengthMetres() / speed + Double(track.segments.count)
                 guard fixes <= Track.maxPoints else {
-                    throw CLIError.usage("option '--speed': \(JSON.format(speed)) m/s would make \(fixes < 1e15 ? NumberFormatting.grouped(fixes.rounded(.up), decimals: 0) : JSON.format(fixes)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed", command: "track")
+                    throw CLIError.usage(
+                        "option '--speed': \(JSON.format(speed)) m/s would make \(fixes < 1e15 ? NumberFormatting.grouped(fixes.rounded(.up), decimals: 0) : JSON.format(fixes)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed",
+                        command: "track")
                 }
             }
             track = track.densified(maxSegmentMetres: maxSegment ?? 50)
@@ -45,7 +49,8 @@ enum TrackCommand {
                 track = try elevations(for: track, input: input, model: model, interpolation: terrain.interpolation, console: console)
                     .applied(to: track)
             }
-            let fixes = speed.map { LocationSimulator.fixesAtSpeed(track, speed: $0, startTime: start) }
+            let fixes =
+                speed.map { LocationSimulator.fixesAtSpeed(track, speed: $0, startTime: start) }
                 ?? LocationSimulator.fixesPerVertex(track, startTime: start)
             let formatName = try args.value(TrackOptions.format) ?? out.flatMap { TrackWriter.Format(path: $0)?.rawValue } ?? "csv"
             guard let format = TrackWriter.Format(rawValue: formatName) else {
@@ -75,8 +80,11 @@ enum TrackCommand {
         let format = try args.value(TrackOptions.format) ?? "text"
         switch format {
         case "json":
-            output.write(statisticsJSON(stats, dropped: loaded.dropped, elevations: elevations, demRequested: model != nil,
-                                        threshold: gainThreshold).serialized() + "\n")
+            output.write(
+                statisticsJSON(
+                    stats, dropped: loaded.dropped, elevations: elevations, demRequested: model != nil,
+                    threshold: gainThreshold
+                ).serialized() + "\n")
         case "text":
             output.write(statisticsText(stats, name: track.name ?? input, units: units, elevations: elevations, demRequested: model != nil))
         default:
@@ -90,8 +98,10 @@ enum TrackCommand {
     /// wherever the DEM has none (said on stderr); the recorded ones otherwise. Fixes left
     /// without any are said on stderr too, and a DEM that gives no fix an elevation, on a track
     /// that records none, is an error naming the DEM: never a silent zero.
-    static func elevations(for track: Track, input: String, model: ElevationModel?, interpolation: Interpolation,
-                           console: Console) throws -> TrackElevations {
+    static func elevations(
+        for track: Track, input: String, model: ElevationModel?, interpolation: Interpolation,
+        console: Console
+    ) throws -> TrackElevations {
         let n = track.pointCount
         func count(_ k: Int) -> String { "\(NumberFormatting.grouped(Double(k), decimals: 0)) of \(NumberFormatting.grouped(Double(n), decimals: 0)) fixes" }
         guard let model else {
@@ -109,10 +119,13 @@ enum TrackCommand {
             throw CLIError.badInput("'\(input)': no fix lies on data in the DEM '\(model.label)' and the track records no elevations")
         }
         if merged.recorded > 0 {
-            console.err("note: '\(input)': \(count(merged.recorded)) lie outside the DEM '\(model.label)' or on its no data; their recorded elevations are used\n")
+            console.err(
+                "note: '\(input)': \(count(merged.recorded)) lie outside the DEM '\(model.label)' or on its no data; their recorded elevations are used\n")
         }
         if merged.missing > 0 {
-            console.err("note: '\(input)': \(count(merged.missing)) lie outside the DEM '\(model.label)' or on its no data and record no elevation; gain and loss skip them\n")
+            console.err(
+                "note: '\(input)': \(count(merged.missing)) lie outside the DEM '\(model.label)' or on its no data and record no elevation; gain and loss skip them\n"
+            )
         }
         return merged
     }
@@ -126,7 +139,9 @@ enum TrackCommand {
         if t.repeated > 0 { why.append("\(g(t.repeated)) repeat\(t.repeated == 1 ? "s" : "") an earlier time") }
         if t.backwards > 0 { why.append("\(g(t.backwards)) go\(t.backwards == 1 ? "es" : "") back in time") }
         if t.missing > 0 { why.append("\(g(t.missing)) ha\(t.missing == 1 ? "s" : "ve") none") }
-        return "\(g(t.usable)) of \(g(points)) \(NumberFormatting.noun("fix", count: points, plural: "fixes")) \(t.usable == 1 ? "has a usable time" : "have usable times")" + (why.isEmpty ? "" : " (" + why.joined(separator: ", ") + ")")
+        return
+            "\(g(t.usable)) of \(g(points)) \(NumberFormatting.noun("fix", count: points, plural: "fixes")) \(t.usable == 1 ? "has a usable time" : "have usable times")"
+            + (why.isEmpty ? "" : " (" + why.joined(separator: ", ") + ")")
     }
 
     /// The statistics as one JSON object. `dropped` counts fixes removed for their position;
@@ -134,19 +149,31 @@ enum TrackCommand {
     /// points) and the time steps made from them; `elevations` counts where each fix's
     /// elevation came from (dem + recorded + none = points). Speeds are in m/s: `max_speed_mps`
     /// is the robust maximum, `max_speed_raw_mps` the fastest single time step.
-    static func statisticsJSON(_ s: TrackStatistics, dropped: [DropReason: Int], elevations: TrackElevations, demRequested: Bool,
-                               threshold: Double) -> JSON {
+    static func statisticsJSON(
+        _ s: TrackStatistics, dropped: [DropReason: Int], elevations: TrackElevations, demRequested: Bool,
+        threshold: Double
+    ) -> JSON {
         let known = s.minElevationMetres != nil
         return .object([
             ("points", .number(Double(s.points))), ("segments", .number(Double(s.segments))),
             ("dropped", .object(DropReason.allCases.map { ($0.rawValue, .number(Double(dropped[$0] ?? 0))) })),
-            ("times", .object([("usable", .number(Double(s.times.usable))), ("repeated", .number(Double(s.times.repeated))),
-                               ("backwards", .number(Double(s.times.backwards))), ("missing", .number(Double(s.times.missing))),
-                               ("steps", .number(Double(s.timeSteps)))])),
+            (
+                "times",
+                .object([
+                    ("usable", .number(Double(s.times.usable))), ("repeated", .number(Double(s.times.repeated))),
+                    ("backwards", .number(Double(s.times.backwards))), ("missing", .number(Double(s.times.missing))),
+                    ("steps", .number(Double(s.timeSteps))),
+                ])
+            ),
             ("length_2d_m", .number(s.length2DMetres, decimals: 6)), ("length_3d_m", .number(s.length3DMetres, decimals: 6)),
             ("elevation_source", .string(elevations.sourceLabel(demRequested: demRequested))),
-            ("elevations", .object([("dem", .number(Double(elevations.fromDEM))), ("recorded", .number(Double(elevations.recorded))),
-                                    ("none", .number(Double(elevations.missing)))])),
+            (
+                "elevations",
+                .object([
+                    ("dem", .number(Double(elevations.fromDEM))), ("recorded", .number(Double(elevations.recorded))),
+                    ("none", .number(Double(elevations.missing))),
+                ])
+            ),
             ("gain_threshold_m", .number(threshold)),
             ("elevation_gain_m", .number(known ? s.elevationGainMetres : nil, decimals: 6)),
             ("elevation_loss_m", .number(known ? s.elevationLossMetres : nil, decimals: 6)),
@@ -154,12 +181,19 @@ enum TrackCommand {
             ("duration_s", .number(s.durationSeconds, decimals: 3)), ("moving_time_s", .number(s.movingTimeSeconds, decimals: 3)),
             ("avg_speed_mps", .number(s.averageSpeedMetresPerSecond, decimals: 6)), ("max_speed_mps", .number(s.maxSpeedMetresPerSecond, decimals: 6)),
             ("max_speed_raw_mps", .number(s.maxSpeedRawMetresPerSecond, decimals: 6)),
-            ("bbox", s.boundingBox.map { b in .array([.number(b.west, decimals: 9), .number(b.south, decimals: 9), .number(b.east, decimals: 9), .number(b.north, decimals: 9)]) } ?? .null),
+            (
+                "bbox",
+                s.boundingBox.map { b in
+                    .array([.number(b.west, decimals: 9), .number(b.south, decimals: 9), .number(b.east, decimals: 9), .number(b.north, decimals: 9)])
+                } ?? .null
+            ),
         ])
     }
 
-    static func statisticsText(_ s: TrackStatistics, name: String, units: UnitSystem, elevations: TrackElevations,
-                               demRequested: Bool) -> String {
+    static func statisticsText(
+        _ s: TrackStatistics, name: String, units: UnitSystem, elevations: TrackElevations,
+        demRequested: Bool
+    ) -> String {
         let h = units.heightUnit
         func height(_ m: Double?, plusSign: Bool = false) -> String {
             m.map { NumberFormatting.grouped(h.convert(metres: $0), plusSign: plusSign) + " " + h.rawValue } ?? "unknown"
@@ -183,14 +217,19 @@ enum TrackCommand {
         var lines = ["Track         \(name)"]
         lines.append("Points        \(s.points) in \(NumberFormatting.count(s.segments, "segment"))")
         lines.append("Length        \(units.format(s.length2DMetres)) (2D), \(units.format(s.length3DMetres)) (3D)")
-        lines.append("Gain / loss   \(known ? height(s.elevationGainMetres, plusSign: true) : "unknown") / \(known ? height(-s.elevationLossMetres) : "unknown") (\(source))")
+        lines.append(
+            "Gain / loss   \(known ? height(s.elevationGainMetres, plusSign: true) : "unknown") / \(known ? height(-s.elevationLossMetres) : "unknown") (\(source))"
+        )
         lines.append("Elevation     \(height(s.minElevationMetres)) … \(height(s.maxElevationMetres))")
         lines.append("Times         \(timesText(s.times))")
         lines.append("Duration      \(duration(s.durationSeconds)), moving \(duration(s.movingTimeSeconds))")
-        lines.append("Speed         avg \(speed(s.averageSpeedMetresPerSecond)) moving, max \(speed(s.maxSpeedMetresPerSecond))"
-                     + (s.maxSpeedRawMetresPerSecond.map { " (raw \(speed($0)))" } ?? ""))
+        lines.append(
+            "Speed         avg \(speed(s.averageSpeedMetresPerSecond)) moving, max \(speed(s.maxSpeedMetresPerSecond))"
+                + (s.maxSpeedRawMetresPerSecond.map { " (raw \(speed($0)))" } ?? ""))
         if let b = s.boundingBox {
-            lines.append("Bounds        lon \(Fixed.format(b.west, decimals: 6)) … \(Fixed.format(b.east, decimals: 6)), lat \(Fixed.format(b.south, decimals: 6)) … \(Fixed.format(b.north, decimals: 6))")
+            lines.append(
+                "Bounds        lon \(Fixed.format(b.west, decimals: 6)) … \(Fixed.format(b.east, decimals: 6)), lat \(Fixed.format(b.south, decimals: 6)) … \(Fixed.format(b.north, decimals: 6))"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -11,11 +11,20 @@ public struct ECEF: Sendable, Hashable {
     @inlinable public init(x: Double, y: Double, z: Double) { xyz = SIMD3(x, y, z) }
 
     /// x, metres (towards 0°N 0°E).
-    @inlinable public var x: Double { get { xyz.x } set { xyz.x = newValue } }
+    @inlinable public var x: Double {
+        get { xyz.x }
+        set { xyz.x = newValue }
+    }
     /// y, metres (towards 0°N 90°E).
-    @inlinable public var y: Double { get { xyz.y } set { xyz.y = newValue } }
+    @inlinable public var y: Double {
+        get { xyz.y }
+        set { xyz.y = newValue }
+    }
     /// z, metres (towards the north pole).
-    @inlinable public var z: Double { get { xyz.z } set { xyz.z = newValue } }
+    @inlinable public var z: Double {
+        get { xyz.z }
+        set { xyz.z = newValue }
+    }
 
     /// Straight-line (chord) distance to `other`, metres.
     @inlinable public func distance(to other: ECEF) -> Double {
@@ -40,7 +49,7 @@ extension Ellipsoid {
         let (sphi, cphi) = GeoMath.sincosd(GeoMath.latFix(latitude))
         let (slam, clam) = GeoMath.sincosd(longitude)
         let e2 = eccentricitySquared
-        let e2m = (1 - flattening) * (1 - flattening)        // 1 − e²
+        let e2m = (1 - flattening) * (1 - flattening)  // 1 − e²
         let nu = equatorialRadius / (1 - e2 * sphi * sphi).squareRoot()
         let r = (nu + heightMetres) * cphi
         return ECEF(x: r * clam, y: r * slam, z: (e2m * nu + heightMetres) * sphi)
@@ -50,8 +59,9 @@ extension Ellipsoid {
     /// as 0 (on the ellipsoid).
     @inlinable
     public func ecef(_ point: GeoPoint) -> ECEF {
-        ecef(latitude: point.latitude, longitude: point.longitude,
-             heightMetres: point.heightMetres ?? 0)
+        ecef(
+            latitude: point.latitude, longitude: point.longitude,
+            heightMetres: point.heightMetres ?? 0)
     }
 
     /// Batch geodetic → ECEF; `nil` heights are taken as 0. Complexity: O(`points.count`).
@@ -70,8 +80,9 @@ extension Ellipsoid {
     @inlinable
     public func ecef(latitudes: [Double], longitudes: [Double], heightsMetres: [Double]) -> [ECEF] {
         let n = latitudes.count
-        precondition(longitudes.count == n && heightsMetres.count == n,
-                     "Ellipsoid.ecef: arrays must have the same length")
+        precondition(
+            longitudes.count == n && heightsMetres.count == n,
+            "Ellipsoid.ecef: arrays must have the same length")
         return [ECEF](unsafeUninitializedCapacity: n) { out, initialized in
             latitudes.withUnsafeBufferPointer { la in
                 longitudes.withUnsafeBufferPointer { lo in
@@ -101,19 +112,23 @@ extension Ellipsoid {
     /// - Returns: latitude in [−90, 90] and longitude in [−180, 180], degrees; height above
     ///   the ellipsoid, metres.
     public func geodetic(from point: ECEF) -> (latitude: Double, longitude: Double, heightMetres: Double) {
-        let a = equatorialRadius, f = flattening
+        let a = equatorialRadius
+        let f = flattening
         let e2 = eccentricitySquared
         let e2m = (1 - f) * (1 - f)
         let e2a = e2.magnitude
         let e4a = e2 * e2
         let maxrad = 2 * a / Double.ulpOfOne
 
-        let x = point.x, y = point.y, z = point.z
+        let x = point.x
+        let y = point.y
+        let z = point.z
         var r = libmHypot(x, y)
         var slam = r != 0 ? y / r : 0
         var clam = r != 0 ? x / r : 1
-        var h = libmHypot(r, z)                        // distance from the centre
-        var sphi: Double, cphi: Double
+        var h = libmHypot(r, z)  // distance from the centre
+        var sphi: Double
+        var cphi: Double
         if h > maxrad {
             // Beyond 2a/ε (~10²³ m) the ellipsoid is a point; h is then the height to round-off.
             // Halve first so that hypot cannot overflow for finite x, y.
@@ -138,7 +153,8 @@ extension Ellipsoid {
             if !(e4a * q == 0 && rr <= 0) {
                 // Scale the equations for s and t by r³ and r to avoid dividing by r = 0.
                 let s = e4a * p * q / 4
-                let r2 = rr * rr, r3 = rr * r2
+                let r2 = rr * rr
+                let r3 = rr * r2
                 let disc = s * (2 * r3 + s)
                 var u = rr
                 if disc >= 0 {
@@ -152,7 +168,7 @@ extension Ellipsoid {
                     let ang = libmAtan2((-disc).squareRoot(), -(s + r3))
                     u += 2 * rr * libmCos(ang / 3)
                 }
-                let v = (u * u + e4a * q).squareRoot()          // > 0
+                let v = (u * u + e4a * q).squareRoot()  // > 0
                 // u + v > 0, computed without cancellation when u < 0.
                 let uv = u < 0 ? e4a * q / (v - u) : u + v
                 // Guard against round-off making w slightly negative.
@@ -173,7 +189,7 @@ extension Ellipsoid {
                 let hh = libmHypot(zz, xx)
                 sphi = zz / hh
                 cphi = xx / hh
-                if z < 0 { sphi = -sphi }                      // tiny negative z (oblate)
+                if z < 0 { sphi = -sphi }  // tiny negative z (oblate)
                 h = -a * (f >= 0 ? e2m : 1) * hh / e2a
             }
         }

@@ -28,7 +28,8 @@ extension ElevationGrid {
         guard x.isFinite, y.isFinite else { return .nan }
         switch interpolation {
         case .nearest:
-            let c = x.rounded(.down), r = y.rounded(.down)
+            let c = x.rounded(.down)
+            let r = y.rounded(.down)
             guard abs(c) < 1e15, abs(r) < 1e15 else { return .nan }
             return value(column: Int(c), row: Int(r))
         case .bilinear:
@@ -42,8 +43,10 @@ extension ElevationGrid {
     /// that centre; nil for non-finite or far-off coordinates (no taps).
     @inline(__always) @usableFromInline
     func anchor(x: Double, y: Double) -> (column: Int, row: Int, tx: Double, ty: Double)? {
-        let u = x - 0.5, v = y - 0.5
-        let fu = u.rounded(.down), fv = v.rounded(.down)
+        let u = x - 0.5
+        let v = y - 0.5
+        let fu = u.rounded(.down)
+        let fv = v.rounded(.down)
         guard abs(fu) < 1e15, abs(fv) < 1e15 else { return nil }
         return (Int(fu), Int(fv), u - fu, v - fv)
     }
@@ -51,8 +54,12 @@ extension ElevationGrid {
     @usableFromInline
     func bilinearScalar(x: Double, y: Double) -> Double {
         guard let (c0, r0, tx, ty) = anchor(x: x, y: y) else { return .nan }
-        let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty
-        var sum = 0.0, weightSum = 0.0
+        let w00 = (1 - tx) * (1 - ty)
+        let w10 = tx * (1 - ty)
+        let w01 = (1 - tx) * ty
+        let w11 = tx * ty
+        var sum = 0.0
+        var weightSum = 0.0
         // Taps in the order the SIMD kernel adds them, so the two agree bit for bit; a tap
         // without data, or with zero weight, takes no part.
         func add(_ z: Double, _ w: Double) {
@@ -114,10 +121,16 @@ extension ElevationGrid {
                         while k < full {
                             let x = SIMD4(xs[k], xs[k + 1], xs[k + 2], xs[k + 3])
                             let y = SIMD4(ys[k], ys[k + 1], ys[k + 2], ys[k + 3])
-                            let u = x - 0.5, v = y - 0.5
-                            let fu = u.rounded(.down), fv = v.rounded(.down)
-                            let tx = u - fu, ty = v - fv
-                            var z00 = SIMD4<Double>(repeating: .nan), z10 = z00, z01 = z00, z11 = z00
+                            let u = x - 0.5
+                            let v = y - 0.5
+                            let fu = u.rounded(.down)
+                            let fv = v.rounded(.down)
+                            let tx = u - fu
+                            let ty = v - fv
+                            var z00 = SIMD4<Double>(repeating: .nan)
+                            var z10 = z00
+                            var z01 = z00
+                            var z11 = z00
                             for lane in 0..<lanes {
                                 // Far-off or non-finite coordinates have no taps: leave nan.
                                 guard abs(fu[lane]) < 1e15, abs(fv[lane]) < 1e15 else { continue }
@@ -128,17 +141,22 @@ extension ElevationGrid {
                                 z01[lane] = Self.tap(grid, c, r + 1, width, height)
                                 z11[lane] = Self.tap(grid, c + 1, r + 1, width, height)
                             }
-                            let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty)
-                            let w01 = (1 - tx) * ty, w11 = tx * ty
+                            let w00 = (1 - tx) * (1 - ty)
+                            let w10 = tx * (1 - ty)
+                            let w01 = (1 - tx) * ty
+                            let w11 = tx * ty
                             let zero = SIMD4<Double>(repeating: 0)
                             // A tap with no data, or with zero weight, takes no part.
-                            let m00 = (z00 .== z00) .& (w00 .> 0), m10 = (z10 .== z10) .& (w10 .> 0)
-                            let m01 = (z01 .== z01) .& (w01 .> 0), m11 = (z11 .== z11) .& (w11 .> 0)
+                            let m00 = (z00 .== z00) .& (w00 .> 0)
+                            let m10 = (z10 .== z10) .& (w10 .> 0)
+                            let m01 = (z01 .== z01) .& (w01 .> 0)
+                            let m11 = (z11 .== z11) .& (w11 .> 0)
                             let a00 = zero.replacing(with: w00, where: m00)
                             let a10 = zero.replacing(with: w10, where: m10)
                             let a01 = zero.replacing(with: w01, where: m01)
                             let a11 = zero.replacing(with: w11, where: m11)
-                            let s = a00 * zero.replacing(with: z00, where: m00)
+                            let s =
+                                a00 * zero.replacing(with: z00, where: m00)
                                 + a10 * zero.replacing(with: z10, where: m10)
                                 + a01 * zero.replacing(with: z01, where: m01)
                                 + a11 * zero.replacing(with: z11, where: m11)

@@ -18,8 +18,9 @@ public struct ElevationGrid: Sendable {
 
     /// A window of a raster. `values.count` must equal `width × height`.
     public init(width: Int, height: Int, originColumn: Int = 0, originRow: Int = 0, values: [Double]) {
-        precondition(width >= 0 && height >= 0 && values.count == width * height,
-                     "grid values must hold width × height elevations")
+        precondition(
+            width >= 0 && height >= 0 && values.count == width * height,
+            "grid values must hold width × height elevations")
         self.width = width
         self.height = height
         self.originColumn = originColumn

@@ -21,10 +21,12 @@ public struct Ellipsoid: Sendable, Hashable {
     /// - Precondition: the parameters are in range.
     @inlinable
     public init(equatorialRadius: Double, flattening: Double) {
-        precondition(equatorialRadius.isFinite && equatorialRadius > 0,
-                     "Ellipsoid: equatorial radius must be positive and finite")
-        precondition(flattening.isFinite && flattening < 1,
-                     "Ellipsoid: flattening must be finite and less than 1")
+        precondition(
+            equatorialRadius.isFinite && equatorialRadius > 0,
+            "Ellipsoid: equatorial radius must be positive and finite")
+        precondition(
+            flattening.isFinite && flattening < 1,
+            "Ellipsoid: flattening must be finite and less than 1")
         self.equatorialRadius = equatorialRadius
         self.flattening = flattening
     }
@@ -49,7 +51,9 @@ public struct Ellipsoid: Sendable, Hashable {
     @inlinable public var meanRadius: Double { (2 * equatorialRadius + polarRadius) / 3 }
     /// Authalic radius *R*₂, metres: the radius of the sphere with the same surface area.
     public var authalicRadius: Double {
-        let a = equatorialRadius, b = polarRadius, e2 = eccentricitySquared
+        let a = equatorialRadius
+        let b = polarRadius
+        let e2 = eccentricitySquared
         // (a² + b² · atanh(e)/e) / 2, with the limits for e² = 0 and e² < 0 (prolate).
         let ratio: Double
         if e2 == 0 {

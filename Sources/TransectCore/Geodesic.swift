@@ -22,8 +22,10 @@ public struct GeodesicInverseResult: Sendable, Hashable {
     public var arcDegrees: Double
 
     @inlinable
-    public init(distanceMetres: Double, azimuth1Degrees: Double, azimuth2Degrees: Double,
-                arcDegrees: Double) {
+    public init(
+        distanceMetres: Double, azimuth1Degrees: Double, azimuth2Degrees: Double,
+        arcDegrees: Double
+    ) {
         self.distanceMetres = distanceMetres
         self.azimuth1Degrees = azimuth1Degrees
         self.azimuth2Degrees = azimuth2Degrees
@@ -75,13 +77,13 @@ public struct Geodesic: Sendable {
     /// The ellipsoid on which geodesics are computed.
     public let ellipsoid: Ellipsoid
 
-    @usableFromInline let a: Double       // equatorial radius, metres
-    @usableFromInline let f: Double       // flattening
-    @usableFromInline let f1: Double      // 1 − f
-    @usableFromInline let e2: Double      // e²
-    @usableFromInline let ep2: Double     // e′²
-    @usableFromInline let n: Double       // third flattening
-    @usableFromInline let b: Double       // polar semi-axis, metres
+    @usableFromInline let a: Double  // equatorial radius, metres
+    @usableFromInline let f: Double  // flattening
+    @usableFromInline let f1: Double  // 1 − f
+    @usableFromInline let e2: Double  // e²
+    @usableFromInline let ep2: Double  // e′²
+    @usableFromInline let n: Double  // third flattening
+    @usableFromInline let b: Double  // polar semi-axis, metres
     /// σ₁₂ threshold below which the short-line solution with the mid-point dn is exact to
     /// round-off (the relative error there is σ₁₂²·|f|·min(1, 1 − f/2)/2; 0.1 is a safety
     /// factor and max(0.001, |f|) stops the threshold growing without bound near a sphere).
@@ -104,8 +106,7 @@ public struct Geodesic: Sendable {
         ep2 = e2 / (f1 * f1)
         n = f / (2 - f)
         b = a * f1
-        etol2 = 0.1 * GeodesicConstants.tol2 /
-            (Swift.max(0.001, f.magnitude) * Swift.min(1.0, 1 - f / 2) / 2).squareRoot()
+        etol2 = 0.1 * GeodesicConstants.tol2 / (Swift.max(0.001, f.magnitude) * Swift.min(1.0, 1 - f / 2) / 2).squareRoot()
 
         // A3 = 1 − (1 − n)/2 ε − (1 + n − 3n²)/8 ε² − … (K13 eq. 24), stored ε⁵ first.
         var a3 = SIMD8<Double>(repeating: 0)
@@ -174,8 +175,9 @@ enum GeodesicSeries {
     /// Σₗ₌₁ⁿ c[l] sin(2lσ) by Clenshaw summation, given sin σ and cos σ.
     @inlinable @inline(__always)
     static func sinSeries(_ sinx: Double, _ cosx: Double, _ c: SIMD8<Double>, _ n: Int) -> Double {
-        let ar = 2 * (cosx - sinx) * (cosx + sinx)     // 2 cos 2σ
-        var y0 = 0.0, y1 = 0.0
+        let ar = 2 * (cosx - sinx) * (cosx + sinx)  // 2 cos 2σ
+        var y0 = 0.0
+        var y1 = 0.0
         var k = n
         while k >= 1 {
             let y = ar * y0 - y1 + c[k]
@@ -183,7 +185,7 @@ enum GeodesicSeries {
             y0 = y
             k -= 1
         }
-        return 2 * sinx * cosx * y0                      // sin 2σ · b₁
+        return 2 * sinx * cosx * y0  // sin 2σ · b₁
     }
 
     /// A1 − 1 (K13 eq. 17): (1 − ε)A1 = 1 + ε²/4 + ε⁴/64 + ε⁶/256.
@@ -198,11 +200,16 @@ enum GeodesicSeries {
         let e2 = eps * eps
         var c = SIMD8<Double>(repeating: 0)
         var d = eps
-        c[1] = d * (e2 * (6 - e2) - 16) / 32; d *= eps
-        c[2] = d * (e2 * (64 - 9 * e2) - 128) / 2048; d *= eps
-        c[3] = d * (9 * e2 - 16) / 768; d *= eps
-        c[4] = d * (3 * e2 - 5) / 512; d *= eps
-        c[5] = d * -7 / 1280; d *= eps
+        c[1] = d * (e2 * (6 - e2) - 16) / 32
+        d *= eps
+        c[2] = d * (e2 * (64 - 9 * e2) - 128) / 2048
+        d *= eps
+        c[3] = d * (9 * e2 - 16) / 768
+        d *= eps
+        c[4] = d * (3 * e2 - 5) / 512
+        d *= eps
+        c[5] = d * -7 / 1280
+        d *= eps
         c[6] = d * -7 / 2048
         return c
     }
@@ -212,11 +219,16 @@ enum GeodesicSeries {
         let e2 = eps * eps
         var c = SIMD8<Double>(repeating: 0)
         var d = eps
-        c[1] = d * (e2 * (205 * e2 - 432) + 768) / 1536; d *= eps
-        c[2] = d * (e2 * (4005 * e2 - 4736) + 3840) / 12288; d *= eps
-        c[3] = d * (116 - 225 * e2) / 384; d *= eps
-        c[4] = d * (2695 - 7173 * e2) / 7680; d *= eps
-        c[5] = d * 3467 / 7680; d *= eps
+        c[1] = d * (e2 * (205 * e2 - 432) + 768) / 1536
+        d *= eps
+        c[2] = d * (e2 * (4005 * e2 - 4736) + 3840) / 12288
+        d *= eps
+        c[3] = d * (116 - 225 * e2) / 384
+        d *= eps
+        c[4] = d * (2695 - 7173 * e2) / 7680
+        d *= eps
+        c[5] = d * 3467 / 7680
+        d *= eps
         c[6] = d * 38081 / 61440
         return c
     }
@@ -233,11 +245,16 @@ enum GeodesicSeries {
         let e2 = eps * eps
         var c = SIMD8<Double>(repeating: 0)
         var d = eps
-        c[1] = d * (e2 * (e2 + 2) + 16) / 32; d *= eps
-        c[2] = d * (e2 * (35 * e2 + 64) + 384) / 2048; d *= eps
-        c[3] = d * (15 * e2 + 80) / 768; d *= eps
-        c[4] = d * (7 * e2 + 35) / 512; d *= eps
-        c[5] = d * 63 / 1280; d *= eps
+        c[1] = d * (e2 * (e2 + 2) + 16) / 32
+        d *= eps
+        c[2] = d * (e2 * (35 * e2 + 64) + 384) / 2048
+        d *= eps
+        c[3] = d * (15 * e2 + 80) / 768
+        d *= eps
+        c[4] = d * (7 * e2 + 35) / 512
+        d *= eps
+        c[5] = d * 63 / 1280
+        d *= eps
         c[6] = d * 77 / 2048
         return c
     }
@@ -262,11 +279,14 @@ extension Geodesic {
         var mult = 1.0
         var o = 0
         for l in 1..<6 {
-            let m = 5 - l                                  // degree of the polynomial in ε
+            let m = 5 - l  // degree of the polynomial in ε
             mult *= eps
             var y = c3x[o]
             var i = 1
-            while i <= m { y = y * eps + c3x[o + i]; i += 1 }
+            while i <= m {
+                y = y * eps + c3x[o + i]
+                i += 1
+            }
             c[l] = mult * y
             o += m + 1
         }
@@ -291,8 +311,10 @@ extension Geodesic {
     /// many distances along the same line use ``line(latitude1:longitude1:azimuth1Degrees:)``.
     /// The corresponding GeographicLib function is `geod_direct`.
     @inlinable
-    public func direct(latitude1: Double, longitude1: Double, azimuth1Degrees: Double,
-                       distanceMetres: Double) -> GeodesicDirectResult {
+    public func direct(
+        latitude1: Double, longitude1: Double, azimuth1Degrees: Double,
+        distanceMetres: Double
+    ) -> GeodesicDirectResult {
         line(latitude1: latitude1, longitude1: longitude1, azimuth1Degrees: azimuth1Degrees)
             .position(atDistance: distanceMetres)
     }
@@ -300,10 +322,13 @@ extension Geodesic {
     /// ``direct(latitude1:longitude1:azimuth1Degrees:distanceMetres:)`` from a ``GeoPoint``
     /// (its height is ignored).
     @inlinable
-    public func direct(from start: GeoPoint, azimuthDegrees: Double,
-                       distanceMetres: Double) -> GeodesicDirectResult {
-        direct(latitude1: start.latitude, longitude1: start.longitude,
-               azimuth1Degrees: azimuthDegrees, distanceMetres: distanceMetres)
+    public func direct(
+        from start: GeoPoint, azimuthDegrees: Double,
+        distanceMetres: Double
+    ) -> GeodesicDirectResult {
+        direct(
+            latitude1: start.latitude, longitude1: start.longitude,
+            azimuth1Degrees: azimuthDegrees, distanceMetres: distanceMetres)
     }
 
     /// The geodesic line leaving point 1 with the given azimuth, with its series coefficients
@@ -314,32 +339,39 @@ extension Geodesic {
     ///   - azimuth1Degrees: degrees clockwise from north.
     /// The corresponding GeographicLib function is `geod_lineinit`.
     @inlinable
-    public func line(latitude1: Double, longitude1: Double,
-                     azimuth1Degrees: Double) -> GeodesicLine {
+    public func line(
+        latitude1: Double, longitude1: Double,
+        azimuth1Degrees: Double
+    ) -> GeodesicLine {
         let azi1 = GeoMath.angNormalize(azimuth1Degrees)
         // angRound guards against underflow in sin α₀ for tiny azimuths.
         let (salp1, calp1) = GeoMath.sincosd(GeoMath.angRound(azi1))
-        return GeodesicLine(geodesic: self, latitude1: latitude1, longitude1: longitude1,
-                            azimuth1: azi1, salp1: salp1, calp1: calp1,
-                            distance: nil, arc: nil)
+        return GeodesicLine(
+            geodesic: self, latitude1: latitude1, longitude1: longitude1,
+            azimuth1: azi1, salp1: salp1, calp1: calp1,
+            distance: nil, arc: nil)
     }
 
     /// The geodesic line from point 1 to point 2 (the shortest path), which knows its
     /// length ``GeodesicLine/distanceMetres``.
     /// The corresponding GeographicLib function is `geod_inverseline`.
-    public func inverseLine(latitude1: Double, longitude1: Double,
-                            latitude2: Double, longitude2: Double) -> GeodesicLine {
+    public func inverseLine(
+        latitude1: Double, longitude1: Double,
+        latitude2: Double, longitude2: Double
+    ) -> GeodesicLine {
         let sol = solveInverse(latitude1, longitude1, latitude2, longitude2)
         let azi1 = GeoMath.atan2d(sol.salp1, sol.calp1)
-        return GeodesicLine(geodesic: self, latitude1: latitude1, longitude1: longitude1,
-                            azimuth1: azi1, salp1: sol.salp1, calp1: sol.calp1,
-                            distance: sol.s12, arc: sol.a12)
+        return GeodesicLine(
+            geodesic: self, latitude1: latitude1, longitude1: longitude1,
+            azimuth1: azi1, salp1: sol.salp1, calp1: sol.calp1,
+            distance: sol.s12, arc: sol.a12)
     }
 
     /// ``inverseLine(latitude1:longitude1:latitude2:longitude2:)`` between two ``GeoPoint``s.
     public func inverseLine(from start: GeoPoint, to end: GeoPoint) -> GeodesicLine {
-        inverseLine(latitude1: start.latitude, longitude1: start.longitude,
-                    latitude2: end.latitude, longitude2: end.longitude)
+        inverseLine(
+            latitude1: start.latitude, longitude1: start.longitude,
+            latitude2: end.latitude, longitude2: end.longitude)
     }
 }
 
@@ -361,20 +393,24 @@ extension Geodesic {
     /// Complexity: O(1); Newton's method on the longitude difference takes 2–3 iterations
     /// for random WGS84 points and at most about 20 (then bisection) in the worst case.
     /// The corresponding GeographicLib function is `geod_inverse`.
-    public func inverse(latitude1: Double, longitude1: Double,
-                        latitude2: Double, longitude2: Double) -> GeodesicInverseResult {
+    public func inverse(
+        latitude1: Double, longitude1: Double,
+        latitude2: Double, longitude2: Double
+    ) -> GeodesicInverseResult {
         let sol = solveInverse(latitude1, longitude1, latitude2, longitude2)
-        return GeodesicInverseResult(distanceMetres: sol.s12,
-                                     azimuth1Degrees: GeoMath.atan2d(sol.salp1, sol.calp1),
-                                     azimuth2Degrees: GeoMath.atan2d(sol.salp2, sol.calp2),
-                                     arcDegrees: sol.a12)
+        return GeodesicInverseResult(
+            distanceMetres: sol.s12,
+            azimuth1Degrees: GeoMath.atan2d(sol.salp1, sol.calp1),
+            azimuth2Degrees: GeoMath.atan2d(sol.salp2, sol.calp2),
+            arcDegrees: sol.a12)
     }
 
     /// ``inverse(latitude1:longitude1:latitude2:longitude2:)`` between two ``GeoPoint``s
     /// (heights are ignored).
     public func inverse(from start: GeoPoint, to end: GeoPoint) -> GeodesicInverseResult {
-        inverse(latitude1: start.latitude, longitude1: start.longitude,
-                latitude2: end.latitude, longitude2: end.longitude)
+        inverse(
+            latitude1: start.latitude, longitude1: start.longitude,
+            latitude2: end.latitude, longitude2: end.longitude)
     }
 
     /// Solution of the inverse problem in terms of sines and cosines of the azimuths.
@@ -385,8 +421,10 @@ extension Geodesic {
     }
 
     @usableFromInline
-    func solveInverse(_ lat1In: Double, _ lon1: Double,
-                      _ lat2In: Double, _ lon2: Double) -> InverseSolution {
+    func solveInverse(
+        _ lat1In: Double, _ lon1: Double,
+        _ lat2In: Double, _ lon2: Double
+    ) -> InverseSolution {
         typealias C = GeodesicConstants
         let degree = GeoMath.degree
 
@@ -398,7 +436,7 @@ extension Geodesic {
         lon12s *= lonsign
         let lam12 = lon12 * degree
         let (slam12, clam12) = GeoMath.sincosde(lon12, lon12s)
-        lon12s = (180 - lon12) - lon12s          // the supplementary longitude difference
+        lon12s = (180 - lon12) - lon12s  // the supplementary longitude difference
 
         // Within ~1e−17° of the equator counts as on it.
         var lat1 = GeoMath.angRound(GeoMath.latFix(lat1In))
@@ -419,7 +457,7 @@ extension Geodesic {
         var (sbet1, cbet1) = GeoMath.sincosd(lat1)
         sbet1 *= f1
         GeoMath.norm2(&sbet1, &cbet1)
-        cbet1 = Double.maximum(C.tiny, cbet1)        // cos β₁ = +tiny at a pole
+        cbet1 = Double.maximum(C.tiny, cbet1)  // cos β₁ = +tiny at a pole
         var (sbet2, cbet2) = GeoMath.sincosd(lat2)
         sbet2 *= f1
         GeoMath.norm2(&sbet2, &cbet2)
@@ -437,23 +475,34 @@ extension Geodesic {
         let dn1 = (1 + ep2 * sbet1 * sbet1).squareRoot()
         let dn2 = (1 + ep2 * sbet2 * sbet2).squareRoot()
 
-        var a12 = 0.0, sig12 = 0.0, s12x = 0.0
-        var salp1 = 0.0, calp1 = 0.0, salp2 = 0.0, calp2 = 0.0
+        var a12 = 0.0
+        var sig12 = 0.0
+        var s12x = 0.0
+        var salp1 = 0.0
+        var calp1 = 0.0
+        var salp2 = 0.0
+        var calp2 = 0.0
 
         var meridian = lat1 == -90 || slam12 == 0
         if meridian {
             // Both points on one full meridian: the geodesic may be the meridian itself.
-            calp1 = clam12; salp1 = slam12           // head towards the target longitude
-            calp2 = 1; salp2 = 0                     // heading north at the target
+            calp1 = clam12
+            salp1 = slam12  // head towards the target longitude
+            calp2 = 1
+            salp2 = 0  // heading north at the target
             // tan β = tan σ cos α
-            let ssig1 = sbet1, csig1 = calp1 * cbet1
-            let ssig2 = sbet2, csig2 = calp2 * cbet2
-            sig12 = libmAtan2(Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
-                              csig1 * csig2 + ssig1 * ssig2)
+            let ssig1 = sbet1
+            let csig1 = calp1 * cbet1
+            let ssig2 = sbet2
+            let csig2 = calp2 * cbet2
+            sig12 = libmAtan2(
+                Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
+                csig1 * csig2 + ssig1 * ssig2)
             // On a meridian α₀ = 0, so k² = e′² and ε = n.
-            var (s12b, m12b, _) = lengths(eps: n, sig12: sig12,
-                                          ssig1, csig1, dn1, ssig2, csig2, dn2,
-                                          distance: true, reduced: true)
+            var (s12b, m12b, _) = lengths(
+                eps: n, sig12: sig12,
+                ssig1, csig1, dn1, ssig2, csig2, dn2,
+                distance: true, reduced: true)
             // A meridian longer than half-way round (m12 < 0) is not a shortest path; that
             // happens only for prolate ellipsoids near the antipode. sig12 < 1 admits
             // zero-length lines, whose m12 can be slightly negative (20.001 0 20.001 0).
@@ -461,7 +510,9 @@ extension Geodesic {
                 // sig12 < 3 tiny handles 90 0 90 180; the second test keeps s12 and m12 of
                 // very short lines from going negative through round-off.
                 if sig12 < 3 * C.tiny || (sig12 < C.tol0 && (s12b < 0 || m12b < 0)) {
-                    sig12 = 0; m12b = 0; s12b = 0
+                    sig12 = 0
+                    m12b = 0
+                    s12b = 0
                 }
                 s12x = s12b * b
                 a12 = sig12 / degree
@@ -470,12 +521,16 @@ extension Geodesic {
             }
         }
 
-        if !meridian && sbet1 == 0 &&     // and so sbet2 == 0
+        if !meridian && sbet1 == 0  // and so sbet2 == 0
             // Mirror Lambda12 with calp1 = 0: on an oblate ellipsoid an equatorial line is
             // the shortest path only for lon12 ≤ (1 − f) 180°.
-            (f <= 0 || lon12s >= f * 180) {
+            && (f <= 0 || lon12s >= f * 180)
+        {
             // Geodesic runs along the equator.
-            calp1 = 0; calp2 = 0; salp1 = 1; salp2 = 1
+            calp1 = 0
+            calp2 = 0
+            salp1 = 1
+            salp2 = 1
             s12x = a * lam12
             sig12 = lam12 / f1
             a12 = lon12 / f1
@@ -496,15 +551,30 @@ extension Geodesic {
                 // positive slope there; (α₁a, α₁b) brackets it and shrinks with each
                 // evaluation. Newton restarts from the bracket mid-point whenever the slope
                 // is not positive or a step leaves (0, π).
-                var ssig1 = 0.0, csig1 = 0.0, ssig2 = 0.0, csig2 = 0.0, eps = 0.0
-                var salp1a = C.tiny, calp1a = 1.0, salp1b = C.tiny, calp1b = -1.0
-                var tripn = false, tripb = false
+                var ssig1 = 0.0
+                var csig1 = 0.0
+                var ssig2 = 0.0
+                var csig2 = 0.0
+                var eps = 0.0
+                var salp1a = C.tiny
+                var calp1a = 1.0
+                var salp1b = C.tiny
+                var calp1b = -1.0
+                var tripn = false
+                var tripb = false
                 for numit in 0...C.maxit2 {
-                    let r = lambda12(sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1,
-                                     slam12, clam12, derivative: numit < C.maxit1)
-                    let v = r.lam12, dv = r.dlam12
-                    salp2 = r.salp2; calp2 = r.calp2; sig12 = r.sig12
-                    ssig1 = r.ssig1; csig1 = r.csig1; ssig2 = r.ssig2; csig2 = r.csig2
+                    let r = lambda12(
+                        sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1,
+                        slam12, clam12, derivative: numit < C.maxit1)
+                    let v = r.lam12
+                    let dv = r.dlam12
+                    salp2 = r.salp2
+                    calp2 = r.calp2
+                    sig12 = r.sig12
+                    ssig1 = r.ssig1
+                    csig1 = r.csig1
+                    ssig2 = r.ssig2
+                    csig2 = r.csig2
                     eps = r.eps
                     // Reversed test lets NaNs escape.
                     if tripb || !(v.magnitude >= (tripn ? 8 : 1) * C.tol0) || numit == C.maxit2 {
@@ -512,14 +582,17 @@ extension Geodesic {
                     }
                     // Update the bracket.
                     if v > 0 && (numit > C.maxit1 || calp1 / salp1 > calp1b / salp1b) {
-                        salp1b = salp1; calp1b = calp1
+                        salp1b = salp1
+                        calp1b = calp1
                     } else if v < 0 && (numit > C.maxit1 || calp1 / salp1 < calp1a / salp1a) {
-                        salp1a = salp1; calp1a = calp1
+                        salp1a = salp1
+                        calp1a = calp1
                     }
                     if numit < C.maxit1 && dv > 0 {
                         let dalp1 = -v / dv
                         if dalp1.magnitude < .pi {
-                            let sdalp1 = libmSin(dalp1), cdalp1 = libmCos(dalp1)
+                            let sdalp1 = libmSin(dalp1)
+                            let cdalp1 = libmCos(dalp1)
                             let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                             if nsalp1 > 0 {
                                 calp1 = calp1 * cdalp1 - salp1 * sdalp1
@@ -537,40 +610,49 @@ extension Geodesic {
                     calp1 = (calp1a + calp1b) / 2
                     GeoMath.norm2(&salp1, &calp1)
                     tripn = false
-                    tripb = (salp1a - salp1).magnitude + (calp1a - calp1) < C.tolb ||
-                        (salp1 - salp1b).magnitude + (calp1 - calp1b) < C.tolb
+                    tripb = (salp1a - salp1).magnitude + (calp1a - calp1) < C.tolb || (salp1 - salp1b).magnitude + (calp1 - calp1b) < C.tolb
                 }
-                let (s12b, _, _) = lengths(eps: eps, sig12: sig12,
-                                           ssig1, csig1, dn1, ssig2, csig2, dn2,
-                                           distance: true, reduced: false)
+                let (s12b, _, _) = lengths(
+                    eps: eps, sig12: sig12,
+                    ssig1, csig1, dn1, ssig2, csig2, dn2,
+                    distance: true, reduced: false)
                 s12x = s12b * b
                 a12 = sig12 / degree
             }
         }
 
-        let s12 = 0 + s12x                              // −0 → +0
+        let s12 = 0 + s12x  // −0 → +0
 
         // Undo the symmetry operations.
         if swapp < 0 {
             swap(&salp1, &salp2)
             swap(&calp1, &calp2)
         }
-        salp1 *= swapp * lonsign; calp1 *= swapp * latsign
-        salp2 *= swapp * lonsign; calp2 *= swapp * latsign
-        return InverseSolution(s12: s12, a12: a12,
-                               salp1: salp1, calp1: calp1, salp2: salp2, calp2: calp2)
+        salp1 *= swapp * lonsign
+        calp1 *= swapp * latsign
+        salp2 *= swapp * lonsign
+        calp2 *= swapp * latsign
+        return InverseSolution(
+            s12: s12, a12: a12,
+            salp1: salp1, calp1: calp1, salp2: salp2, calp2: calp2)
     }
 
     /// Distance s₁₂/b, reduced length m₁₂/b and m₀ = A1 − A2 (K13 eqs. 38–41) on the
     /// auxiliary sphere from σ₁ to σ₂.
     @usableFromInline
-    func lengths(eps: Double, sig12: Double,
-                 _ ssig1: Double, _ csig1: Double, _ dn1: Double,
-                 _ ssig2: Double, _ csig2: Double, _ dn2: Double,
-                 distance: Bool, reduced: Bool) -> (s12b: Double, m12b: Double, m0: Double) {
+    func lengths(
+        eps: Double, sig12: Double,
+        _ ssig1: Double, _ csig1: Double, _ dn1: Double,
+        _ ssig2: Double, _ csig2: Double, _ dn2: Double,
+        distance: Bool, reduced: Bool
+    ) -> (s12b: Double, m12b: Double, m0: Double) {
         typealias S = GeodesicSeries
-        var s12b = 0.0, m12b = 0.0, m0 = 0.0
-        var a1 = 0.0, a2 = 0.0, j12 = 0.0
+        var s12b = 0.0
+        var m12b = 0.0
+        var m0 = 0.0
+        var a1 = 0.0
+        var a2 = 0.0
+        var j12 = 0.0
         let ca = S.c1(eps)
         var cb = SIMD8<Double>(repeating: 0)
         a1 = S.a1m1(eps)
@@ -604,38 +686,40 @@ extension Geodesic {
     /// for the starting guess of nearly antipodal inverse problems.
     @usableFromInline
     static func astroid(_ x: Double, _ y: Double) -> Double {
-        let p = x * x, q = y * y
+        let p = x * x
+        let q = y * y
         let r = (p + q - 1) / 6
         guard !(q == 0 && r <= 0) else {
             // y = 0 with |x| ≤ 1: the root is 0.
             return 0
         }
         // Multiply the equations for s and t by r³ and r to avoid dividing by r = 0.
-        let s = p * q / 4                  // r³ s
-        let r2 = r * r, r3 = r * r2
+        let s = p * q / 4  // r³ s
+        let r2 = r * r
+        let r3 = r * r2
         // Discriminant of the quadratic for T³; zero on the evolute p^(1/3) + q^(1/3) = 1.
         let disc = s * (s + 2 * r3)
         var u = r
         if disc >= 0 {
             var t3 = s + r3
             // Pick the sign of the root that maximises |T³|, avoiding cancellation.
-            t3 += t3 < 0 ? -disc.squareRoot() : disc.squareRoot()   // (r t)³
-            let t = libmCbrt(t3)                                    // r t
+            t3 += t3 < 0 ? -disc.squareRoot() : disc.squareRoot()  // (r t)³
+            let t = libmCbrt(t3)  // r t
             u += t + (t != 0 ? r2 / t : 0)
         } else {
             // T is complex but u is real; take the cube root that avoids cancellation.
             let ang = libmAtan2((-disc).squareRoot(), -(s + r3))
             u += 2 * r * libmCos(ang / 3)
         }
-        let v = (u * u + q).squareRoot()                // > 0
-        let uv = u < 0 ? q / (v - u) : u + v            // u + v > 0, without cancellation
+        let v = (u * u + q).squareRoot()  // > 0
+        let uv = u < 0 ? q / (v - u) : u + v  // u + v > 0, without cancellation
         let w = (uv - q) / (2 * v)
-        return uv / ((uv + w * w).squareRoot() + w)      // > 0
+        return uv / ((uv + w * w).squareRoot() + w)  // > 0
     }
 
     @usableFromInline
     struct StartGuess {
-        var sig12: Double          // ≥ 0 when the short-line solution is final, else −1
+        var sig12: Double  // ≥ 0 when the short-line solution is final, else −1
         var salp1: Double, calp1: Double
         var salp2: Double, calp2: Double
         var dnm: Double
@@ -645,18 +729,23 @@ extension Geodesic {
     /// mean ω₁₂ for short lines, the astroid solution for nearly antipodal points. Returns
     /// sig12 ≥ 0 (with α₂ and dnm) when a short line needs no iteration.
     @usableFromInline
-    func inverseStart(_ sbet1: Double, _ cbet1: Double, _ dn1: Double,
-                      _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
-                      _ lam12: Double, _ slam12: Double, _ clam12: Double) -> StartGuess {
+    func inverseStart(
+        _ sbet1: Double, _ cbet1: Double, _ dn1: Double,
+        _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
+        _ lam12: Double, _ slam12: Double, _ clam12: Double
+    ) -> StartGuess {
         typealias C = GeodesicConstants
         var sig12 = -1.0
-        var salp2 = 0.0, calp2 = 0.0, dnm = 0.0
+        var salp2 = 0.0
+        var calp2 = 0.0
+        var dnm = 0.0
         // β₁₂ = β₂ − β₁ in [0, π); β₁₂a = β₂ + β₁ in (−π, 0].
         let sbet12 = sbet2 * cbet1 - cbet2 * sbet1
         let cbet12 = cbet2 * cbet1 + sbet2 * sbet1
         let sbet12a = sbet2 * cbet1 + cbet2 * sbet1
         let shortline = cbet12 >= 0 && sbet12 < 0.5 && cbet2 * lam12 < 0.5
-        var somg12: Double, comg12: Double
+        var somg12: Double
+        var comg12: Double
         if shortline {
             // sin²((β₁ + β₂)/2) = (sbet1 + sbet2)² / ((sbet1 + sbet2)² + (cbet1 + cbet2)²)
             var sbetm2 = (sbet1 + sbet2) * (sbet1 + sbet2)
@@ -671,7 +760,8 @@ extension Geodesic {
         }
 
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
 
@@ -681,19 +771,21 @@ extension Geodesic {
         if shortline && ssig12 < etol2 {
             // Really short line: the auxiliary-sphere solution is already exact.
             salp2 = cbet1 * somg12
-            calp2 = sbet12 - cbet1 * sbet2 *
-                (comg12 >= 0 ? somg12 * somg12 / (1 + comg12) : 1 - comg12)
+            calp2 = sbet12 - cbet1 * sbet2 * (comg12 >= 0 ? somg12 * somg12 / (1 + comg12) : 1 - comg12)
             GeoMath.norm2(&salp2, &calp2)
             sig12 = libmAtan2(ssig12, csig12)
-        } else if n.magnitude > 0.1 ||          // too eccentric for the astroid
-                    csig12 >= 0 ||
-                    ssig12 >= 6 * n.magnitude * .pi * cbet1 * cbet1 {
+        } else if n.magnitude > 0.1  // too eccentric for the astroid
+            || csig12 >= 0 || ssig12 >= 6 * n.magnitude * .pi * cbet1 * cbet1
+        {
             // The zeroth-order spherical guess is good enough.
         } else {
             // Nearly antipodal: scale λ₁₂ − π and β₂ + β₁ to coordinates (x, y) in which the
             // antipode is the origin and the singular point is (−1, 0).
-            let x: Double, y: Double, lamscale: Double, betscale: Double
-            let lam12x = libmAtan2(-slam12, -clam12)        // λ₁₂ − π
+            let x: Double
+            let y: Double
+            let lamscale: Double
+            let betscale: Double
+            let lam12x = libmAtan2(-slam12, -clam12)  // λ₁₂ − π
             if f >= 0 {
                 // x = Δlongitude, y = Δlatitude
                 let k2 = sbet1 * sbet1 * ep2
@@ -706,9 +798,10 @@ extension Geodesic {
                 // x = Δlatitude, y = Δlongitude
                 let cbet12a = cbet2 * cbet1 - sbet2 * sbet1
                 let bet12a = libmAtan2(sbet12a, cbet12a)
-                let (_, m12b, m0) = lengths(eps: n, sig12: .pi + bet12a,
-                                            sbet1, -cbet1, dn1, sbet2, cbet2, dn2,
-                                            distance: false, reduced: true)
+                let (_, m12b, m0) = lengths(
+                    eps: n, sig12: .pi + bet12a,
+                    sbet1, -cbet1, dn1, sbet2, cbet2, dn2,
+                    distance: false, reduced: true)
                 x = -1 + m12b / (cbet1 * cbet2 * m0 * .pi)
                 betscale = x < -0.01 ? sbet12a / x : -f * cbet1 * cbet1 * .pi
                 lamscale = betscale / cbet1
@@ -742,14 +835,15 @@ extension Geodesic {
             salp1 = 1
             calp1 = 0
         }
-        return StartGuess(sig12: sig12, salp1: salp1, calp1: calp1,
-                          salp2: salp2, calp2: calp2, dnm: dnm)
+        return StartGuess(
+            sig12: sig12, salp1: salp1, calp1: calp1,
+            salp2: salp2, calp2: calp2, dnm: dnm)
     }
 
     @usableFromInline
     struct Lambda12Result {
-        var lam12: Double          // λ₁₂(α₁) − target λ₁₂, radians
-        var dlam12: Double         // dλ₁₂/dα₁
+        var lam12: Double  // λ₁₂(α₁) − target λ₁₂, radians
+        var dlam12: Double  // dλ₁₂/dα₁
         var salp2: Double, calp2: Double, sig12: Double
         var ssig1: Double, csig1: Double, ssig2: Double, csig2: Double
         var eps: Double
@@ -758,11 +852,13 @@ extension Geodesic {
     /// Longitude difference λ₁₂ reached by the geodesic leaving β₁ with azimuth α₁ when it
     /// reaches latitude β₂, minus the target (K13 §4), and its derivative (K13 eq. 46).
     @usableFromInline
-    func lambda12(_ sbet1: Double, _ cbet1: Double, _ dn1: Double,
-                  _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
-                  _ salp1: Double, _ calp1In: Double,
-                  _ slam120: Double, _ clam120: Double,
-                  derivative: Bool) -> Lambda12Result {
+    func lambda12(
+        _ sbet1: Double, _ cbet1: Double, _ dn1: Double,
+        _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
+        _ salp1: Double, _ calp1In: Double,
+        _ slam120: Double, _ clam120: Double,
+        derivative: Bool
+    ) -> Lambda12Result {
         typealias S = GeodesicSeries
         var calp1 = calp1In
         if sbet1 == 0 && calp1 == 0 {
@@ -771,11 +867,13 @@ extension Geodesic {
         }
         // sin α₁ cos β₁ = sin α₀
         let salp0 = salp1 * cbet1
-        let calp0 = libmHypot(calp1, salp1 * sbet1)      // > 0
+        let calp0 = libmHypot(calp1, salp1 * sbet1)  // > 0
 
         // tan β₁ = tan σ₁ cos α₁;  tan ω₁ = sin α₀ tan σ₁
-        var ssig1 = sbet1, csig1 = calp1 * cbet1
-        let somg1 = salp0 * sbet1, comg1 = calp1 * cbet1
+        var ssig1 = sbet1
+        var csig1 = calp1 * cbet1
+        let somg1 = salp0 * sbet1
+        let comg1 = calp1 * cbet1
         GeoMath.norm2(&ssig1, &csig1)
         // (somg1, comg1) need not be normalised.
 
@@ -784,24 +882,31 @@ extension Geodesic {
         let salp2 = cbet2 != cbet1 ? salp0 / cbet2 : salp1
         // cos α₂ = √(cos²α₁ cos²β₁ + cos²β₂ − cos²β₁) / cos β₂, with the difference of squares
         // taken in whichever form is accurate; α₂ in [0, π/2].
-        let calp2 = cbet2 != cbet1 || sbet2.magnitude != -sbet1
-            ? ((calp1 * cbet1) * (calp1 * cbet1) +
-               (cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2)
-                               : (sbet1 - sbet2) * (sbet1 + sbet2))).squareRoot() / cbet2
+        let calp2 =
+            cbet2 != cbet1 || sbet2.magnitude != -sbet1
+            ? ((calp1 * cbet1) * (calp1 * cbet1)
+                + (cbet1 < -sbet1
+                    ? (cbet2 - cbet1) * (cbet1 + cbet2)
+                    : (sbet1 - sbet2) * (sbet1 + sbet2)))
+                .squareRoot() / cbet2
             : calp1.magnitude
-        var ssig2 = sbet2, csig2 = calp2 * cbet2
-        let somg2 = salp0 * sbet2, comg2 = calp2 * cbet2
+        var ssig2 = sbet2
+        var csig2 = calp2 * cbet2
+        let somg2 = salp0 * sbet2
+        let comg2 = calp2 * cbet2
         GeoMath.norm2(&ssig2, &csig2)
 
         // σ₁₂ = σ₂ − σ₁ in [0, π]
-        let sig12 = libmAtan2(Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
-                              csig1 * csig2 + ssig1 * ssig2)
+        let sig12 = libmAtan2(
+            Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
+            csig1 * csig2 + ssig1 * ssig2)
         // ω₁₂ = ω₂ − ω₁ in [0, π]
         let somg12 = Double.maximum(0, comg1 * somg2 - somg1 * comg2) + 0
         let comg12 = comg1 * comg2 + somg1 * somg2
         // η = ω₁₂ − λ₁₂(target)
-        let eta = libmAtan2(somg12 * clam120 - comg12 * slam120,
-                            comg12 * clam120 + somg12 * slam120)
+        let eta = libmAtan2(
+            somg12 * clam120 - comg12 * slam120,
+            comg12 * clam120 + somg12 * slam120)
         let k2 = calp0 * calp0 * ep2
         let eps = S.epsilon(k2: k2)
         let c3a = c3(eps)
@@ -814,14 +919,16 @@ extension Geodesic {
             if calp2 == 0 {
                 dlam12 = -2 * f1 * dn1 / sbet1
             } else {
-                let (_, m12b, _) = lengths(eps: eps, sig12: sig12,
-                                           ssig1, csig1, dn1, ssig2, csig2, dn2,
-                                           distance: false, reduced: true)
+                let (_, m12b, _) = lengths(
+                    eps: eps, sig12: sig12,
+                    ssig1, csig1, dn1, ssig2, csig2, dn2,
+                    distance: false, reduced: true)
                 dlam12 = m12b * f1 / (calp2 * cbet2)
             }
         }
-        return Lambda12Result(lam12: lam12, dlam12: dlam12, salp2: salp2, calp2: calp2,
-                              sig12: sig12, ssig1: ssig1, csig1: csig1,
-                              ssig2: ssig2, csig2: csig2, eps: eps)
+        return Lambda12Result(
+            lam12: lam12, dlam12: dlam12, salp2: salp2, calp2: calp2,
+            sig12: sig12, ssig1: ssig1, csig1: csig1,
+            ssig2: ssig2, csig2: csig2, eps: eps)
     }
 }

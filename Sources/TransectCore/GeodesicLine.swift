@@ -28,7 +28,7 @@ public struct GeodesicLine: Sendable {
     public let arcDegrees: Double?
 
     @usableFromInline let f: Double, f1: Double, b: Double
-    @usableFromInline let lon1Reduced: Double        // angNormalize(longitude1)
+    @usableFromInline let lon1Reduced: Double  // angNormalize(longitude1)
     @usableFromInline let salp0: Double, calp0: Double, k2: Double
     @usableFromInline let ssig1: Double, csig1: Double
     @usableFromInline let somg1: Double, comg1: Double
@@ -37,9 +37,11 @@ public struct GeodesicLine: Sendable {
     @usableFromInline let c1a: SIMD8<Double>, c1pa: SIMD8<Double>, c3a: SIMD8<Double>
 
     @usableFromInline
-    init(geodesic g: Geodesic, latitude1 lat1: Double, longitude1 lon1: Double,
-         azimuth1 azi1: Double, salp1: Double, calp1: Double,
-         distance: Double?, arc: Double?) {
+    init(
+        geodesic g: Geodesic, latitude1 lat1: Double, longitude1 lon1: Double,
+        azimuth1 azi1: Double, salp1: Double, calp1: Double,
+        distance: Double?, arc: Double?
+    ) {
         typealias S = GeodesicSeries
         latitude1 = GeoMath.latFix(lat1)
         longitude1 = lon1
@@ -54,7 +56,7 @@ public struct GeodesicLine: Sendable {
         var (sbet1, cbet1) = GeoMath.sincosd(GeoMath.angRound(latitude1))
         sbet1 *= g.f1
         GeoMath.norm2(&sbet1, &cbet1)
-        cbet1 = Double.maximum(GeodesicConstants.tiny, cbet1)   // cos β₁ = +tiny at a pole
+        cbet1 = Double.maximum(GeodesicConstants.tiny, cbet1)  // cos β₁ = +tiny at a pole
 
         // sin α₀ = sin α₁ cos β₁, α₀ in [0, π/2 − |β₁|]; the hypot form of cos α₀ is
         // accurate also for sin α₁ = 0.
@@ -63,10 +65,11 @@ public struct GeodesicLine: Sendable {
         // tan β₁ = tan σ₁ cos α₁ (σ = 0 at the northward equator crossing) and
         // tan ω₁ = sin α₀ tan σ₁. At a pole cos β₁ = tiny, so atan2(0, 0) cannot occur;
         // the equatorial line (β₁ = 0, α₁ = 90°) has σ₁ = 0.
-        var s1 = sbet1, c1 = sbet1 != 0 || calp1 != 0 ? cbet1 * calp1 : 1
+        var s1 = sbet1
+        var c1 = sbet1 != 0 || calp1 != 0 ? cbet1 * calp1 : 1
         somg1 = salp0 * sbet1
         comg1 = c1
-        GeoMath.norm2(&s1, &c1)                         // σ₁ in (−π, π]
+        GeoMath.norm2(&s1, &c1)  // σ₁ in (−π, π]
         ssig1 = s1
         csig1 = c1
 
@@ -76,7 +79,8 @@ public struct GeodesicLine: Sendable {
         a1m1 = S.a1m1(eps)
         c1a = S.c1(eps)
         b11 = S.sinSeries(s1, c1, c1a, 6)
-        let sb = libmSin(b11), cb = libmCos(b11)
+        let sb = libmSin(b11)
+        let cb = libmCos(b11)
         // τ₁ = σ₁ + B11
         stau1 = s1 * cb + c1 * sb
         ctau1 = c1 * cb - s1 * sb
@@ -97,10 +101,12 @@ public struct GeodesicLine: Sendable {
         typealias S = GeodesicSeries
         // σ from s: τ₁₂ = s/(b A1), then σ = τ − B1′(τ) (K13 eqs. 20–21).
         let tau12 = distance / (b * (1 + a1m1))
-        let st = libmSin(tau12), ct = libmCos(tau12)
+        let st = libmSin(tau12)
+        let ct = libmCos(tau12)
         var b12 = -S.sinSeries(stau1 * ct + ctau1 * st, ctau1 * ct - stau1 * st, c1pa, 6)
         var sig12 = tau12 - (b12 - b11)
-        var ssig12 = libmSin(sig12), csig12 = libmCos(sig12)
+        var ssig12 = libmSin(sig12)
+        var csig12 = libmCos(sig12)
         if f.magnitude > 0.01 {
             // The reverted series loses accuracy for |f| > 1/100; one Newton step on
             // s(σ) restores it (GeographicLib: error 25 nm → 30 nm at f = 1/50).
@@ -130,17 +136,19 @@ public struct GeodesicLine: Sendable {
             csig2 = GeodesicConstants.tiny
         }
         // tan α₀ = cos σ₂ tan α₂ (no need to normalise)
-        let salp2 = salp0, calp2 = calp0 * csig2
+        let salp2 = salp0
+        let calp2 = calp0 * csig2
         // tan ω₂ = sin α₀ tan σ₂
-        let somg2 = salp0 * ssig2, comg2 = csig2
+        let somg2 = salp0 * ssig2
+        let comg2 = csig2
         let omg12 = libmAtan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
-        let lam12 = omg12 + a3c *
-            (sig12 + (GeodesicSeries.sinSeries(ssig2, csig2, c3a, 5) - b31))
+        let lam12 = omg12 + a3c * (sig12 + (GeodesicSeries.sinSeries(ssig2, csig2, c3a, 5) - b31))
         let lon12 = lam12 / GeoMath.degree
         let lon2 = GeoMath.angNormalize(lon1Reduced + GeoMath.angNormalize(lon12))
-        return GeodesicDirectResult(latitude: GeoMath.atan2d(sbet2, f1 * cbet2),
-                                    longitude: lon2,
-                                    azimuth2Degrees: GeoMath.atan2d(salp2, calp2))
+        return GeodesicDirectResult(
+            latitude: GeoMath.atan2d(sbet2, f1 * cbet2),
+            longitude: lon2,
+            azimuth2Degrees: GeoMath.atan2d(salp2, calp2))
     }
 
     /// The points at each of `distances` (metres from point 1, any order, signed).
@@ -197,8 +205,9 @@ public struct GeodesicLine: Sendable {
     ///   ``Geodesic/inverseLine(latitude1:longitude1:latitude2:longitude2:)``.
     @inlinable
     public func evenlySpaced(stepMetres: Double) -> [GeodesicDirectResult] {
-        precondition(stepMetres.isFinite && stepMetres > 0,
-                     "GeodesicLine.evenlySpaced(stepMetres:): step must be positive and finite")
+        precondition(
+            stepMetres.isFinite && stepMetres > 0,
+            "GeodesicLine.evenlySpaced(stepMetres:): step must be positive and finite")
         guard let total = distanceMetres else {
             preconditionFailure("GeodesicLine.evenlySpaced(stepMetres:) needs a line with an end point")
         }

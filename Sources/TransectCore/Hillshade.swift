@@ -18,8 +18,10 @@ public struct HillshadeParameters: Sendable, Hashable {
 
     /// Parameters with `gdaldem hillshade`'s defaults: light from the north-west, 45° high, no
     /// exaggeration, metres on both axes, a single light.
-    public init(azimuthDegrees: Double = 315, altitudeDegrees: Double = 45, zFactor: Double = 1,
-                scale: Double = 1, multidirectional: Bool = false) {
+    public init(
+        azimuthDegrees: Double = 315, altitudeDegrees: Double = 45, zFactor: Double = 1,
+        scale: Double = 1, multidirectional: Bool = false
+    ) {
         self.azimuthDegrees = azimuthDegrees
         self.altitudeDegrees = altitudeDegrees
         self.zFactor = zFactor
@@ -121,11 +123,14 @@ public enum Hillshade {
     ///   - rows: The rows to write, within `0..<height`.
     ///   - output: `width · height` grey levels; only the rows in `rows` are written.
     /// - Complexity: O(width · rows.count).
-    public static func shade(elevations: UnsafeBufferPointer<Float>, width: Int, height: Int,
-                             cellWidth: Double, cellHeight: Double, parameters: HillshadeParameters,
-                             computeEdges: Bool, rows: Range<Int>, into output: UnsafeMutableBufferPointer<UInt8>) {
-        check(elevations: elevations, width: width, height: height, cellWidth: cellWidth,
-              cellHeight: cellHeight, rows: rows, output: output)
+    public static func shade(
+        elevations: UnsafeBufferPointer<Float>, width: Int, height: Int,
+        cellWidth: Double, cellHeight: Double, parameters: HillshadeParameters,
+        computeEdges: Bool, rows: Range<Int>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        check(
+            elevations: elevations, width: width, height: height, cellWidth: cellWidth,
+            cellHeight: cellHeight, rows: rows, output: output)
         guard !rows.isEmpty, let e = elevations.baseAddress, let o = output.baseAddress else { return }
         let k = Coefficients(parameters, cellWidth: cellWidth, cellHeight: cellHeight)
         let grid = Grid(e: e, width: width, height: height, computeEdges: computeEdges)
@@ -136,18 +141,33 @@ public enum Hillshade {
                 continue
             }
             out[0] = grid.cell(row: r, column: 0, k)
-            let up = e + (r - 1) * width, mid = e + r * width, down = e + (r + 1) * width
+            let up = e + (r - 1) * width
+            let mid = e + r * width
+            let down = e + (r + 1) * width
             var c = 1
             // Lanes c…c+7 are interior while c + 7 ≤ width − 2; loads reach column c + 8.
             while c + 9 <= width {
-                let w0 = load(up + c - 1), w1 = load(up + c), w2 = load(up + c + 1)
-                let w3 = load(mid + c - 1), w4 = load(mid + c), w5 = load(mid + c + 1)
-                let w6 = load(down + c - 1), w7 = load(down + c), w8 = load(down + c + 1)
-                let d08 = w0 - w8, d62 = w6 - w2, d35 = w3 - w5, d17 = w1 - w7
-                var gx = d08, gy = d08
-                gx += d35; gy += d17
-                gx += d35; gy += d17
-                gx += d62; gy -= d62
+                let w0 = load(up + c - 1)
+                let w1 = load(up + c)
+                let w2 = load(up + c + 1)
+                let w3 = load(mid + c - 1)
+                let w4 = load(mid + c)
+                let w5 = load(mid + c + 1)
+                let w6 = load(down + c - 1)
+                let w7 = load(down + c)
+                let w8 = load(down + c + 1)
+                let d08 = w0 - w8
+                let d62 = w6 - w2
+                let d35 = w3 - w5
+                let d17 = w1 - w7
+                var gx = d08
+                var gy = d08
+                gx += d35
+                gy += d17
+                gx += d35
+                gy += d17
+                gx += d62
+                gy -= d62
                 // A nan in any of the nine inputs makes this sum nan (w4 is not in gx or gy).
                 let probe = gx + gy + w4
                 if any(probe .!= probe) {
@@ -158,18 +178,24 @@ public enum Hillshade {
                 }
                 c += 8
             }
-            while c < width { out[c] = grid.cell(row: r, column: c, k); c += 1 }
+            while c < width {
+                out[c] = grid.cell(row: r, column: c, k)
+                c += 1
+            }
         }
     }
 
     /// The plain scalar reference of the same (what tests compare the SIMD kernel with): every
     /// cell through the scalar path. Same parameters and result as
     /// ``shade(elevations:width:height:cellWidth:cellHeight:parameters:computeEdges:rows:into:)``.
-    public static func shadeScalar(elevations: UnsafeBufferPointer<Float>, width: Int, height: Int,
-                                   cellWidth: Double, cellHeight: Double, parameters: HillshadeParameters,
-                                   computeEdges: Bool, rows: Range<Int>, into output: UnsafeMutableBufferPointer<UInt8>) {
-        check(elevations: elevations, width: width, height: height, cellWidth: cellWidth,
-              cellHeight: cellHeight, rows: rows, output: output)
+    public static func shadeScalar(
+        elevations: UnsafeBufferPointer<Float>, width: Int, height: Int,
+        cellWidth: Double, cellHeight: Double, parameters: HillshadeParameters,
+        computeEdges: Bool, rows: Range<Int>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        check(
+            elevations: elevations, width: width, height: height, cellWidth: cellWidth,
+            cellHeight: cellHeight, rows: rows, output: output)
         guard !rows.isEmpty, let e = elevations.baseAddress, let o = output.baseAddress else { return }
         let k = Coefficients(parameters, cellWidth: cellWidth, cellHeight: cellHeight)
         let grid = Grid(e: e, width: width, height: height, computeEdges: computeEdges)
@@ -181,15 +207,19 @@ public enum Hillshade {
     /// Convenience: the whole grid, single-threaded, from arrays.
     ///
     /// - Returns: `width · height` grey levels, 1…255, 0 for no data and uncomputed edges.
-    public static func shade(elevations: [Float], width: Int, height: Int, cellWidth: Double, cellHeight: Double,
-                             parameters: HillshadeParameters = .init(), computeEdges: Bool = false) -> [UInt8] {
-        precondition(width >= 0 && height >= 0 && elevations.count == width * height,
-                     "elevations must hold width × height values")
+    public static func shade(
+        elevations: [Float], width: Int, height: Int, cellWidth: Double, cellHeight: Double,
+        parameters: HillshadeParameters = .init(), computeEdges: Bool = false
+    ) -> [UInt8] {
+        precondition(
+            width >= 0 && height >= 0 && elevations.count == width * height,
+            "elevations must hold width × height values")
         var grey = [UInt8](repeating: 0, count: width * height)
         elevations.withUnsafeBufferPointer { e in
             grey.withUnsafeMutableBufferPointer { g in
-                shade(elevations: e, width: width, height: height, cellWidth: cellWidth, cellHeight: cellHeight,
-                      parameters: parameters, computeEdges: computeEdges, rows: 0..<height, into: g)
+                shade(
+                    elevations: e, width: width, height: height, cellWidth: cellWidth, cellHeight: cellHeight,
+                    parameters: parameters, computeEdges: computeEdges, rows: 0..<height, into: g)
             }
         }
         return grey
@@ -197,15 +227,18 @@ public enum Hillshade {
 
     // MARK: - Implementation
 
-    private static func check(elevations: UnsafeBufferPointer<Float>, width: Int, height: Int,
-                              cellWidth: Double, cellHeight: Double, rows: Range<Int>,
-                              output: UnsafeMutableBufferPointer<UInt8>) {
+    private static func check(
+        elevations: UnsafeBufferPointer<Float>, width: Int, height: Int,
+        cellWidth: Double, cellHeight: Double, rows: Range<Int>,
+        output: UnsafeMutableBufferPointer<UInt8>
+    ) {
         precondition(width >= 0 && height >= 0, "width and height must not be negative")
         precondition(elevations.count == width * height, "elevations must hold width × height values")
         precondition(output.count == width * height, "output must hold width × height values")
         precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows must lie within 0..<height")
-        precondition(cellWidth > 0 && cellHeight > 0 && cellWidth.isFinite && cellHeight.isFinite,
-                     "cell sizes must be positive and finite")
+        precondition(
+            cellWidth > 0 && cellHeight > 0 && cellWidth.isFinite && cellHeight.isFinite,
+            "cell sizes must be positive and finite")
     }
 
     @inline(__always)
@@ -219,12 +252,12 @@ public enum Hillshade {
     /// bits; one is taken off where that rounded up, which leaves ⌊t⌋.
     @inline(__always)
     private static func toBytes(_ v: SIMD8<Float>) -> SIMD8<UInt8> {
-        let magic = SIMD8<Float>(repeating: 8_388_608)            // 2²³
-        var t = v + 0.5                                            // exact for 0 ≤ v < 2²²
+        let magic = SIMD8<Float>(repeating: 8_388_608)  // 2²³
+        var t = v + 0.5  // exact for 0 ≤ v < 2²²
         t.replace(with: 255, where: t .> 255)
-        t.replace(with: 0, where: .!(v .>= 0))                     // nan (and negatives) → 0
+        t.replace(with: 0, where: .!(v .>= 0))  // nan (and negatives) → 0
         let m = t + magic
-        let roundedUp = unsafeBitCast((m - magic) .> t, to: SIMD8<Int32>.self)   // −1 where true
+        let roundedUp = unsafeBitCast((m - magic) .> t, to: SIMD8<Int32>.self)  // −1 where true
         let n = (unsafeBitCast(m, to: SIMD8<Int32>.self) &- 0x4B00_0000) &+ roundedUp
         return SIMD8<UInt8>(truncatingIfNeeded: n)
     }
@@ -267,7 +300,8 @@ public enum Hillshade {
 
         @inline(__always)
         func singleGrey(gx: Float, gy: Float) -> Float {
-            let p = gx * ex, q = gy * ey
+            let p = gx * ex
+            let q = gy * ey
             let num = a + p * bx + q * by
             let den = 1 + p * p + q * q
             let c = num / den.squareRoot()
@@ -276,7 +310,8 @@ public enum Hillshade {
 
         @inline(__always)
         func singleGrey(gx: SIMD8<Float>, gy: SIMD8<Float>) -> SIMD8<Float> {
-            let p = gx * ex, q = gy * ey
+            let p = gx * ex
+            let q = gy * ey
             let num = a + p * bx + q * by
             let den = 1 + p * p + q * q
             let c = num / den.squareRoot()
@@ -285,8 +320,10 @@ public enum Hillshade {
 
         @inline(__always)
         func multiGrey(gx: Float, gy: Float) -> Float {
-            let p = gx * ex, q = gy * ey
-            let pp = p * p, qq = q * q
+            let p = gx * ex
+            let q = gy * ey
+            let pp = p * p
+            let qq = q * q
             let sum = pp + qq
             if sum == 0 { return flat }
             var v225 = a127 + (p - q) * d127
@@ -305,8 +342,10 @@ public enum Hillshade {
 
         @inline(__always)
         func multiGrey(gx: SIMD8<Float>, gy: SIMD8<Float>) -> SIMD8<Float> {
-            let p = gx * ex, q = gy * ey
-            let pp = p * p, qq = q * q
+            let p = gx * ex
+            let q = gy * ey
+            let pp = p * p
+            let qq = q * q
             let sum = pp + qq
             var v225 = a127 + (p - q) * d127
             v225.replace(with: 0, where: v225 .<= 0)
@@ -337,33 +376,51 @@ public enum Hillshade {
         /// The grey level of one cell by the scalar path.
         func cell(row r: Int, column c: Int, _ k: Coefficients) -> UInt8 {
             guard width >= 2, height >= 2 else { return 0 }
-            let lastRow = height - 1, lastColumn = width - 1
+            let lastRow = height - 1
+            let lastColumn = width - 1
             let isEdge = r == 0 || r == lastRow || c == 0 || c == lastColumn
             if isEdge && !computeEdges { return 0 }
-            var w0, w1, w2, w3, w4, w5, w6, w7, w8: Float
+            var w0: Float
+            var w1: Float
+            var w2: Float
+            var w3: Float
+            var w4: Float
+            var w5: Float
+            var w6: Float
+            var w7: Float
+            var w8: Float
             if r == 0 || r == lastRow {
                 // Top and bottom rows: columns beyond the left or right edge repeat the edge
                 // column; the missing row is extrapolated along each column.
-                let cl = c == 0 ? c : c - 1, cr = c == lastColumn ? c : c + 1
+                let cl = c == 0 ? c : c - 1
+                let cr = c == lastColumn ? c : c + 1
                 if r == 0 {
                     (w3, w4, w5) = (z(0, cl), z(0, c), z(0, cr))
                     (w6, w7, w8) = (z(1, cl), z(1, c), z(1, cr))
-                    w0 = Self.extrapolate(w3, w6); w1 = Self.extrapolate(w4, w7); w2 = Self.extrapolate(w5, w8)
+                    w0 = Self.extrapolate(w3, w6)
+                    w1 = Self.extrapolate(w4, w7)
+                    w2 = Self.extrapolate(w5, w8)
                 } else {
                     (w0, w1, w2) = (z(r - 1, cl), z(r - 1, c), z(r - 1, cr))
                     (w3, w4, w5) = (z(r, cl), z(r, c), z(r, cr))
-                    w6 = Self.extrapolate(w3, w0); w7 = Self.extrapolate(w4, w1); w8 = Self.extrapolate(w5, w2)
+                    w6 = Self.extrapolate(w3, w0)
+                    w7 = Self.extrapolate(w4, w1)
+                    w8 = Self.extrapolate(w5, w2)
                 }
             } else if c == 0 {
                 (w1, w2) = (z(r - 1, 0), z(r - 1, 1))
                 (w4, w5) = (z(r, 0), z(r, 1))
                 (w7, w8) = (z(r + 1, 0), z(r + 1, 1))
-                w0 = Self.extrapolate(w1, w2); w3 = Self.extrapolate(w4, w5); w6 = Self.extrapolate(w7, w8)
+                w0 = Self.extrapolate(w1, w2)
+                w3 = Self.extrapolate(w4, w5)
+                w6 = Self.extrapolate(w7, w8)
             } else if c == lastColumn {
                 (w0, w1) = (z(r - 1, c - 1), z(r - 1, c))
                 (w3, w4) = (z(r, c - 1), z(r, c))
                 (w6, w7) = (z(r + 1, c - 1), z(r + 1, c))
-                w2 = Self.extrapolate(w1, w0); w5 = Self.extrapolate(w4, w3); w8 = Self.extrapolate(w7, w6)
+                w2 = Self.extrapolate(w1, w0)
+                w5 = Self.extrapolate(w4, w3)
+                w8 = Self.extrapolate(w7, w6)
             } else {
                 (w0, w1, w2) = (z(r - 1, c - 1), z(r - 1, c), z(r - 1, c + 1))
                 (w3, w4, w5) = (z(r, c - 1), z(r, c), z(r, c + 1))
@@ -374,16 +431,33 @@ public enum Hillshade {
             if w4.isNaN { return 0 }
             var missing = false
             func fix(_ v: inout Float) {
-                if v.isNaN { missing = true; v = w4 }
+                if v.isNaN {
+                    missing = true
+                    v = w4
+                }
             }
-            fix(&w0); fix(&w1); fix(&w2); fix(&w3); fix(&w5); fix(&w6); fix(&w7); fix(&w8)
+            fix(&w0)
+            fix(&w1)
+            fix(&w2)
+            fix(&w3)
+            fix(&w5)
+            fix(&w6)
+            fix(&w7)
+            fix(&w8)
             if missing && !computeEdges { return 0 }
 
-            let d08 = w0 - w8, d62 = w6 - w2, d35 = w3 - w5, d17 = w1 - w7
-            var gx = d08, gy = d08
-            gx += d35; gy += d17
-            gx += d35; gy += d17
-            gx += d62; gy -= d62
+            let d08 = w0 - w8
+            let d62 = w6 - w2
+            let d35 = w3 - w5
+            let d17 = w1 - w7
+            var gx = d08
+            var gy = d08
+            gx += d35
+            gy += d17
+            gx += d35
+            gy += d17
+            gx += d62
+            gy -= d62
             let v = k.multidirectional ? k.multiGrey(gx: gx, gy: gy) : k.singleGrey(gx: gx, gy: gy)
             return toByte(v)
         }

@@ -33,7 +33,10 @@ public enum LengthUnit: String, Sendable, CaseIterable {
     /// unit (2 ppm longer) and are not accepted as feet.
     public init?(name: String) {
         let key = String(name.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
-        if let unit = LengthUnit(rawValue: key) { self = unit; return }
+        if let unit = LengthUnit(rawValue: key) {
+            self = unit
+            return
+        }
         switch key {
         case "metre", "metres", "meter", "meters": self = .metres
         case "kilometre", "kilometres", "kilometer", "kilometers": self = .kilometres

@@ -50,9 +50,12 @@ public struct LineOfSight: Sendable, Hashable {
     /// sample to `targetHeightMetres` above its last. Nil when either end has no data.
     ///
     /// - Complexity: O(n).
-    public init?(profile: Profile, observerHeightMetres: Double, targetHeightMetres: Double,
-                 curvature: Double = LineOfSight.defaultCurvature) {
-        let z = profile.elevationsMetres, d = profile.distancesMetres
+    public init?(
+        profile: Profile, observerHeightMetres: Double, targetHeightMetres: Double,
+        curvature: Double = LineOfSight.defaultCurvature
+    ) {
+        let z = profile.elevationsMetres
+        let d = profile.distancesMetres
         guard let z0 = z.first, let zn = z.last, !z0.isNaN, !zn.isNaN else { return nil }
         let n = z.count
         let k = curvature / (2 * Self.earthRadiusMetres)
@@ -68,7 +71,10 @@ public struct LineOfSight: Sendable, Hashable {
         if n > 2 {
             for i in 1..<(n - 1) {
                 let zi = z[i]
-                if zi.isNaN { unknownSamples += 1; continue }
+                if zi.isNaN {
+                    unknownSamples += 1
+                    continue
+                }
                 let drop = k * d[i] * d[i]
                 let line = Self.reducedLine(observerMetres: observerMetres, targetMetres: targetMetres, k: k, total: total, at: d[i])
                 let clearance = line - (zi - drop)

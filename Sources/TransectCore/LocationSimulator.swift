@@ -4,13 +4,16 @@ public enum LocationSimulator {
     /// order. Course is the geodesic azimuth towards the next vertex (at the last vertex, the
     /// azimuth on arrival); speed is the distance to the next vertex over the interval (at the
     /// last vertex, that of the step before).
-    public static func fixesPerVertex(_ track: Track, startTime: Double, interval: Double = 1,
-                                      geodesic: Geodesic = .wgs84) -> [Fix] {
+    public static func fixesPerVertex(
+        _ track: Track, startTime: Double, interval: Double = 1,
+        geodesic: Geodesic = .wgs84
+    ) -> [Fix] {
         var fixes: [Fix] = []
         var time = startTime
         for segment in track.segments {
             for (k, p) in segment.enumerated() {
-                var course = 0.0, speed = 0.0
+                var course = 0.0
+                var speed = 0.0
                 if k + 1 < segment.count {
                     let q = segment[k + 1]
                     let inv = geodesic.inverse(latitude1: p.latitude, longitude1: p.longitude, latitude2: q.latitude, longitude2: q.longitude)
@@ -22,8 +25,10 @@ public enum LocationSimulator {
                     course = inv.azimuth2Degrees
                     speed = inv.distanceMetres / interval
                 }
-                fixes.append(Fix(time: time, longitude: p.longitude, latitude: p.latitude, elevationMetres: p.elevationMetres,
-                                 courseDegrees: normalisedCourse(course), speedMetresPerSecond: speed))
+                fixes.append(
+                    Fix(
+                        time: time, longitude: p.longitude, latitude: p.latitude, elevationMetres: p.elevationMetres,
+                        courseDegrees: normalisedCourse(course), speedMetresPerSecond: speed))
                 time += interval
             }
         }
@@ -33,8 +38,10 @@ public enum LocationSimulator {
     /// Fixes `speed × interval` metres apart along each segment's geodesics, `interval` seconds
     /// apart, starting at each segment's first vertex and ending with its last. Course is the
     /// geodesic's azimuth at the fix; speed is `speed` (the final, shorter step keeps it too).
-    public static func fixesAtSpeed(_ track: Track, speed: Double, startTime: Double, interval: Double = 1,
-                                    geodesic: Geodesic = .wgs84) -> [Fix] {
+    public static func fixesAtSpeed(
+        _ track: Track, speed: Double, startTime: Double, interval: Double = 1,
+        geodesic: Geodesic = .wgs84
+    ) -> [Fix] {
         precondition(speed > 0 && interval > 0)
         let step = speed * interval
         var fixes: [Fix] = []
@@ -47,23 +54,30 @@ public enum LocationSimulator {
             }
             let lengths = legs.map { $0.distanceMetres ?? 0 }
             let total = lengths.reduce(0, +)
-            var s = 0.0, leg = 0, legStart = 0.0
+            var s = 0.0
+            var leg = 0
+            var legStart = 0.0
             while true {
                 let atEnd = s >= total
                 let along = min(s, total)
-                while leg < legs.count - 1 && along > legStart + lengths[leg] { legStart += lengths[leg]; leg += 1 }
+                while leg < legs.count - 1 && along > legStart + lengths[leg] {
+                    legStart += lengths[leg]
+                    leg += 1
+                }
                 var fix: Fix
                 if legs.isEmpty {
                     let p = segment[0]
-                    fix = Fix(time: time, longitude: p.longitude, latitude: p.latitude, elevationMetres: p.elevationMetres,
-                              courseDegrees: 0, speedMetresPerSecond: 0)
+                    fix = Fix(
+                        time: time, longitude: p.longitude, latitude: p.latitude, elevationMetres: p.elevationMetres,
+                        courseDegrees: 0, speedMetresPerSecond: 0)
                 } else {
                     let local = along - legStart
                     let pos = legs[leg].position(atDistance: local)
                     let f = lengths[leg] > 0 ? local / lengths[leg] : 0
-                    fix = Fix(time: time, longitude: pos.longitude, latitude: pos.latitude,
-                              elevationMetres: Track.lerp(segment[leg].elevationMetres, segment[leg + 1].elevationMetres, f),
-                              courseDegrees: normalisedCourse(pos.azimuth2Degrees), speedMetresPerSecond: speed)
+                    fix = Fix(
+                        time: time, longitude: pos.longitude, latitude: pos.latitude,
+                        elevationMetres: Track.lerp(segment[leg].elevationMetres, segment[leg + 1].elevationMetres, f),
+                        courseDegrees: normalisedCourse(pos.azimuth2Degrees), speedMetresPerSecond: speed)
                 }
                 fixes.append(fix)
                 time += interval

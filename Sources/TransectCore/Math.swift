@@ -113,15 +113,17 @@ enum GeoMath {
     }
 
     @inlinable static func quadrant(_ r: Double, _ q: Int32, _ x: Double) -> (sin: Double, cos: Double) {
-        let s = libmSin(r), c = libmCos(r)
-        var sinx: Double, cosx: Double
+        let s = libmSin(r)
+        let c = libmCos(r)
+        var sinx: Double
+        var cosx: Double
         switch q & 3 {
         case 0: (sinx, cosx) = (s, c)
         case 1: (sinx, cosx) = (c, -s)
         case 2: (sinx, cosx) = (-s, -c)
         default: (sinx, cosx) = (-c, s)
         }
-        cosx += 0                                           // −0 → +0
+        cosx += 0  // −0 → +0
         if sinx == 0 { sinx = Double(signOf: x, magnitudeOf: sinx) }
         return (sinx, cosx)
     }
@@ -129,9 +131,17 @@ enum GeoMath {
     /// atan2(y, x) in degrees, in [−180, 180], computed with the libm result confined to
     /// [−45°, 45°] so that, e.g., `atan2d(1, 1)` is exactly 45 and `atan2d(+0, −1)` is 180.
     @inlinable static func atan2d(_ y0: Double, _ x0: Double) -> Double {
-        var y = y0, x = x0, q = 0
-        if y.magnitude > x.magnitude { swap(&x, &y); q = 2 }
-        if x.sign == .minus { x = -x; q += 1 }
+        var y = y0
+        var x = x0
+        var q = 0
+        if y.magnitude > x.magnitude {
+            swap(&x, &y)
+            q = 2
+        }
+        if x.sign == .minus {
+            x = -x
+            q += 1
+        }
         // Now x ≥ 0 and x ≥ |y|, so the angle is in [−45°, 45°].
         var ang = libmAtan2(y, x) / degree
         switch q {

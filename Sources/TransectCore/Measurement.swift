@@ -31,9 +31,11 @@ public struct Measurement: Sendable, Hashable {
 
     /// Measures from `start` to `end`, whose `heightMetres` must be set (elevations). The
     /// ellipsoidal heights default to the elevations (no geoid).
-    public init(start: GeoPoint, end: GeoPoint,
-                startEllipsoidalHeightMetres: Double? = nil, endEllipsoidalHeightMetres: Double? = nil,
-                geodesic: Geodesic = .wgs84) {
+    public init(
+        start: GeoPoint, end: GeoPoint,
+        startEllipsoidalHeightMetres: Double? = nil, endEllipsoidalHeightMetres: Double? = nil,
+        geodesic: Geodesic = .wgs84
+    ) {
         precondition(start.heightMetres != nil && end.heightMetres != nil, "both endpoints need a height")
         self.start = start
         self.end = end
@@ -41,8 +43,9 @@ public struct Measurement: Sendable, Hashable {
         let h2 = endEllipsoidalHeightMetres ?? end.heightMetres!
         self.startEllipsoidalHeightMetres = h1
         self.endEllipsoidalHeightMetres = h2
-        let inverse = geodesic.inverse(latitude1: start.latitude, longitude1: start.longitude,
-                                       latitude2: end.latitude, longitude2: end.longitude)
+        let inverse = geodesic.inverse(
+            latitude1: start.latitude, longitude1: start.longitude,
+            latitude2: end.latitude, longitude2: end.longitude)
         horizontalMetres = inverse.distanceMetres
         azimuthStartDegrees = inverse.azimuth1Degrees
         azimuthEndDegrees = inverse.azimuth2Degrees

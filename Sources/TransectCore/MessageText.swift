@@ -8,7 +8,10 @@ extension StringProtocol {
         var out = ""
         var count = 0
         for scalar in unicodeScalars {
-            if count == limit { out += "…"; break }
+            if count == limit {
+                out += "…"
+                break
+            }
             count += 1
             switch scalar.value {
             case 0: out += "\\0"

@@ -52,17 +52,26 @@ public enum NumberText {
         func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
         if let b = peek(), b == UInt8(ascii: "+") || b == UInt8(ascii: "-") { i = bytes.index(after: i) }
         var mantissaDigits = 0
-        while isDigit(peek()) { mantissaDigits += 1; i = bytes.index(after: i) }
+        while isDigit(peek()) {
+            mantissaDigits += 1
+            i = bytes.index(after: i)
+        }
         if peek() == UInt8(ascii: ".") {
             i = bytes.index(after: i)
-            while isDigit(peek()) { mantissaDigits += 1; i = bytes.index(after: i) }
+            while isDigit(peek()) {
+                mantissaDigits += 1
+                i = bytes.index(after: i)
+            }
         }
         guard mantissaDigits > 0 else { return false }
         if let b = peek(), b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
             i = bytes.index(after: i)
             if let s = peek(), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { i = bytes.index(after: i) }
             var exponentDigits = 0
-            while isDigit(peek()) { exponentDigits += 1; i = bytes.index(after: i) }
+            while isDigit(peek()) {
+                exponentDigits += 1
+                i = bytes.index(after: i)
+            }
             guard exponentDigits > 0 else { return false }
         }
         return i == bytes.endIndex

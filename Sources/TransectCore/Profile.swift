@@ -14,8 +14,9 @@ public struct Profile: Sendable {
     public var elevationsMetres: [Double]
 
     public init(distancesMetres: [Double], longitudes: [Double], latitudes: [Double], elevationsMetres: [Double]) {
-        precondition(distancesMetres.count == longitudes.count && longitudes.count == latitudes.count
-                     && latitudes.count == elevationsMetres.count, "profile arrays must have equal lengths")
+        precondition(
+            distancesMetres.count == longitudes.count && longitudes.count == latitudes.count
+                && latitudes.count == elevationsMetres.count, "profile arrays must have equal lengths")
         self.distancesMetres = distancesMetres
         self.longitudes = longitudes
         self.latitudes = latitudes

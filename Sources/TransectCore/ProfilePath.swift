@@ -43,7 +43,8 @@ public struct ProfilePath: Sendable {
     /// length (the path's first vertex when that segment is empty).
     public var middle: GeoPoint {
         let k = longestSegment
-        let vertices = segments[k], legs = legLengthsMetres[k]
+        let vertices = segments[k]
+        let legs = legLengthsMetres[k]
         guard let first = vertices.first else { return self.vertices[0] }
         var remaining = legs.reduce(0, +) / 2
         for (leg, length) in legs.enumerated() {

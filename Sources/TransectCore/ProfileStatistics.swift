@@ -81,7 +81,8 @@ public struct ProfileStatistics: Sendable, Hashable {
 
     static func compute(_ profile: Profile, simd: Bool) -> ProfileStatistics {
         var s = ProfileStatistics(horizontalLengthMetres: profile.lengthMetres)
-        let z = profile.elevationsMetres, d = profile.distancesMetres
+        let z = profile.elevationsMetres
+        let d = profile.distancesMetres
         let n = z.count
         guard n > 0 else { return s }
         // Elevations: extremes, mean; gaps with their lengths. One pass, scalar: it is O(n) with
@@ -135,8 +136,16 @@ public struct ProfileStatistics: Sendable, Hashable {
             surface += (dd * dd + dz * dz).squareRoot()
             guard dd > 0 else { return }
             let slope = 100 * dz / dd
-            if slope > 0 { upSum += slope; upCount += 1; maxUp = max(maxUp, slope) }
-            if slope < 0 { downSum += slope; downCount += 1; maxDown = min(maxDown, slope) }
+            if slope > 0 {
+                upSum += slope
+                upCount += 1
+                maxUp = max(maxUp, slope)
+            }
+            if slope < 0 {
+                downSum += slope
+                downCount += 1
+                maxDown = min(maxDown, slope)
+            }
         }
     }
 
@@ -152,9 +161,16 @@ public struct ProfileStatistics: Sendable, Hashable {
     static func stepsSIMD(d: [Double], z: [Double]) -> Steps {
         let steps = z.count - 1
         let zero = SIMD4<Double>(repeating: 0)
-        var gain = zero, loss = zero, horizontal = zero, surface = zero, upSum = zero, downSum = zero
-        var maxUp = zero, maxDown = zero
-        var upCount = SIMD4<Int64>(repeating: 0), downCount = SIMD4<Int64>(repeating: 0)
+        var gain = zero
+        var loss = zero
+        var horizontal = zero
+        var surface = zero
+        var upSum = zero
+        var downSum = zero
+        var maxUp = zero
+        var maxDown = zero
+        var upCount = SIMD4<Int64>(repeating: 0)
+        var downCount = SIMD4<Int64>(repeating: 0)
         let full = steps - steps % 4
         z.withUnsafeBufferPointer { zs in
             d.withUnsafeBufferPointer { ds in
@@ -164,7 +180,8 @@ public struct ProfileStatistics: Sendable, Hashable {
                     let z0 = SIMD4(zs[k], zs[k + 1], zs[k + 2], zs[k + 3])
                     let d1 = SIMD4(ds[k + 1], ds[k + 2], ds[k + 3], ds[k + 4])
                     let d0 = SIMD4(ds[k], ds[k + 1], ds[k + 2], ds[k + 3])
-                    let dz = z1 - z0, dd = d1 - d0
+                    let dz = z1 - z0
+                    let dd = d1 - d0
                     let valid = dz .== dz
                     let dzv = zero.replacing(with: dz, where: valid)
                     gain += zero.replacing(with: dzv, where: dzv .> 0)
@@ -174,7 +191,8 @@ public struct ProfileStatistics: Sendable, Hashable {
                     surface += zero.replacing(with: len, where: valid)
                     let sloped = valid .& (dd .> 0)
                     let slope = zero.replacing(with: 100 * dzv / dd, where: sloped)
-                    let up = slope .> 0, down = slope .< 0
+                    let up = slope .> 0
+                    let down = slope .< 0
                     upSum += zero.replacing(with: slope, where: up)
                     downSum += zero.replacing(with: slope, where: down)
                     upCount &+= SIMD4<Int64>(repeating: 0).replacing(with: 1, where: up)
@@ -185,8 +203,9 @@ public struct ProfileStatistics: Sendable, Hashable {
                 }
             }
         }
-        var s = Steps(gain: gain.sum(), loss: loss.sum(), horizontal: horizontal.sum(), surface: surface.sum(), maxUp: maxUp.max(), maxDown: maxDown.min(),
-                      upSum: upSum.sum(), downSum: downSum.sum(), upCount: Int(upCount.wrappedSum()), downCount: Int(downCount.wrappedSum()))
+        var s = Steps(
+            gain: gain.sum(), loss: loss.sum(), horizontal: horizontal.sum(), surface: surface.sum(), maxUp: maxUp.max(), maxDown: maxDown.min(),
+            upSum: upSum.sum(), downSum: downSum.sum(), upCount: Int(upCount.wrappedSum()), downCount: Int(downCount.wrappedSum()))
         // The tail, scalar.
         for k in (full + 1)..<(steps + 1) where full < steps { s.add(dd: d[k] - d[k - 1], dz: z[k] - z[k - 1]) }
         return s

@@ -52,14 +52,15 @@ public enum Timestamp {
         }
 
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else { return nil }
-        guard k < b.count, b[k] == 0x54 || b[k] == 0x74 || b[k] == 0x20 else { return nil }   // T t space
+        guard k < b.count, b[k] == 0x54 || b[k] == 0x74 || b[k] == 0x20 else { return nil }  // T t space
         k += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2) else { return nil }
         guard (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
-              hour <= 23, minute <= 59, second <= 59 else { return nil }
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
 
         var fraction = 0.0
-        if k < b.count, b[k] == 0x2E || b[k] == 0x2C {                                 // . or ,
+        if k < b.count, b[k] == 0x2E || b[k] == 0x2C {  // . or ,
             let start = k + 1
             k = start
             while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
@@ -70,9 +71,9 @@ public enum Timestamp {
         var offsetSeconds = 0
         if k < b.count {
             switch b[k] {
-            case 0x5A, 0x7A:                                                            // Z z
+            case 0x5A, 0x7A:  // Z z
                 k += 1
-            case 0x2B, 0x2D:                                                            // + -
+            case 0x2B, 0x2D:  // + -
                 let sign = b[k] == 0x2D ? -1 : 1
                 k += 1
                 guard let oh = digits(2) else { return nil }
@@ -107,7 +108,10 @@ public enum Timestamp {
         let (msDays, msOfDay) = floorDivMod(totalMilliseconds, 86_400_000)
         let (year, month, day) = civilFromDays(Int(msDays))
         let ms = Int(msOfDay)
-        let hour = ms / 3_600_000, minute = ms / 60_000 % 60, second = ms / 1000 % 60, milli = ms % 1000
+        let hour = ms / 3_600_000
+        let minute = ms / 60_000 % 60
+        let second = ms / 1000 % 60
+        let milli = ms % 1000
 
         var text = year >= 0 ? pad(year, 4) : "-" + pad(-year, 4)
         text += "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
@@ -137,10 +141,10 @@ public enum Timestamp {
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400                                        // [0, 399]
-        let shiftedMonth = month > 2 ? month - 3 : month + 9                 // March = 0
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1               // [0, 365]
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear   // [0, 146096]
+        let yearOfEra = y - era * 400  // [0, 399]
+        let shiftedMonth = month > 2 ? month - 3 : month + 9  // March = 0
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1  // [0, 365]
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear  // [0, 146096]
         return era * 146_097 + dayOfEra - 719_468
     }
 
@@ -149,18 +153,22 @@ public enum Timestamp {
     static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097                                                     // [0, 146096]
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365   // [0, 399]
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)      // [0, 365]
-        let shiftedMonth = (5 * dayOfYear + 2) / 153                                         // [0, 11]
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1                               // [1, 31]
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9                  // [1, 12]
+        let dayOfEra = z - era * 146_097  // [0, 146096]
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365  // [0, 399]
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // [0, 365]
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // [0, 11]
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1  // [1, 31]
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9  // [1, 12]
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func floorDivMod(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-        var q = a / b, r = a % b
-        if r < 0 { q -= 1; r += b }
+        var q = a / b
+        var r = a % b
+        if r < 0 {
+            q -= 1
+            r += b
+        }
         return (q, r)
     }
 

@@ -27,17 +27,22 @@ public struct TrackElevations: Sendable, Hashable {
         precondition(sampled.count == track.pointCount, "one sample per point")
         values = []
         values.reserveCapacity(sampled.count)
-        fromDEM = 0; recorded = 0; missing = 0
+        fromDEM = 0
+        recorded = 0
+        missing = 0
         var k = 0
         for segment in track.segments {
             for p in segment {
                 let z = sampled[k]
                 if !z.isNaN {
-                    values.append(z); fromDEM += 1
+                    values.append(z)
+                    fromDEM += 1
                 } else if let r = p.elevationMetres {
-                    values.append(r); recorded += 1
+                    values.append(r)
+                    recorded += 1
                 } else {
-                    values.append(nil); missing += 1
+                    values.append(nil)
+                    missing += 1
                 }
                 k += 1
             }

@@ -7,9 +7,10 @@ public enum TrackLimitError: UserFacingError, Equatable {
     /// caller names the option it came from.
     public var message: String {
         switch self {
-        case let .densifiedTooLarge(maxSegment, points):
+        case .densifiedTooLarge(let maxSegment, let points):
             let many = points < 1e15 ? NumberFormatting.grouped(points, decimals: 0) : NumberFormatting.shortest(points)
-            return "\(NumberFormatting.shortest(maxSegment)) m would make \(many) points, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a longer segment"
+            return
+                "\(NumberFormatting.shortest(maxSegment)) m would make \(many) points, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a longer segment"
         }
     }
 

@@ -73,8 +73,9 @@ extension Track {
             guard var previous = segment.first else { continue }
             var dense = [previous]
             for p in segment.dropFirst() {
-                let line = geodesic.inverseLine(latitude1: previous.latitude, longitude1: previous.longitude,
-                                                latitude2: p.latitude, longitude2: p.longitude)
+                let line = geodesic.inverseLine(
+                    latitude1: previous.latitude, longitude1: previous.longitude,
+                    latitude2: p.latitude, longitude2: p.longitude)
                 let d = line.distanceMetres ?? 0
                 // Callers check densifiedPointCount against maxPoints first; the cap only keeps
                 // an unchecked call from trapping on the conversion.
@@ -83,9 +84,11 @@ extension Track {
                     let distances = (1..<parts).map { d * Double($0) / Double(parts) }
                     for (k, pos) in line.positions(atDistances: distances).enumerated() {
                         let f = distances[k] / d
-                        dense.append(TrackPoint(longitude: pos.longitude, latitude: pos.latitude,
-                                                elevationMetres: Self.lerp(previous.elevationMetres, p.elevationMetres, f),
-                                                time: interpolatingTimes ? Self.lerp(previous.time, p.time, f) : nil))
+                        dense.append(
+                            TrackPoint(
+                                longitude: pos.longitude, latitude: pos.latitude,
+                                elevationMetres: Self.lerp(previous.elevationMetres, p.elevationMetres, f),
+                                time: interpolatingTimes ? Self.lerp(previous.time, p.time, f) : nil))
                     }
                 }
                 dense.append(p)
@@ -109,8 +112,10 @@ extension Track {
             guard !segment.isEmpty else { continue }
             count += 1
             for (a, b) in zip(segment, segment.dropFirst()) {
-                let d = geodesic.inverse(latitude1: a.latitude, longitude1: a.longitude,
-                                         latitude2: b.latitude, longitude2: b.longitude).distanceMetres
+                let d = geodesic.inverse(
+                    latitude1: a.latitude, longitude1: a.longitude,
+                    latitude2: b.latitude, longitude2: b.longitude
+                ).distanceMetres
                 count += d > maxSegmentMetres ? (d / maxSegmentMetres).rounded(.up) : 1
             }
         }
@@ -122,8 +127,11 @@ extension Track {
         var total = 0.0
         for segment in segments {
             for (a, b) in zip(segment, segment.dropFirst()) {
-                total += geodesic.inverse(latitude1: a.latitude, longitude1: a.longitude,
-                                          latitude2: b.latitude, longitude2: b.longitude).distanceMetres
+                total +=
+                    geodesic.inverse(
+                        latitude1: a.latitude, longitude1: a.longitude,
+                        latitude2: b.latitude, longitude2: b.longitude
+                    ).distanceMetres
             }
         }
         return total

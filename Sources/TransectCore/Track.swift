@@ -11,8 +11,10 @@ public struct TrackPoint: Sendable, Hashable {
     /// Horizontal accuracy in metres where the input has one; negative marks an invalid fix.
     public var accuracyMetres: Double?
 
-    public init(longitude: Double, latitude: Double, elevationMetres: Double? = nil, time: Double? = nil,
-                accuracyMetres: Double? = nil) {
+    public init(
+        longitude: Double, latitude: Double, elevationMetres: Double? = nil, time: Double? = nil,
+        accuracyMetres: Double? = nil
+    ) {
         self.longitude = longitude
         self.latitude = latitude
         self.elevationMetres = elevationMetres
@@ -27,7 +29,10 @@ public struct TrackPoint: Sendable, Hashable {
 public struct Waypoint: Sendable, Hashable {
     public var name: String
     public var point: TrackPoint
-    public init(name: String, point: TrackPoint) { self.name = name; self.point = point }
+    public init(name: String, point: TrackPoint) {
+        self.name = name
+        self.point = point
+    }
 }
 
 /// A location history: segments of points in order. Segments stay segments: no line is drawn or
@@ -64,8 +69,10 @@ public struct Fix: Sendable, Hashable {
     /// Speed over ground, metres per second.
     public var speedMetresPerSecond: Double
 
-    public init(time: Double, longitude: Double, latitude: Double, elevationMetres: Double?, courseDegrees: Double,
-                speedMetresPerSecond: Double) {
+    public init(
+        time: Double, longitude: Double, latitude: Double, elevationMetres: Double?, courseDegrees: Double,
+        speedMetresPerSecond: Double
+    ) {
         self.time = time
         self.longitude = longitude
         self.latitude = latitude

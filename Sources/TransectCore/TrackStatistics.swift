@@ -18,7 +18,10 @@ public struct TimeCounts: Sendable, Hashable {
     public var backwards = 0
     public var missing = 0
     public init(usable: Int = 0, repeated: Int = 0, backwards: Int = 0, missing: Int = 0) {
-        self.usable = usable; self.repeated = repeated; self.backwards = backwards; self.missing = missing
+        self.usable = usable
+        self.repeated = repeated
+        self.backwards = backwards
+        self.missing = missing
     }
 }
 
@@ -82,14 +85,22 @@ public struct TrackStatistics: Sendable {
         precondition(elevations.count == track.pointCount, "one elevation per point")
         points = track.pointCount
         segments = track.segments.count
-        length2DMetres = 0; length3DMetres = 0
-        elevationGainMetres = 0; elevationLossMetres = 0
+        length2DMetres = 0
+        length3DMetres = 0
+        elevationGainMetres = 0
+        elevationLossMetres = 0
         times = TimeCounts()
         timeSteps = 0
-        var moving = 0.0, movingDistance = 0.0, rawMax: Double? = nil
-        var firstTime: Double? = nil, lastTime: Double? = nil
+        var moving = 0.0
+        var movingDistance = 0.0
+        var rawMax: Double? = nil
+        var firstTime: Double? = nil
+        var lastTime: Double? = nil
         var window = RobustMaximum(window: Self.speedWindow)
-        var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
+        var west = Double.infinity
+        var south = Double.infinity
+        var east = -Double.infinity
+        var north = -Double.infinity
         var k = 0
         for segment in track.segments {
             var reference: Double? = nil
@@ -105,14 +116,21 @@ public struct TrackStatistics: Sendable {
             }
             for (i, p) in segment.enumerated() {
                 let z = elevations[k]
-                west = min(west, p.longitude); east = max(east, p.longitude)
-                south = min(south, p.latitude); north = max(north, p.latitude)
+                west = min(west, p.longitude)
+                east = max(east, p.longitude)
+                south = min(south, p.latitude)
+                north = max(north, p.latitude)
                 if let z {
                     minElevationMetres = min(minElevationMetres ?? z, z)
                     maxElevationMetres = max(maxElevationMetres ?? z, z)
                     if let r = reference {
-                        if z - r >= gainThresholdMetres { elevationGainMetres += z - r; reference = z }
-                        else if r - z >= gainThresholdMetres { elevationLossMetres += r - z; reference = z }
+                        if z - r >= gainThresholdMetres {
+                            elevationGainMetres += z - r
+                            reference = z
+                        } else if r - z >= gainThresholdMetres {
+                            elevationLossMetres += r - z
+                            reference = z
+                        }
                     } else {
                         reference = z
                     }

@@ -31,9 +31,18 @@ public enum CSVLine {
             if quoted {
                 if c == "\"" {
                     if let n = iterator.next() {
-                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
-                    } else { quoted = false }
-                } else { field.append(c) }
+                        if n == "\"" {
+                            field.append("\"")
+                        } else {
+                            quoted = false
+                            pending = n
+                        }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(c)
+                }
             } else if c == "\"" && field.isEmpty {
                 quoted = true
             } else if c == "," {

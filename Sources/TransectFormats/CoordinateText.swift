@@ -7,7 +7,11 @@ public struct PointArgument: Sendable, Equatable {
     public var y: Double
     public var z: Double?
 
-    public init(x: Double, y: Double, z: Double? = nil) { self.x = x; self.y = y; self.z = z }
+    public init(x: Double, y: Double, z: Double? = nil) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
 
     /// Parses `text`. The message of a failure does not name the input (the caller knows it:
     /// an option, a file and line) and wraps it as a usage or data error.

@@ -33,7 +33,10 @@ final class FileChunks {
             fclose(f)
             throw .cannotRead(path: path, reason: SystemError.text(code))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { fclose(f); throw .cannotRead(path: path, reason: "is a directory") }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            fclose(f)
+            throw .cannotRead(path: path, reason: "is a directory")
+        }
         file = f
         isRegular = (info.st_mode & S_IFMT) == S_IFREG
         size = Int(info.st_size)
@@ -63,7 +66,10 @@ final class FileChunks {
     /// them up: ``next()`` hands them out again. Call before the first `next()`.
     func head(_ count: Int) throws(FormatError) -> [UInt8] {
         var bytes = replay.flatMap { $0 }
-        while bytes.count < count, let chunk = try read() { replay.append(chunk); bytes += chunk }
+        while bytes.count < count, let chunk = try read() {
+            replay.append(chunk)
+            bytes += chunk
+        }
         return bytes
     }
 }

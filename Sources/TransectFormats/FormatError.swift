@@ -11,8 +11,8 @@ public enum FormatError: UserFacingError, Equatable {
     /// control character reaches the terminal whatever a reader forgot.
     public var message: String {
         switch self {
-        case let .cannotRead(path, reason): "cannot read '\(path.printable(limit: 4096))': \(reason.printable(limit: 4096))"
-        case let .malformed(path, reason): "'\(path.printable(limit: 4096))': \(reason.printable(limit: 4096))"
+        case .cannotRead(let path, let reason): "cannot read '\(path.printable(limit: 4096))': \(reason.printable(limit: 4096))"
+        case .malformed(let path, let reason): "'\(path.printable(limit: 4096))': \(reason.printable(limit: 4096))"
         }
     }
 

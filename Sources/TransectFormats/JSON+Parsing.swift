@@ -95,7 +95,9 @@ struct JSONParser {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: i += 1; line += 1
+            case 0x0A:
+                i += 1
+                line += 1
             default: return
             }
         }
@@ -112,23 +114,37 @@ struct JSONParser {
                 guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
                 i += 1
                 skipWhitespace()
-                if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; value = .array([]); break }
+                if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                    value = .array([])
+                    break
+                }
                 stack.append(.array([]))
                 continue
             case UInt8(ascii: "{"):
                 guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
                 i += 1
                 skipWhitespace()
-                if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; value = .object([]); break }
+                if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    value = .object([])
+                    break
+                }
                 stack.append(.object([], key: try memberName()))
                 continue
             case UInt8(ascii: "\""):
                 value = .string(try string())
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = .number(try number())
-            case UInt8(ascii: "t"): try literal("true"); value = .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); value = .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); value = .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                value = .null
             default:
                 throw fail(describeHere() + " where a value should be")
             }
@@ -224,8 +240,10 @@ struct JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = NumberText.double(text) else {
-            throw fail(text.utf8.count > NumberText.maxLength ? "a number longer than \(NumberText.maxLength) characters"
-                                                              : "\(text) is beyond the range of a double")
+            throw fail(
+                text.utf8.count > NumberText.maxLength
+                    ? "a number longer than \(NumberText.maxLength) characters"
+                    : "\(text) is beyond the range of a double")
         }
         return value
     }
@@ -253,7 +271,10 @@ struct JSONParser {
             if b < 0x20 {
                 throw fail(b == 0 ? "a NUL byte in a string" : b == 0x0A ? "a line break in a string" : "a control byte in a string")
             }
-            if b != UInt8(ascii: "\\") { i += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                i += 1
+                continue
+            }
             try flush(i)
             i += 1
             guard i < bytes.count else { throw fail("a string without its closing '\"'") }

@@ -36,7 +36,10 @@ public indirect enum JSON: Sendable {
         case .number(let v): out += JSON.format(v)
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "["
             for (k, item) in items.enumerated() {
                 if k > 0 { out += "," }
@@ -46,7 +49,10 @@ public indirect enum JSON: Sendable {
             newline(&out, indent, level)
             out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (k, (key, value)) in members.enumerated() {
                 if k > 0 { out += "," }

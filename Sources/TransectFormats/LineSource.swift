@@ -9,7 +9,10 @@ import TransectCore
 /// Lines of a file, stdin or bytes, each at most `PairsReader.maximumLineBytes` long and free of
 /// NUL bytes, read through a fixed buffer.
 final class LineSource {
-    struct Line { var number: Int; var text: String }
+    struct Line {
+        var number: Int
+        var text: String
+    }
 
     private let file: UnsafeMutablePointer<FILE>?
     private let ownsFile: Bool
@@ -79,7 +82,7 @@ final class LineSource {
 
     /// The next line without its line break (LF, CRLF), or nil at the end.
     func next() throws(FormatError) -> Line? {
-        var scanned = 0   // bytes of this line already searched for a line break
+        var scanned = 0  // bytes of this line already searched for a line break
         while true {
             if let nl = buffer[(start + scanned)..<end].firstIndex(of: 0x0A) {
                 return try take(upTo: nl, skip: 1)

@@ -5,7 +5,10 @@ import TransectCore
 public struct NamedPoint: Sendable, Hashable {
     public var name: String
     public var point: GeoPoint
-    public init(name: String, point: GeoPoint) { self.name = name; self.point = point }
+    public init(name: String, point: GeoPoint) {
+        self.name = name
+        self.point = point
+    }
 }
 
 /// Places files: CSV with a header naming `name`, `lon` and `lat` columns (also `longitude`,
@@ -41,10 +44,13 @@ public enum PlaceFile {
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
         let lines = try TextInput.lines(data, path: path)
         guard let headerIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { throw fail("is empty") }
-        let header = CSVLine.split(lines[headerIndex]).map { $0.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "\u{FEFF}", with: "") }
+        let header = CSVLine.split(lines[headerIndex]).map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "\u{FEFF}", with: "")
+        }
         func column(_ names: [String]) -> Int? { header.firstIndex { names.contains($0) } }
         guard let n = column(["name", "label", "title"]), let x = column(["lon", "longitude", "lng", "x"]),
-              let y = column(["lat", "latitude", "y"]) else {
+            let y = column(["lat", "latitude", "y"])
+        else {
             throw fail("line \(headerIndex + 1): header needs name, lon and lat columns")
         }
         var places: [NamedPoint] = []
@@ -57,7 +63,8 @@ public enum PlaceFile {
                 guard let v = NumberText.double(text) else { throw fail("line \(lineNumber): \(header[c].printable) '\(text.printable)' is not a number") }
                 return v
             }
-            let lon = try coordinate(x), lat = try coordinate(y)
+            let lon = try coordinate(x)
+            let lat = try coordinate(y)
             if let problem = PointArgument.checkGeographic(longitude: lon, latitude: lat) { throw fail("line \(lineNumber): \(problem.text)") }
             places.append(NamedPoint(name: f[n], point: GeoPoint(longitude: lon, latitude: lat)))
         }

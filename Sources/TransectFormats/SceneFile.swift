@@ -77,7 +77,10 @@ public enum SceneFile {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         let joined = parts.joined(separator: "/")
@@ -92,7 +95,8 @@ public enum SceneFile {
         case .number(let n): return JSON.format(n)
         case .object where key == "measure":
             guard let from = value["from"]?.array, let to = value["to"]?.array,
-                  let a = numbers(from), let b = numbers(to) else {
+                let a = numbers(from), let b = numbers(to)
+            else {
                 throw .malformed(path: path, reason: "a measure needs \"from\" and \"to\" as [lon, lat]")
             }
             return a + ":" + b

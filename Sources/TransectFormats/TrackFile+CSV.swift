@@ -67,7 +67,10 @@ enum CSVTrackReader {
             }
             if segmentColumn != nil {
                 let s = field(segmentColumn) ?? ""
-                if let currentSegment, s != currentSegment, !current.isEmpty { segments.append(current); current = [] }
+                if let currentSegment, s != currentSegment, !current.isEmpty {
+                    segments.append(current)
+                    current = []
+                }
                 currentSegment = s
             }
             pointCount += 1

@@ -48,17 +48,17 @@ enum EsriTrackReader {
             throw fail("spatialReference wkid \(NumberFormatting.shortest(id)) is not supported (only 4326, 3857 and 102100 are)")
         }
 
-        func polyline(_ geometry: JSON, inherited: JSON?, hasZ inheritedZ: Bool, _ where_: String) throws(FormatError) -> [[TrackPoint]] {
-            guard let paths = geometry["paths"]?.array else { throw fail("\(where_) has no paths array") }
+        func polyline(_ geometry: JSON, inherited: JSON?, hasZ inheritedZ: Bool, _ context: String) throws(FormatError) -> [[TrackPoint]] {
+            guard let paths = geometry["paths"]?.array else { throw fail("\(context) has no paths array") }
             let ref = try reference(geometry["spatialReference"] ?? inherited)
             let hasZ = geometry["hasZ"]?.bool ?? inheritedZ
             var lines: [[TrackPoint]] = []
             for (i, p) in paths.enumerated() {
-                guard let vertices = p.array else { throw fail("\(where_) path \(i + 1) is not an array of vertices") }
+                guard let vertices = p.array else { throw fail("\(context) path \(i + 1) is not an array of vertices") }
                 var line: [TrackPoint] = []
                 line.reserveCapacity(vertices.count)
                 for (j, v) in vertices.enumerated() {
-                    let at = "\(where_) path \(i + 1) vertex \(j + 1)"
+                    let at = "\(context) path \(i + 1) vertex \(j + 1)"
                     guard let c = v.array, c.count >= 2, let x = c[0].number, let y = c[1].number else {
                         throw fail("\(at) is not [x, y]")
                     }

@@ -74,8 +74,10 @@ enum GPXReader {
 
     /// Parses GPX with `XMLParser` from a stream (external entities off; any entity or DTD
     /// declaration aborts). `inputBytes` says how many bytes the parser has been given so far.
-    static func parse(_ stream: InputStream, path: String, inputBytes: @escaping () -> Int,
-                      pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
+    static func parse(
+        _ stream: InputStream, path: String, inputBytes: @escaping () -> Int,
+        pointLimit: Int = TrackFile.maximumPoints
+    ) throws(FormatError) -> Track {
         let parser = XMLParser(stream: stream)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
@@ -97,9 +99,13 @@ enum GPXReader {
             throw .malformed(path: path, reason: "line \(line): is not well-formed XML (\(xmlErrorDescription(code)))")
         }
         guard handler.sawRoot else { throw .malformed(path: path, reason: "is not GPX (no root element)") }
-        guard handler.closedRoot else { throw .malformed(path: path, reason: "line \(parser.lineNumber): is not well-formed XML (it ends inside <\((handler.openElement ?? "gpx").printable)>)") }
-        return Track(name: handler.trackName ?? handler.routeName ?? handler.fileName,
-                     segments: handler.segments, waypoints: handler.waypoints)
+        guard handler.closedRoot else {
+            throw .malformed(
+                path: path, reason: "line \(parser.lineNumber): is not well-formed XML (it ends inside <\((handler.openElement ?? "gpx").printable)>)")
+        }
+        return Track(
+            name: handler.trackName ?? handler.routeName ?? handler.fileName,
+            segments: handler.segments, waypoints: handler.waypoints)
     }
 }
 
@@ -155,8 +161,10 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
 
     private var parent: String? { stack.count >= 2 ? stack[stack.count - 2] : nil }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let name = elementName
         stack.append(name)
         guard error == nil else { return }
@@ -165,7 +173,10 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
             if name != "gpx" { fail(parser, "is not GPX (the root element is <\((qualifiedName ?? name).printable)>)") }
             return
         }
-        if name == "extensions" || extensionDepth > 0 { if name == "extensions" { extensionDepth += 1 }; return }
+        if name == "extensions" || extensionDepth > 0 {
+            if name == "extensions" { extensionDepth += 1 }
+            return
+        }
         switch (name, parent) {
         case ("trkseg", "trk"), ("rte", "gpx"):
             segment = []
@@ -188,9 +199,15 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        defer { stack.removeLast(); if stack.isEmpty { closedRoot = true } }
+        defer {
+            stack.removeLast()
+            if stack.isEmpty { closedRoot = true }
+        }
         guard error == nil else { return }
-        if extensionDepth > 0 { if elementName == "extensions" { extensionDepth -= 1 }; return }
+        if extensionDepth > 0 {
+            if elementName == "extensions" { extensionDepth -= 1 }
+            return
+        }
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         collecting = false
         switch (elementName, parent) {
@@ -229,8 +246,8 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
         collect(parser, string)
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        collect(parser, String(decoding: CDATABlock, as: UTF8.self))
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        collect(parser, String(decoding: block, as: UTF8.self))
     }
 
     /// Counts text against the bytes read, and keeps it when inside `ele`, `time` or `name`.
@@ -258,8 +275,10 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
         fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
     }
 
-    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
-                notationName: String?) {
+    func parser(
+        _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
+        notationName: String?
+    ) {
         fail(parser, "entity declarations are refused (GPX needs none; entities can expand without bound or read local files)")
     }
 
@@ -283,4 +302,3 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
         input?.stop()
     }
 }
-

@@ -15,15 +15,15 @@ enum GeoJSONTrackReader {
 
         func fail(_ reason: String) -> FormatError { .malformed(path: path, reason: reason) }
 
-        func position(_ value: JSON, _ where_: String) throws(FormatError) -> TrackPoint {
+        func position(_ value: JSON, _ context: String) throws(FormatError) -> TrackPoint {
             guard let c = value.array, c.count >= 2, let lon = c[0].number, let lat = c[1].number else {
-                throw fail("\(where_) is not [lon, lat] or [lon, lat, ele]")
+                throw fail("\(context) is not [lon, lat] or [lon, lat, ele]")
             }
-            if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { throw fail("\(where_): \(problem)") }
+            if let problem = TrackFile.rangeProblem(longitude: lon, latitude: lat) { throw fail("\(context): \(problem)") }
             var elevation: Double?
             if c.count >= 3, !c[2].isNull {
-                guard let e = c[2].number else { throw fail("\(where_) has an elevation that is not a number") }
-                if let problem = PointArgument.checkHeight(e, name: "elevation") { throw fail("\(where_): \(problem.text)") }
+                guard let e = c[2].number else { throw fail("\(context) has an elevation that is not a number") }
+                if let problem = PointArgument.checkHeight(e, name: "elevation") { throw fail("\(context): \(problem.text)") }
                 elevation = e
             }
             pointCount += 1
@@ -31,28 +31,28 @@ enum GeoJSONTrackReader {
             return TrackPoint(longitude: lon, latitude: lat, elevationMetres: elevation)
         }
 
-        func line(_ value: JSON?, _ where_: String) throws(FormatError) -> [TrackPoint] {
-            guard let list = value?.array else { throw fail("\(where_) has no coordinates array") }
+        func line(_ value: JSON?, _ context: String) throws(FormatError) -> [TrackPoint] {
+            guard let list = value?.array else { throw fail("\(context) has no coordinates array") }
             var points: [TrackPoint] = []
             points.reserveCapacity(list.count)
-            for (k, p) in list.enumerated() { points.append(try position(p, "\(where_) position \(k + 1)")) }
+            for (k, p) in list.enumerated() { points.append(try position(p, "\(context) position \(k + 1)")) }
             return points
         }
 
-        func time(_ value: JSON, _ where_: String) throws(FormatError) -> Double? {
+        func time(_ value: JSON, _ context: String) throws(FormatError) -> Double? {
             if value.isNull { return nil }
             guard let s = value.string, let t = Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces)) else {
-                throw fail("\(where_) has a time that is not an ISO 8601 string: \(value.string?.printable ?? TrackFile.kind(value))")
+                throw fail("\(context) has a time that is not an ISO 8601 string: \(value.string?.printable ?? TrackFile.kind(value))")
             }
             return t
         }
 
         /// Applies `coordTimes`/`times` to the lines of one geometry.
-        func applyTimes(_ properties: JSON?, to lines: inout [[TrackPoint]], _ where_: String) throws(FormatError) {
+        func applyTimes(_ properties: JSON?, to lines: inout [[TrackPoint]], _ context: String) throws(FormatError) {
             guard let properties else { return }
             let key = properties["coordTimes"] != nil ? "coordTimes" : "times"
             guard let raw = properties[key], !raw.isNull else { return }
-            guard let list = raw.array else { throw fail("\(where_): \(key) is not an array") }
+            guard let list = raw.array else { throw fail("\(context): \(key) is not an array") }
             let total = lines.reduce(0) { $0 + $1.count }
             if lines.count > 1 || list.first?.array != nil {
                 // One list per line (togeojson's MultiLineString form), or a flat list over all.
@@ -60,27 +60,30 @@ enum GeoJSONTrackReader {
                 if nested.count == list.count, nested.count == lines.count {
                     for i in lines.indices {
                         guard nested[i].count == lines[i].count else {
-                            throw fail("\(where_): \(key) line \(i + 1) has \(nested[i].count) times for \(lines[i].count) positions")
+                            throw fail("\(context): \(key) line \(i + 1) has \(nested[i].count) times for \(lines[i].count) positions")
                         }
-                        for j in lines[i].indices { lines[i][j].time = try time(nested[i][j], "\(where_) \(key)") }
+                        for j in lines[i].indices { lines[i][j].time = try time(nested[i][j], "\(context) \(key)") }
                     }
                     return
                 }
-                if list.first?.array != nil { throw fail("\(where_): \(key) has \(list.count) lists for \(lines.count) lines") }
+                if list.first?.array != nil { throw fail("\(context): \(key) has \(list.count) lists for \(lines.count) lines") }
             }
-            guard list.count == total else { throw fail("\(where_): \(key) has \(list.count) times for \(total) positions") }
+            guard list.count == total else { throw fail("\(context): \(key) has \(list.count) times for \(total) positions") }
             var k = 0
             for i in lines.indices {
-                for j in lines[i].indices { lines[i][j].time = try time(list[k], "\(where_) \(key)"); k += 1 }
+                for j in lines[i].indices {
+                    lines[i][j].time = try time(list[k], "\(context) \(key)")
+                    k += 1
+                }
             }
         }
 
         // A work list rather than recursion: nested GeometryCollections cost heap, not stack.
         // Items are taken from the end, so children are pushed in reverse to keep document order.
-        var work: [(value: JSON, where_: String, properties: JSON?)] = [(document, "the document", nil)]
-        while let (value, where_, properties) = work.popLast() {
-            guard value.isObject else { throw fail("\(where_) is not a JSON object") }
-            guard let type = value["type"]?.string else { throw fail("\(where_) has no GeoJSON \"type\"") }
+        var work: [(value: JSON, context: String, properties: JSON?)] = [(document, "the document", nil)]
+        while let (value, context, properties) = work.popLast() {
+            guard value.isObject else { throw fail("\(context) is not a JSON object") }
+            guard let type = value["type"]?.string else { throw fail("\(context) has no GeoJSON \"type\"") }
             switch type {
             case "FeatureCollection":
                 guard let features = value["features"]?.array else { throw fail("FeatureCollection has no features array") }
@@ -89,31 +92,31 @@ enum GeoJSONTrackReader {
             case "Feature":
                 let props = value["properties"].flatMap { $0.isObject ? $0 : nil }
                 guard let geometry = value["geometry"], !geometry.isNull else { continue }
-                work.append((geometry, where_, props ?? .object([])))
+                work.append((geometry, context, props ?? .object([])))
             case "GeometryCollection":
-                guard let geometries = value["geometries"]?.array else { throw fail("\(where_): GeometryCollection has no geometries array") }
-                for (k, g) in geometries.enumerated().reversed() { work.append((g, "\(where_) geometry \(k + 1)", nil)) }
+                guard let geometries = value["geometries"]?.array else { throw fail("\(context): GeometryCollection has no geometries array") }
+                for (k, g) in geometries.enumerated().reversed() { work.append((g, "\(context) geometry \(k + 1)", nil)) }
             case "LineString", "MultiLineString":
                 var lines: [[TrackPoint]]
                 if type == "LineString" {
-                    lines = [try line(value["coordinates"], "\(where_) LineString")]
+                    lines = [try line(value["coordinates"], "\(context) LineString")]
                 } else {
-                    guard let list = value["coordinates"]?.array else { throw fail("\(where_) MultiLineString has no coordinates array") }
+                    guard let list = value["coordinates"]?.array else { throw fail("\(context) MultiLineString has no coordinates array") }
                     lines = []
-                    for (k, l) in list.enumerated() { lines.append(try line(l, "\(where_) MultiLineString line \(k + 1)")) }
+                    for (k, l) in list.enumerated() { lines.append(try line(l, "\(context) MultiLineString line \(k + 1)")) }
                 }
-                try applyTimes(properties, to: &lines, where_)
+                try applyTimes(properties, to: &lines, context)
                 segments += lines.filter { !$0.isEmpty }
                 if lineName == nil, let n = properties?["name"]?.string, !n.isEmpty { lineName = n }
             case "Point":
                 guard let label = properties?["name"].flatMap(TrackFile.label), !label.isEmpty else { continue }
-                var p = try position(value["coordinates"] ?? .null, "\(where_) Point")
-                if let t = properties?["time"] { p.time = try time(t, "\(where_) Point") }
+                var p = try position(value["coordinates"] ?? .null, "\(context) Point")
+                if let t = properties?["time"] { p.time = try time(t, "\(context) Point") }
                 waypoints.append(Waypoint(name: label, point: p))
             case "MultiPoint", "Polygon", "MultiPolygon":
                 continue
             default:
-                throw fail("\(where_) has unknown GeoJSON type '\(type.printable)'")
+                throw fail("\(context) has unknown GeoJSON type '\(type.printable)'")
             }
         }
         return Track(name: lineName ?? collectionName, segments: segments, waypoints: waypoints)

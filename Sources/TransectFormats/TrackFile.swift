@@ -54,10 +54,15 @@ public enum TrackFile {
         /// `.json` (GeoJSON or Esri JSON: the content decides) and anything else.
         public init?(path: String) {
             let lower = path.lowercased()
-            if lower.hasSuffix(".gpx") { self = .gpx }
-            else if lower.hasSuffix(".geojson") { self = .geojson }
-            else if lower.hasSuffix(".csv") { self = .csv }
-            else { return nil }
+            if lower.hasSuffix(".gpx") {
+                self = .gpx
+            } else if lower.hasSuffix(".geojson") {
+                self = .geojson
+            } else if lower.hasSuffix(".csv") {
+                self = .csv
+            } else {
+                return nil
+            }
         }
     }
 
@@ -105,7 +110,8 @@ public enum TrackFile {
         case .esriJSON: track = try EsriTrackReader.read(try json(data, path: path), path: path, pointLimit: pointLimit)
         case nil:
             let object = try json(data, path: path)
-            track = EsriTrackReader.looksLikeEsri(object)
+            track =
+                EsriTrackReader.looksLikeEsri(object)
                 ? try EsriTrackReader.read(object, path: path, pointLimit: pointLimit)
                 : try GeoJSONTrackReader.read(object, path: path, pointLimit: pointLimit)
         }

@@ -35,10 +35,15 @@ public enum TrackWriter {
         /// The format a file name's extension names (`.gpx`, `.geojson` or `.json`, `.csv`), else nil.
         public init?(path: String) {
             let lower = path.lowercased()
-            if lower.hasSuffix(".gpx") { self = .gpx }
-            else if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") { self = .geojson }
-            else if lower.hasSuffix(".csv") { self = .csv }
-            else { return nil }
+            if lower.hasSuffix(".gpx") {
+                self = .gpx
+            } else if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") {
+                self = .geojson
+            } else if lower.hasSuffix(".csv") {
+                self = .csv
+            } else {
+                return nil
+            }
         }
     }
 
@@ -66,7 +71,8 @@ public enum TrackWriter {
     public static func csv(_ fixes: [Fix]) -> String {
         var out = csvHeader + "\n"
         for f in fixes {
-            out += Timestamp.iso8601(f.time) + "," + fixed(f.longitude, 9) + "," + fixed(f.latitude, 9) + ","
+            out +=
+                Timestamp.iso8601(f.time) + "," + fixed(f.longitude, 9) + "," + fixed(f.latitude, 9) + ","
                 + (f.elevationMetres.map { fixed($0, 3) } ?? "") + "," + course(f.courseDegrees) + ","
                 + fixed(f.speedMetresPerSecond, 6) + "\n"
         }
@@ -76,15 +82,15 @@ public enum TrackWriter {
     /// GPX 1.1 with one track segment; course and speed in TrackPointExtension v2.
     public static func gpx(_ fixes: [Fix], name: String? = nil) -> String {
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="Transect" xmlns="http://www.topografix.com/GPX/1/1" \
-        xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" \
-        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd \
-        http://www.garmin.com/xmlschemas/TrackPointExtension/v2 http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
-          <trk>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Transect" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd \
+            http://www.garmin.com/xmlschemas/TrackPointExtension/v2 http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd">
+              <trk>
 
-        """
+            """
         if let name { out += "    <name>\(XMLText.escaped(name))</name>\n" }
         out += "    <trkseg>\n"
         for f in fixes {

@@ -122,7 +122,8 @@ struct XMLScreen {
             head.removeFirst(3)
             encoding = .utf8
         } else if (b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0) || (b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF)
-                    || (b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] == 0x3C) || (b[0] == 0x3C && b[1] == 0 && b[2] == 0 && b[3] == 0) {
+            || (b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] == 0x3C) || (b[0] == 0x3C && b[1] == 0 && b[2] == 0 && b[3] == 0)
+        {
             throw fail("is UTF-32 XML; GPX is read as UTF-8 or UTF-16")
         } else if b[0] == 0xFE && b[1] == 0xFF {
             head.removeFirst(2)
@@ -203,7 +204,12 @@ struct XMLScreen {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             for b in bytes {
-                if b < 0x80 { out.append(b) } else { out.append(0xC0 | b >> 6); out.append(0x80 | b & 0x3F) }
+                if b < 0x80 {
+                    out.append(b)
+                } else {
+                    out.append(0xC0 | b >> 6)
+                    out.append(0x80 | b & 0x3F)
+                }
             }
             return out
         case .utf16LE, .utf16BE:
@@ -213,8 +219,17 @@ struct XMLScreen {
             let little = encoding == .utf16LE
             while k < bytes.count {
                 let first: UInt8
-                if let odd = oddByte { first = odd; oddByte = nil } else { first = bytes[k]; k += 1 }
-                guard k < bytes.count else { oddByte = first; break }
+                if let odd = oddByte {
+                    first = odd
+                    oddByte = nil
+                } else {
+                    first = bytes[k]
+                    k += 1
+                }
+                guard k < bytes.count else {
+                    oddByte = first
+                    break
+                }
                 let second = bytes[k]
                 k += 1
                 let unit = little ? UInt16(second) << 8 | UInt16(first) : UInt16(first) << 8 | UInt16(second)
@@ -241,7 +256,8 @@ struct XMLScreen {
 
     /// Counts lines and refuses NUL bytes, DOCTYPE and ENTITY declarations in decoded text.
     private mutating func scan(_ text: [UInt8]) throws(FormatError) -> [UInt8] {
-        let doctype = Array("<!DOCTYPE".utf8), entity = Array("<!ENTITY".utf8)
+        let doctype = Array("<!DOCTYPE".utf8)
+        let entity = Array("<!ENTITY".utf8)
         for b in text {
             if b == 0x0A { line += 1 }
             if b == 0 { throw fail("line \(line): contains a NUL byte") }

@@ -14,7 +14,9 @@ public final class CoordinateTransformer {
         GDALEnvironment.ensure()
         handle = try gdal(fallback: "no transformation found") {
             OCTNewCoordinateTransformation(source.handle, target.handle)
-        } orThrow: { .cannotTransform(from: source.label, to: target.label, reason: $0) }
+        } orThrow: {
+            .cannotTransform(from: source.label, to: target.label, reason: $0)
+        }
         self.source = source
         self.target = target
     }
@@ -35,8 +37,9 @@ public final class CoordinateTransformer {
                     var start = 0
                     while start < n {
                         let count = min(piece, n - start)
-                        _ = OCTTransformEx(handle, Int32(count), xs.baseAddress! + start, ys.baseAddress! + start,
-                                           nil, ok.baseAddress! + start)
+                        _ = OCTTransformEx(
+                            handle, Int32(count), xs.baseAddress! + start, ys.baseAddress! + start,
+                            nil, ok.baseAddress! + start)
                         start += count
                     }
                 }
@@ -50,7 +53,8 @@ public final class CoordinateTransformer {
 
     /// One point; nil when PROJ cannot transform it.
     public func transform(x: Double, y: Double) -> (x: Double, y: Double)? {
-        var xs = [x], ys = [y]
+        var xs = [x]
+        var ys = [y]
         transform(x: &xs, y: &ys)
         return xs[0].isNaN ? nil : (xs[0], ys[0])
     }

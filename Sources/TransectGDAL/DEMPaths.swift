@@ -9,8 +9,10 @@ import TransectCore
 /// path) into the list of rasters to open, in a stable order.
 enum DEMPaths {
     /// File name endings taken from a directory: the DEM formats people keep tiles in.
-    static let rasterSuffixes = [".tif", ".tiff", ".hgt", ".asc", ".img", ".vrt", ".nc", ".cdf", ".dem",
-                                 ".bil", ".flt", ".bt", ".ter", ".grd", ".dt0", ".dt1", ".dt2", ".gtx", ".zip"]
+    static let rasterSuffixes = [
+        ".tif", ".tiff", ".hgt", ".asc", ".img", ".vrt", ".nc", ".cdf", ".dem",
+        ".bil", ".flt", ".bt", ".ter", ".grd", ".dt0", ".dt1", ".dt2", ".gtx", ".zip",
+    ]
 
     static func expand(_ spec: String) throws(TerrainError) -> [String] {
         // GDAL virtual file systems and connection strings go to GDAL untouched.

@@ -19,7 +19,9 @@ final class Dataset {
         let sources = try confinement.checkBeforeOpen(path)
         let h = try gdal(fallback: "not a raster GDAL can read") {
             GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
-        } orThrow: { .cannotOpen(path: path, reason: $0) }
+        } orThrow: {
+            .cannotOpen(path: path, reason: $0)
+        }
         handle = h
         name = path
         self.sources = sources

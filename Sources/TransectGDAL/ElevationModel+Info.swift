@@ -16,10 +16,15 @@ extension ElevationModel {
         let e = nativeExtent
         guard fromWGS84 != nil else { return GeoExtent(west: e.minX, south: e.minY, east: e.maxX, north: e.maxY) }
         let toWGS84 = try CoordinateTransformer(from: crs, to: .wgs84())
-        var w = 0.0, s = 0.0, east = 0.0, n = 0.0
+        var w = 0.0
+        var s = 0.0
+        var east = 0.0
+        var n = 0.0
         try gdal {
             OCTTransformBounds(toWGS84.handle, e.minX, e.minY, e.maxX, e.maxY, &w, &s, &east, &n, 21) != 0
-        } orThrow: { .cannotTransform(from: crs.label, to: "EPSG:4326", reason: $0) }
+        } orThrow: {
+            .cannotTransform(from: crs.label, to: "EPSG:4326", reason: $0)
+        }
         return GeoExtent(west: w, south: s, east: east, north: n)
     }
 
@@ -40,7 +45,8 @@ extension ElevationModel {
     }
 
     private var projectedCell: (x: Double, y: Double) {
-        let gt = geoTransform, unit = crs.linearUnitMetres
+        let gt = geoTransform
+        let unit = crs.linearUnitMetres
         return (hypot2(gt[1], gt[4]) * unit, hypot2(gt[2], gt[5]) * unit)
     }
 
@@ -48,8 +54,10 @@ extension ElevationModel {
         let gt = geoTransform
         let g = Geodesic.wgs84
         let dx = g.inverse(latitude1: lat, longitude1: lon, latitude2: lat, longitude2: lon + abs(gt[1])).distanceMetres
-        let dy = g.inverse(latitude1: max(lat - abs(gt[5]) / 2, -90), longitude1: lon,
-                           latitude2: min(lat + abs(gt[5]) / 2, 90), longitude2: lon).distanceMetres
+        let dy = g.inverse(
+            latitude1: max(lat - abs(gt[5]) / 2, -90), longitude1: lon,
+            latitude2: min(lat + abs(gt[5]) / 2, 90), longitude2: lon
+        ).distanceMetres
         return (dx, dy)
     }
 
@@ -83,7 +91,8 @@ extension ElevationModel {
     /// `approximate` says so. A cell GDAL cannot read is an error, never no data.
     /// The corresponding GDAL function is `GDALRasterIO`.
     public func elevationRange() throws(TerrainError) -> (min: Double, max: Double, approximate: Bool)? {
-        var low = Double.infinity, high = -Double.infinity
+        var low = Double.infinity
+        var high = -Double.infinity
         func take(_ values: [Double]) {
             for v in values where !v.isNaN {
                 low = min(low, v)
@@ -118,10 +127,13 @@ extension ElevationModel {
     func readDecimated(width w: Int, height h: Int) throws(TerrainError) -> [Double] {
         guard w > 0, h > 0 else { return [] }
         var buffer = [Double](repeating: .nan, count: w * h)
-        try band.read(column: 0, row: 0, width: width, height: height, into: &buffer,
-                      bufferWidth: w, bufferHeight: h, type: GDT_Float64) { .readFailed(path: label, reason: $0) }
+        try band.read(
+            column: 0, row: 0, width: width, height: height, into: &buffer,
+            bufferWidth: w, bufferHeight: h, type: GDT_Float64
+        ) { .readFailed(path: label, reason: $0) }
         let ndRead = info.noDataAsRead
-        let scale = info.scale * verticalUnitMetres, offset = info.offset * verticalUnitMetres
+        let scale = info.scale * verticalUnitMetres
+        let offset = info.offset * verticalUnitMetres
         for k in buffer.indices {
             let v = buffer[k]
             buffer[k] = v.isNaN || v == ndRead || !v.isFinite ? .nan : v * scale + offset

@@ -95,14 +95,22 @@ extension ElevationModel {
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
-            var minC = Int.max, maxC = Int.min, minR = Int.max, maxR = Int.min
+            var minC = Int.max
+            var maxC = Int.min
+            var minR = Int.max
+            var maxR = Int.min
             for item in keyed[start..<end] {
-                let c = Int(columns[item.index]), r = Int(rows[item.index])
-                minC = min(minC, c); maxC = max(maxC, c)
-                minR = min(minR, r); maxR = max(maxR, r)
+                let c = Int(columns[item.index])
+                let r = Int(rows[item.index])
+                minC = min(minC, c)
+                maxC = max(maxC, c)
+                minR = min(minR, r)
+                maxR = max(maxR, r)
             }
-            let c0 = minC - margin, c1 = maxC + margin + 1
-            let r0 = max(minR - margin, 0), r1 = min(maxR + margin + 1, height)
+            let c0 = minC - margin
+            let c1 = maxC + margin + 1
+            let r0 = max(minR - margin, 0)
+            let r1 = min(maxR + margin + 1, height)
             let grid = try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
             let groupColumns = keyed[start..<end].map { columns[$0.index] }
             let groupRows = keyed[start..<end].map { rows[$0.index] }
@@ -134,11 +142,14 @@ extension ElevationModel {
             c += count
         }
         let ndRead = info.noDataAsRead
-        let scale = info.scale * verticalUnitMetres, offset = info.offset * verticalUnitMetres
+        let scale = info.scale * verticalUnitMetres
+        let offset = info.offset * verticalUnitMetres
         for run in runs {
             var buffer = [Double](repeating: .nan, count: run.count * h)
-            try band.read(column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,
-                          bufferWidth: run.count, bufferHeight: h, type: GDT_Float64) { .readFailed(path: label, reason: $0) }
+            try band.read(
+                column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,
+                bufferWidth: run.count, bufferHeight: h, type: GDT_Float64
+            ) { .readFailed(path: label, reason: $0) }
             for j in 0..<h {
                 for i in 0..<run.count {
                     let v = buffer[j * run.count + i]

@@ -13,20 +13,26 @@ extension ElevationModel {
         let source = decimated ?? dataset
         var method = ElevationResampling.bilinear
         if let resampling { method = resampling } else if decimated == nil { method = try self.resampling(for: frame) }
-        let ds = try Warper.warp(source, sourceCRS: crsAssumed ? crs : nil, into: frame,
-                                 arguments: ["-r", method.rawValue, "-ot", "Float32", "-wt", "Float32",
-                                             // Cells nothing maps to stay nan. Declaring nan as the
-                                             // destination no-data instead sends GDAL down its
-                                             // masked path, half again slower.
-                                             "-wo", "INIT_DEST=NaN"], label: label)
+        let ds = try Warper.warp(
+            source, sourceCRS: crsAssumed ? crs : nil, into: frame,
+            arguments: [
+                "-r", method.rawValue, "-ot", "Float32", "-wt", "Float32",
+                // Cells nothing maps to stay nan. Declaring nan as the
+                // destination no-data instead sends GDAL down its
+                // masked path, half again slower.
+                "-wo", "INIT_DEST=NaN",
+            ], label: label)
         // The band holds the warped dataset open until the read is done.
         guard let band = ds.band(1) else { throw .readFailed(path: label, reason: "the warped frame has no band") }
         var values = [Float](repeating: .nan, count: frame.width * frame.height)
-        try band.read(column: 0, row: 0, width: frame.width, height: frame.height, into: &values,
-                      bufferWidth: frame.width, bufferHeight: frame.height, type: GDT_Float32) {
+        try band.read(
+            column: 0, row: 0, width: frame.width, height: frame.height, into: &values,
+            bufferWidth: frame.width, bufferHeight: frame.height, type: GDT_Float32
+        ) {
             .readFailed(path: label, reason: $0)
         }
-        let scale = Float(info.scale * verticalUnitMetres), offset = Float(info.offset * verticalUnitMetres)
+        let scale = Float(info.scale * verticalUnitMetres)
+        let offset = Float(info.offset * verticalUnitMetres)
         if scale != 1 || offset != 0 {
             for k in values.indices where !values[k].isNaN { values[k] = values[k] * scale + offset }
         }
@@ -51,15 +57,21 @@ extension ElevationModel {
     /// The frame sampled on a 17 × 17 grid of points from corner to corner, in the DEM's
     /// continuous pixel coordinates (unclamped; `nan` where PROJ cannot transform a point), with
     /// the frame pixel coordinates of the grid's steps.
-    func frameSampleGrid(_ frame: FrameGrid) throws(TerrainError)
-        -> (columns: [Double], rows: [Double], steps: Int, stepX: Double, stepY: Double) {
+    func frameSampleGrid(
+        _ frame: FrameGrid
+    ) throws(TerrainError)
+        -> (columns: [Double], rows: [Double], steps: Int, stepX: Double, stepY: Double)
+    {
         let steps = 16
-        var xs: [Double] = [], ys: [Double] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
         let gt = frame.geoTransform
-        let stepX = Double(frame.width) / Double(steps), stepY = Double(frame.height) / Double(steps)
+        let stepX = Double(frame.width) / Double(steps)
+        let stepY = Double(frame.height) / Double(steps)
         for j in 0...steps {
             for i in 0...steps {
-                let col = stepX * Double(i), row = stepY * Double(j)
+                let col = stepX * Double(i)
+                let row = stepY * Double(j)
                 xs.append(gt[0] + col * gt[1] + row * gt[2])
                 ys.append(gt[3] + col * gt[4] + row * gt[5])
             }
@@ -68,7 +80,8 @@ extension ElevationModel {
             try CoordinateTransformer(from: frame.crs, to: crs).transform(x: &xs, y: &ys)
         }
         let g = inverseGeoTransform
-        var columns = xs, rows = ys
+        var columns = xs
+        var rows = ys
         for k in xs.indices {
             columns[k] = g[0] + xs[k] * g[1] + ys[k] * g[2]
             rows[k] = g[3] + xs[k] * g[4] + ys[k] * g[5]
@@ -88,8 +101,10 @@ extension ElevationModel {
         for j in 0..<grid.steps {
             for i in 0..<grid.steps {
                 let k = j * n + i
-                let dc1 = grid.columns[k + 1] - grid.columns[k], dr1 = grid.rows[k + 1] - grid.rows[k]
-                let dc2 = grid.columns[k + n] - grid.columns[k], dr2 = grid.rows[k + n] - grid.rows[k]
+                let dc1 = grid.columns[k + 1] - grid.columns[k]
+                let dr1 = grid.rows[k + 1] - grid.rows[k]
+                let dc2 = grid.columns[k + n] - grid.columns[k]
+                let dr2 = grid.rows[k + n] - grid.rows[k]
                 let area = abs(dc1 * dr2 - dr1 * dc2) / (grid.stepX * grid.stepY)
                 if area.isFinite { scales.append(area) }
             }
@@ -103,12 +118,17 @@ extension ElevationModel {
     /// the raster. Nil when no sample lands.
     func sourceWindowCells(for frame: FrameGrid) throws(TerrainError) -> Double? {
         let grid = try frameSampleGrid(frame)
-        var minC = Double.infinity, maxC = -Double.infinity, minR = Double.infinity, maxR = -Double.infinity
+        var minC = Double.infinity
+        var maxC = -Double.infinity
+        var minR = Double.infinity
+        var maxR = -Double.infinity
         for k in grid.columns.indices where grid.columns[k].isFinite && grid.rows[k].isFinite {
             let c = min(max(grid.columns[k], 0), Double(width))
             let r = min(max(grid.rows[k], 0), Double(height))
-            minC = min(minC, c); maxC = max(maxC, c)
-            minR = min(minR, r); maxR = max(maxR, r)
+            minC = min(minC, c)
+            maxC = max(maxC, c)
+            minR = min(minR, r)
+            maxR = max(maxR, r)
         }
         guard minC <= maxC, minR <= maxR else { return nil }
         // A frame edge that transforms to nan leaves the window smaller than it is: the
@@ -135,7 +155,9 @@ extension ElevationModel {
                 var usageError: Int32 = 0
                 return GDALTranslate("", dataset.handle, options, &usageError)
             }
-        } orThrow: { .readFailed(path: label, reason: "cannot decimate for the frame: " + $0) }
+        } orThrow: {
+            .readFailed(path: label, reason: "cannot decimate for the frame: " + $0)
+        }
         return Dataset(owning: handle, name: label)
     }
 }

@@ -100,7 +100,8 @@ public final class ElevationModel {
         let farX = gt[0] + Double(width) * gt[1] + Double(height) * gt[2]
         let farY = gt[3] + Double(width) * gt[4] + Double(height) * gt[5]
         guard gt.allSatisfy(\.isFinite), gt[1] != 0, gt[5] != 0, farX.isFinite, farY.isFinite else {
-            throw .unusableRaster(path: label, reason: "has an unusable geotransform (\(gt.map { "\($0)" }.joined(separator: ", "))): cell sizes must be finite and non-zero")
+            throw .unusableRaster(
+                path: label, reason: "has an unusable geotransform (\(gt.map { "\($0)" }.joined(separator: ", "))): cell sizes must be finite and non-zero")
         }
         geoTransform = gt
         var inverse = [Double](repeating: 0, count: 6)
@@ -134,7 +135,9 @@ public final class ElevationModel {
             throw .unusableRaster(path: label, reason: "has elevations in an unknown unit '\(info.unitType)'")
         }
         if verticalUnitMetres != 1 {
-            notes.append("note: DEM '\(label)' stores elevations in \(info.unitType.isEmpty ? "its CRS's vertical unit" : "'" + info.unitType + "'"); converted to metres")
+            notes.append(
+                "note: DEM '\(label)' stores elevations in \(info.unitType.isEmpty ? "its CRS's vertical unit" : "'" + info.unitType + "'"); converted to metres"
+            )
         }
         let spanDegrees = Double(width) * abs(gt[1])
         wrapsLongitude = crs.isGeographic && gt[2] == 0 && gt[4] == 0 && spanDegrees >= 360 - abs(gt[1]) / 2
@@ -144,9 +147,12 @@ public final class ElevationModel {
     /// the half pixel by which cell-centred global grids overhang.
     static func isPlainlyGeographic(_ gt: [Double], width: Int, height: Int) -> Bool {
         guard gt[2] == 0, gt[4] == 0 else { return false }
-        let x0 = gt[0], x1 = gt[0] + Double(width) * gt[1]
-        let y0 = gt[3], y1 = gt[3] + Double(height) * gt[5]
-        let slackX = abs(gt[1]), slackY = abs(gt[5])
+        let x0 = gt[0]
+        let x1 = gt[0] + Double(width) * gt[1]
+        let y0 = gt[3]
+        let y1 = gt[3] + Double(height) * gt[5]
+        let slackX = abs(gt[1])
+        let slackY = abs(gt[5])
         return min(x0, x1) >= -180 - slackX && max(x0, x1) <= 360 + slackX
             && min(y0, y1) >= -90 - slackY && max(y0, y1) <= 90 + slackY
             && abs(gt[1]) < 10 && abs(gt[5]) < 10
@@ -161,7 +167,7 @@ public final class ElevationModel {
             let crs = tile.spatialReference
             switch (firstCRS, crs) {
             case (nil, nil): continue
-            case let (a?, b?) where a.isSame(as: b): continue
+            case (let a?, let b?) where a.isSame(as: b): continue
             default:
                 throw .cannotMosaic(reason: "'\(tile.name)' is in \(crs?.label ?? "no CRS") but '\(first.name)' is in \(firstCRS?.label ?? "no CRS")")
             }
@@ -176,7 +182,9 @@ public final class ElevationModel {
                     GDALBuildVRT("", Int32(tiles.count), $0.baseAddress, nil, options, &usageError)
                 }
             }
-        } orThrow: { .cannotMosaic(reason: $0) }
+        } orThrow: {
+            .cannotMosaic(reason: $0)
+        }
         // The VRT holds its own references to the tiles, so ours may close.
         return Dataset(owning: vrt, name: "mosaic of \(tiles.count) DEMs")
     }

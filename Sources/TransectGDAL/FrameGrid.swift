@@ -16,7 +16,8 @@ public struct FrameGrid {
     /// A frame GDAL can warp into: a positive size and a finite, non-degenerate geotransform.
     func validate(label: String) throws(TerrainError) {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
-              width.multipliedReportingOverflow(by: height).overflow == false else {
+            width.multipliedReportingOverflow(by: height).overflow == false
+        else {
             throw .readFailed(path: label, reason: "the map frame's size \(width) × \(height) is not usable")
         }
         guard geoTransform.count == 6, geoTransform.allSatisfy(\.isFinite), geoTransform[1] != 0, geoTransform[5] != 0 else {
@@ -26,7 +27,8 @@ public struct FrameGrid {
 
     var extentArguments: [String] {
         let gt = geoTransform
-        let xs = [gt[0], gt[0] + Double(width) * gt[1]], ys = [gt[3], gt[3] + Double(height) * gt[5]]
+        let xs = [gt[0], gt[0] + Double(width) * gt[1]]
+        let ys = [gt[3], gt[3] + Double(height) * gt[5]]
         return ["-te", "\(xs.min()!)", "\(ys.min()!)", "\(xs.max()!)", "\(ys.max()!)", "-ts", "\(width)", "\(height)"]
     }
 }

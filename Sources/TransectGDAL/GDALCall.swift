@@ -17,22 +17,28 @@ import CGDAL
 ///   - fallback: the reason given when GDAL fails without a message.
 ///   - body: the call.
 ///   - failure: makes the error from GDAL's message (or `fallback`).
-func gdal<T>(fallback: String = GDALMessage.unknown, _ body: () -> T?,
-             orThrow failure: (String) -> TerrainError) throws(TerrainError) -> T {
+func gdal<T>(
+    fallback: String = GDALMessage.unknown, _ body: () -> T?,
+    orThrow failure: (String) -> TerrainError
+) throws(TerrainError) -> T {
     try GDALMessage.funnel(body, success: { $0 }, fallback: fallback, failure)
 }
 
 /// Runs a GDAL call that returns a `CPLErr` (`GDALRasterIO`, …): anything but `CE_None` is a
 /// failure.
-func gdal(fallback: String = GDALMessage.unknown, _ body: () -> CPLErr,
-          orThrow failure: (String) -> TerrainError) throws(TerrainError) {
+func gdal(
+    fallback: String = GDALMessage.unknown, _ body: () -> CPLErr,
+    orThrow failure: (String) -> TerrainError
+) throws(TerrainError) {
     try GDALMessage.funnel(body, success: { $0 == CE_None ? () : nil }, fallback: fallback, failure)
 }
 
 /// Runs a GDAL call whose success the caller states as a `Bool`, for the functions that report
 /// it in their own way (`OSRSetFromUserInput(…) == OGRERR_NONE`, `OCTTransformBounds(…) != 0`).
-func gdal(fallback: String = GDALMessage.unknown, succeeds body: () -> Bool,
-          orThrow failure: (String) -> TerrainError) throws(TerrainError) {
+func gdal(
+    fallback: String = GDALMessage.unknown, succeeds body: () -> Bool,
+    orThrow failure: (String) -> TerrainError
+) throws(TerrainError) {
     try GDALMessage.funnel(body, success: { $0 ? () : nil }, fallback: fallback, failure)
 }
 
@@ -43,8 +49,10 @@ enum GDALMessage {
 
     /// The funnel itself: clears GDAL's error state, runs `body`, and returns what `success`
     /// makes of its result, or throws `failure(GDAL's message)` when that is nil.
-    fileprivate static func funnel<R, V>(_ body: () -> R, success: (R) -> V?, fallback: String,
-                                         _ failure: (String) -> TerrainError) throws(TerrainError) -> V {
+    fileprivate static func funnel<R, V>(
+        _ body: () -> R, success: (R) -> V?, fallback: String,
+        _ failure: (String) -> TerrainError
+    ) throws(TerrainError) -> V {
         CPLErrorReset()
         guard let value = success(body()) else { throw failure(last(or: fallback)) }
         return value

@@ -7,7 +7,7 @@ public enum GeoreferencedImage {
     public static func warped(path: String, into frame: FrameGrid) throws(TerrainError) -> [UInt8] {
         let source: Dataset
         do { source = try Dataset(path: path) } catch {
-            if case let .cannotOpen(_, reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
+            if case .cannotOpen(_, let reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
             throw error
         }
         guard source.geoTransform != nil, source.spatialReference != nil else {
@@ -22,9 +22,11 @@ public enum GeoreferencedImage {
         for (b, sourceBand) in (colour + [bands + 1]).enumerated() {
             guard let band = ds.band(sourceBand) else { throw .readFailed(path: path, reason: "the warped image lacks band \(sourceBand)") }
             // Interleaved: band b's byte of each pixel, 4 bytes apart.
-            try band.read(column: 0, row: 0, width: frame.width, height: frame.height, into: &rgba, byteOffset: b,
-                          bufferWidth: frame.width, bufferHeight: frame.height, type: GDT_Byte,
-                          pixelSpacing: 4, lineSpacing: frame.width * 4) { .readFailed(path: path, reason: $0) }
+            try band.read(
+                column: 0, row: 0, width: frame.width, height: frame.height, into: &rgba, byteOffset: b,
+                bufferWidth: frame.width, bufferHeight: frame.height, type: GDT_Byte,
+                pixelSpacing: 4, lineSpacing: frame.width * 4
+            ) { .readFailed(path: path, reason: $0) }
         }
         return rgba
     }

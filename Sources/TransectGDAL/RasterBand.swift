@@ -15,7 +15,7 @@ struct RasterBand {
     /// Band `index` (1-based) of `dataset`, or nil when it has none.
     init?(_ dataset: Dataset, index: Int) {
         guard index >= 1, index <= dataset.bandCount,
-              let handle = withExtendedLifetime(dataset, { GDALGetRasterBand(dataset.handle, Int32(index)) })
+            let handle = withExtendedLifetime(dataset, { GDALGetRasterBand(dataset.handle, Int32(index)) })
         else { return nil }
         self.dataset = dataset
         self.index = index
@@ -27,15 +27,18 @@ struct RasterBand {
     /// `GDALGetRasterOffset`, `GDALGetRasterUnitType` and `GDALGetRasterDataType`.
     var info: BandInfo {
         withExtendedLifetime(dataset) {
-            var hasNoData: Int32 = 0, hasScale: Int32 = 0, hasOffset: Int32 = 0
+            var hasNoData: Int32 = 0
+            var hasScale: Int32 = 0
+            var hasOffset: Int32 = 0
             let noData = GDALGetRasterNoDataValue(handle, &hasNoData)
             let scale = GDALGetRasterScale(handle, &hasScale)
             let offset = GDALGetRasterOffset(handle, &hasOffset)
-            return BandInfo(noData: hasNoData != 0 ? noData : nil,
-                            scale: hasScale != 0 && scale != 0 ? scale : 1,
-                            offset: hasOffset != 0 ? offset : 0,
-                            unitType: GDALGetRasterUnitType(handle).map { String(cString: $0) } ?? "",
-                            dataType: GDALGetRasterDataType(handle))
+            return BandInfo(
+                noData: hasNoData != 0 ? noData : nil,
+                scale: hasScale != 0 && scale != 0 ? scale : 1,
+                offset: hasOffset != 0 ? offset : 0,
+                unitType: GDALGetRasterUnitType(handle).map { String(cString: $0) } ?? "",
+                dataType: GDALGetRasterDataType(handle))
         }
     }
 
@@ -46,10 +49,12 @@ struct RasterBand {
     /// The corresponding GDAL function is `GDALRasterIO`.
     ///
     /// - Precondition: `values` holds every byte the read writes.
-    func read<Element>(column: Int, row: Int, width: Int, height: Int,
-                       into values: inout [Element], byteOffset: Int = 0, bufferWidth: Int, bufferHeight: Int,
-                       type: GDALDataType, pixelSpacing: Int = 0, lineSpacing: Int = 0,
-                       orThrow failure: (String) -> TerrainError) throws(TerrainError) {
+    func read<Element>(
+        column: Int, row: Int, width: Int, height: Int,
+        into values: inout [Element], byteOffset: Int = 0, bufferWidth: Int, bufferHeight: Int,
+        type: GDALDataType, pixelSpacing: Int = 0, lineSpacing: Int = 0,
+        orThrow failure: (String) -> TerrainError
+    ) throws(TerrainError) {
         let valueBytes = Int(GDALGetDataTypeSizeBytes(type))
         let pixelStep = pixelSpacing == 0 ? valueBytes : pixelSpacing
         let lineStep = lineSpacing == 0 ? bufferWidth * pixelStep : lineSpacing
@@ -60,10 +65,13 @@ struct RasterBand {
             do throws(TerrainError) {
                 try withExtendedLifetime(dataset) { () throws(TerrainError) in
                     try gdal {
-                        GDALRasterIO(handle, GF_Read, Int32(column), Int32(row), Int32(width), Int32(height),
-                                     bytes.baseAddress! + byteOffset, Int32(bufferWidth), Int32(bufferHeight), type,
-                                     Int32(pixelSpacing), Int32(lineSpacing))
-                    } orThrow: { failure($0) }
+                        GDALRasterIO(
+                            handle, GF_Read, Int32(column), Int32(row), Int32(width), Int32(height),
+                            bytes.baseAddress! + byteOffset, Int32(bufferWidth), Int32(bufferHeight), type,
+                            Int32(pixelSpacing), Int32(lineSpacing))
+                    } orThrow: {
+                        failure($0)
+                    }
                 }
                 return nil
             } catch {

@@ -95,13 +95,16 @@ struct SourceConfinement {
 
     /// `path` is local and about to be opened: the named path (`holder` nil) or a source of
     /// the VRT `holder`.
-    private func checkContents(of path: String, referencedBy holder: String?, chain: [String],
-                               sources: inout [String]) throws(TerrainError) {
+    private func checkContents(
+        of path: String, referencedBy holder: String?, chain: [String],
+        sources: inout [String]
+    ) throws(TerrainError) {
         GDALEnvironment.ensure()
         // Identify reads the file's first bytes only; a file GDAL cannot identify fails later
         // in GDALOpenEx with GDAL's reason.
         guard let driver = GDALIdentifyDriverEx(path, UInt32(GDAL_OF_RASTER), nil, nil),
-              let cName = GDALGetDriverShortName(driver) else { return }
+            let cName = GDALGetDriverShortName(driver)
+        else { return }
         let driverName = String(cString: cName)
         if Self.networkDrivers.contains(driverName.uppercased()) {
             guard access.allowNetwork else {
@@ -120,27 +123,33 @@ struct SourceConfinement {
     /// GDAL finds elements and attributes with `CPLGetXMLNode` and compares subclass names
     /// with `EQUAL`, both ignoring case, so every name here is compared the same way: a
     /// `<sourcefilename>` or a `subClass="vrtRawRasterBand"` is what GDAL takes it for.
-    private func walk(_ first: UnsafeMutablePointer<CPLXMLNode>, vrt: String, base: String, chain: [String],
-                      sources: inout [String]) throws(TerrainError) {
+    private func walk(
+        _ first: UnsafeMutablePointer<CPLXMLNode>, vrt: String, base: String, chain: [String],
+        sources: inout [String]
+    ) throws(TerrainError) {
         var current: UnsafeMutablePointer<CPLXMLNode>? = first
         while let node = current {
             defer { current = node.pointee.psNext }
             guard node.pointee.eType == CXT_Element, let cName = node.pointee.pszValue else { continue }
             let element = String(cString: cName)
             if let subClass = CPLGetXMLValue(node, "subClass", nil), Self.equal(String(cString: subClass), "VRTRawRasterBand") {
-                throw .unusableRaster(path: vrt, reason: "has a raw-file band (VRTRawRasterBand), which reads any file's bytes as a raster; Transect refuses it")
+                throw .unusableRaster(
+                    path: vrt, reason: "has a raw-file band (VRTRawRasterBand), which reads any file's bytes as a raster; Transect refuses it")
             }
             // `<OOI key="ROOT_PATH">` makes a nested VRT resolve its relative sources there
             // instead of beside itself (GDAL 3.6 honours it for a VRT file).
             if Self.equal(element, "OOI"), let key = CPLGetXMLValue(node, "key", nil),
-               Self.equal(String(cString: key).trimmingWhitespace, "ROOT_PATH") {
-                throw .unusableRaster(path: vrt, reason: "sets the open option ROOT_PATH, which moves where a nested VRT finds its sources; Transect refuses it")
+                Self.equal(String(cString: key).trimmingWhitespace, "ROOT_PATH")
+            {
+                throw .unusableRaster(
+                    path: vrt, reason: "sets the open option ROOT_PATH, which moves where a nested VRT finds its sources; Transect refuses it")
             }
             if Self.equal(element, "SourceFilename") || Self.equal(element, "SourceDataset") {
                 let text = String(cString: CPLGetXMLValue(node, "", "")).trimmingWhitespace
                 let flag = String(cString: CPLGetXMLValue(node, "relativeToVRT", "0"))
-                try checkReference(text, relativeToVRT: Self.relativeReadings(of: flag), in: vrt, base: base,
-                                   chain: chain, sources: &sources)
+                try checkReference(
+                    text, relativeToVRT: Self.relativeReadings(of: flag), in: vrt, base: base,
+                    chain: chain, sources: &sources)
             }
             if let child = node.pointee.psChild { try walk(child, vrt: vrt, base: base, chain: chain, sources: &sources) }
         }
@@ -168,7 +177,8 @@ struct SourceConfinement {
         while p.lowercased().hasPrefix("vrt://") {
             let rest = p.dropFirst(6)
             if let query = rest.firstIndex(of: "?"), rest[query...].lowercased().contains("root_path") {
-                throw .unusableRaster(path: vrt, reason: "'\(path)' sets the open option ROOT_PATH, which moves where a nested VRT finds its sources; Transect refuses it")
+                throw .unusableRaster(
+                    path: vrt, reason: "'\(path)' sets the open option ROOT_PATH, which moves where a nested VRT finds its sources; Transect refuses it")
             }
             p = String(rest.prefix { $0 != "?" })
         }
@@ -177,8 +187,10 @@ struct SourceConfinement {
 
     /// Checks one source named inside the VRT `vrt`, as GDAL would resolve it under each of
     /// the readings of its `relativeToVRT` flag.
-    private func checkReference(_ text: String, relativeToVRT readings: [Bool], in vrt: String, base: String,
-                                chain: [String], sources: inout [String]) throws(TerrainError) {
+    private func checkReference(
+        _ text: String, relativeToVRT readings: [Bool], in vrt: String, base: String,
+        chain: [String], sources: inout [String]
+    ) throws(TerrainError) {
         // A VRT may be given inline as XML instead of a file name.
         if text.hasPrefix("<") {
             if Self.isNetwork(text) || text.lowercased().hasPrefix("<gdal_w") {
@@ -235,16 +247,22 @@ struct SourceConfinement {
     // MARK: Paths
 
     /// GDAL's network and cloud virtual file systems (their `_streaming` variants included).
-    static let networkFileSystems = ["/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsioss",
-                                     "/vsiswift", "/vsihdfs", "/vsiwebhdfs"]
+    static let networkFileSystems = [
+        "/vsicurl", "/vsis3", "/vsigs", "/vsiaz", "/vsiadls", "/vsioss",
+        "/vsiswift", "/vsihdfs", "/vsiwebhdfs",
+    ]
     /// URL schemes GDAL's drivers fetch from.
     static let networkSchemes = ["http://", "https://", "ftp://", "ftps://"]
     /// Connection strings of drivers that talk to servers.
-    static let networkConnectionPrefixes = ["wms:", "wmts:", "wcs:", "eedai:", "eeda:", "daas:", "plmosaic:",
-                                            "ngw:", "ogcapi:", "stacta:", "stacit:", "<gdal_wms", "<gdal_wmts", "<wcs_gdal"]
+    static let networkConnectionPrefixes = [
+        "wms:", "wmts:", "wcs:", "eedai:", "eeda:", "daas:", "plmosaic:",
+        "ngw:", "ogcapi:", "stacta:", "stacit:", "<gdal_wms", "<gdal_wmts", "<wcs_gdal",
+    ]
     /// Drivers whose local description file sends GDAL to a server.
-    static let networkDrivers: Set<String> = ["WMS", "WMTS", "WCS", "HTTP", "EEDAI", "EEDA", "DAAS", "PLMOSAIC",
-                                              "NGW", "OGCAPI", "STACTA", "STACIT"]
+    static let networkDrivers: Set<String> = [
+        "WMS", "WMTS", "WCS", "HTTP", "EEDAI", "EEDA", "DAAS", "PLMOSAIC",
+        "NGW", "OGCAPI", "STACTA", "STACIT",
+    ]
     /// Virtual file systems that read a local archive or compressed file.
     static let archivePrefixes = ["/vsizip/", "/vsigzip/", "/vsitar/", "/vsi7z/", "/vsirar/"]
 

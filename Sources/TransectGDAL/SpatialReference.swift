@@ -14,7 +14,8 @@ public final class SpatialReference {
         GDALEnvironment.ensure()
         let lower = definition.lowercased()
         if SourceConfinement.networkSchemes.contains(where: { lower.hasPrefix($0) }),
-           !lower.hasPrefix("http://www.opengis.net/def/crs/"), !lower.hasPrefix("http://opengis.net/def/crs/") {
+            !lower.hasPrefix("http://www.opengis.net/def/crs/"), !lower.hasPrefix("http://opengis.net/def/crs/")
+        {
             throw .badCRS(definition, reason: "Transect does not fetch CRS definitions from the network; give EPSG:CODE, WKT or a file")
         }
         guard let h = OSRNewSpatialReference(nil) else {

@@ -34,23 +34,23 @@ public enum TerrainError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case let .cannotOpen(path, reason): "DEM '\(path)': cannot open: \(reason)"
-        case let .noRasters(pattern): "DEM '\(pattern)': no raster files found"
-        case let .unusableRaster(path, reason): "DEM '\(path)': \(reason)"
-        case let .cannotMosaic(reason): "cannot mosaic the DEMs: \(reason)"
-        case let .badCRS(crs, reason): "CRS '\(crs)': \(reason)"
-        case let .cannotTransform(from, to, reason): "cannot transform from \(from) to \(to): \(reason)"
-        case let .outsideCoverage(point, dem): "point \(point) is outside the DEM '\(dem)'"
-        case let .noData(point, dem): "point \(point) falls on no data in the DEM '\(dem)'"
-        case let .unusableImage(path, reason): "image '\(path)': \(reason)"
-        case let .implausibleHeight(path, metres, point):
+        case .cannotOpen(let path, let reason): "DEM '\(path)': cannot open: \(reason)"
+        case .noRasters(let pattern): "DEM '\(pattern)': no raster files found"
+        case .unusableRaster(let path, let reason): "DEM '\(path)': \(reason)"
+        case .cannotMosaic(let reason): "cannot mosaic the DEMs: \(reason)"
+        case .badCRS(let crs, let reason): "CRS '\(crs)': \(reason)"
+        case .cannotTransform(let from, let to, let reason): "cannot transform from \(from) to \(to): \(reason)"
+        case .outsideCoverage(let point, let dem): "point \(point) is outside the DEM '\(dem)'"
+        case .noData(let point, let dem): "point \(point) falls on no data in the DEM '\(dem)'"
+        case .unusableImage(let path, let reason): "image '\(path)': \(reason)"
+        case .implausibleHeight(let path, let metres, let point):
             "DEM '\(path)': height \(metres) m at \(point) is beyond \(GeoPoint.heightLimitText)"
-        case let .readFailed(path, reason): "DEM '\(path)': read failed: \(reason)"
-        case let .networkNotAllowed(path, nil):
+        case .readFailed(let path, let reason): "DEM '\(path)': read failed: \(reason)"
+        case .networkNotAllowed(let path, nil):
             "DEM '\(path)': reaches the network; Transect reads it only with --allow-network"
-        case let .networkNotAllowed(path, source?):
+        case .networkNotAllowed(let path, let source?):
             "DEM '\(path)': source '\(source)' reaches the network; Transect reads it only with --allow-network"
-        case let .sourceOutsideNamedDirectories(path, source):
+        case .sourceOutsideNamedDirectories(let path, let source):
             "DEM '\(path)': source '\(source)' lies outside the directories of the DEMs given; a VRT may only use files beside or below the paths named"
         }
     }

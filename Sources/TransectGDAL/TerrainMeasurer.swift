@@ -49,8 +49,10 @@ public struct TerrainMeasurer {
     public var aboveGroundMetres: Double
     public var interpolation: Interpolation
 
-    public init(model: ElevationModel?, geoid: Geoid? = nil, aboveGroundMetres: Double = 0,
-                interpolation: Interpolation = .bilinear) {
+    public init(
+        model: ElevationModel?, geoid: Geoid? = nil, aboveGroundMetres: Double = 0,
+        interpolation: Interpolation = .bilinear
+    ) {
         self.model = model
         self.geoid = geoid
         self.aboveGroundMetres = aboveGroundMetres
@@ -109,7 +111,8 @@ public struct TerrainMeasurer {
             }
             var ellipsoidal: [Double?] = [nil, nil]
             if let geoid {
-                let n1 = undulations[2 * k], n2 = undulations[2 * k + 1]
+                let n1 = undulations[2 * k]
+                let n2 = undulations[2 * k + 1]
                 guard n1.isFinite, n2.isFinite else {
                     let point = n1.isFinite ? pair.to : pair.from
                     results.append(.failure(.outsideCoverage(point: point.coordinateText, dem: geoid.label)))
@@ -117,11 +120,13 @@ public struct TerrainMeasurer {
                 }
                 ellipsoidal = [heights[0] + n1, heights[1] + n2]
             }
-            var start = pair.from, end = pair.to
+            var start = pair.from
+            var end = pair.to
             start.heightMetres = heights[0]
             end.heightMetres = heights[1]
-            let m = Measurement(start: start, end: end, startEllipsoidalHeightMetres: ellipsoidal[0],
-                                endEllipsoidalHeightMetres: ellipsoidal[1])
+            let m = Measurement(
+                start: start, end: end, startEllipsoidalHeightMetres: ellipsoidal[0],
+                endEllipsoidalHeightMetres: ellipsoidal[1])
             results.append(.success(MeasuredPair(measurement: m, startSource: sources[0], endSource: sources[1])))
         }
         return results

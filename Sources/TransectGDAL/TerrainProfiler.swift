@@ -23,9 +23,11 @@ public struct ProfileRequest: Sendable {
     /// The refraction-corrected curvature factor of the sight line.
     public var curvature: Double
 
-    public init(path: ProfilePath, spacing: Spacing = .native, maxSamples: Int, interpolation: Interpolation = .bilinear,
-                observerHeightMetres: Double = 1.7, targetHeightMetres: Double = 0,
-                curvature: Double = LineOfSight.defaultCurvature) {
+    public init(
+        path: ProfilePath, spacing: Spacing = .native, maxSamples: Int, interpolation: Interpolation = .bilinear,
+        observerHeightMetres: Double = 1.7, targetHeightMetres: Double = 0,
+        curvature: Double = LineOfSight.defaultCurvature
+    ) {
         self.path = path
         self.spacing = spacing
         self.maxSamples = maxSamples
@@ -53,8 +55,10 @@ public struct TerrainProfile: Sendable {
     /// The DEM's label.
     public var dem: String
 
-    public init(profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?, pathShape: LineOfSight.PathShape = .straight,
-                stepMetres: Double?, observerHeightMetres: Double, targetHeightMetres: Double, curvature: Double, dem: String) {
+    public init(
+        profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?, pathShape: LineOfSight.PathShape = .straight,
+        stepMetres: Double?, observerHeightMetres: Double, targetHeightMetres: Double, curvature: Double, dem: String
+    ) {
         self.profile = profile
         self.statistics = statistics
         self.lineOfSight = lineOfSight
@@ -76,7 +80,7 @@ public enum ProfileError: UserFacingError, Equatable {
     /// which options change it.
     public var message: String {
         switch self {
-        case let .tooManySamples(count, limit):
+        case .tooManySamples(let count, let limit):
             "the profile would take \(NumberFormatting.grouped(Double(count), decimals: 0)) samples, more than \(NumberFormatting.grouped(Double(limit), decimals: 0))"
         }
     }
@@ -114,16 +118,20 @@ extension ElevationModel {
         let plan = path.plan(spacing: spacing)
         let points = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
         let elevations = try elevations(at: points, interpolation: request.interpolation)
-        let profile = Profile(distancesMetres: plan.distancesMetres, longitudes: plan.longitudes, latitudes: plan.latitudes,
-                              elevationsMetres: elevations)
+        let profile = Profile(
+            distancesMetres: plan.distancesMetres, longitudes: plan.longitudes, latitudes: plan.latitudes,
+            elevationsMetres: elevations)
         // A sight line over a path that bends, or over a track's separate segments, would judge
         // terrain that is not under it: no verdict unless the path is one geodesic.
         let shape = path.shape
-        let lineOfSight = shape == .straight
-            ? LineOfSight(profile: profile, observerHeightMetres: request.observerHeightMetres,
-                          targetHeightMetres: request.targetHeightMetres, curvature: request.curvature) : nil
-        return TerrainProfile(profile: profile, statistics: ProfileStatistics(profile), lineOfSight: lineOfSight, pathShape: shape,
-                              stepMetres: stepUsed, observerHeightMetres: request.observerHeightMetres,
-                              targetHeightMetres: request.targetHeightMetres, curvature: request.curvature, dem: label)
+        let lineOfSight =
+            shape == .straight
+            ? LineOfSight(
+                profile: profile, observerHeightMetres: request.observerHeightMetres,
+                targetHeightMetres: request.targetHeightMetres, curvature: request.curvature) : nil
+        return TerrainProfile(
+            profile: profile, statistics: ProfileStatistics(profile), lineOfSight: lineOfSight, pathShape: shape,
+            stepMetres: stepUsed, observerHeightMetres: request.observerHeightMetres,
+            targetHeightMetres: request.targetHeightMetres, curvature: request.curvature, dem: label)
     }
 }

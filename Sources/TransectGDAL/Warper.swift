@@ -15,8 +15,10 @@ enum Warper {
     static let maximumSourceCellsPerFramePixel = 16
 
     /// Warps `source` into `frame` with `arguments` (gdalwarp's options) into an in-memory dataset.
-    static func warp(_ source: Dataset, sourceCRS: SpatialReference?, into frame: FrameGrid, arguments: [String],
-                     label: String) throws(TerrainError) -> Dataset {
+    static func warp(
+        _ source: Dataset, sourceCRS: SpatialReference?, into frame: FrameGrid, arguments: [String],
+        label: String
+    ) throws(TerrainError) -> Dataset {
         try frame.validate(label: label)
         var args = ["-of", "MEM", "-t_srs", frame.crs.wkt] + frame.extentArguments + arguments
         args += ["-wm", "\(memoryLimitMegabytes)"]
@@ -34,7 +36,9 @@ enum Warper {
                         GDALWarp("", nil, 1, $0.baseAddress, options, &usageError)
                     }
                 }
-            } orThrow: { .readFailed(path: label, reason: "cannot warp into the frame: " + $0) }
+            } orThrow: {
+                .readFailed(path: label, reason: "cannot warp into the frame: " + $0)
+            }
         }
         return Dataset(owning: result, name: label)
     }

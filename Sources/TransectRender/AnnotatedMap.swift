@@ -32,11 +32,13 @@ public struct MapRequest {
     /// without one.
     public var dpi: Double?
 
-    public init(width: Int, height: Int, dem: ElevationModel? = nil, measurements: [MeasurementOverlay] = [],
-                places: [Place] = [], trails: [TrailOverlay] = [], heightsSource: String? = nil,
-                frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil, extentInFrame: FrameBox? = nil,
-                margin: Double = 0.12, basemap: Basemap = .none, title: String? = nil, decorations: Bool = true,
-                units: UnitSystem = .metric, dpi: Double? = nil) {
+    public init(
+        width: Int, height: Int, dem: ElevationModel? = nil, measurements: [MeasurementOverlay] = [],
+        places: [Place] = [], trails: [TrailOverlay] = [], heightsSource: String? = nil,
+        frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil, extentInFrame: FrameBox? = nil,
+        margin: Double = 0.12, basemap: Basemap = .none, title: String? = nil, decorations: Bool = true,
+        units: UnitSystem = .metric, dpi: Double? = nil
+    ) {
         self.width = width
         self.height = height
         self.dem = dem
@@ -75,14 +77,16 @@ public struct AnnotatedMap {
     ///
     /// - Throws: ``MapFrameError``, or the ``TerrainError`` of PROJ or the DEM.
     public init(_ request: MapRequest) throws {
-        let content = request.measurements.flatMap { [$0.start, $0.end] }
+        let content =
+            request.measurements.flatMap { [$0.start, $0.end] }
             + request.places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) }
             + request.trails.flatMap(\.fixes)
-        let frame = try MapFrame.fitting(MapFrameRequest(
-            width: request.width, height: request.height, frameCRS: request.frameCRS, extentLonLat: request.extentLonLat,
-            extentInFrame: request.extentInFrame, content: content, lines: request.measurements.map { [$0.start, $0.end] },
-            margin: request.margin, preferredScale: request.trails.isEmpty ? nil : Self.trailScale, dpi: request.dpi ?? 96,
-            dem: request.dem.map(DEMFootprint.init)))
+        let frame = try MapFrame.fitting(
+            MapFrameRequest(
+                width: request.width, height: request.height, frameCRS: request.frameCRS, extentLonLat: request.extentLonLat,
+                extentInFrame: request.extentInFrame, content: content, lines: request.measurements.map { [$0.start, $0.end] },
+                margin: request.margin, preferredScale: request.trails.isEmpty ? nil : Self.trailScale, dpi: request.dpi ?? 96,
+                dem: request.dem.map(DEMFootprint.init)))
         var spec = MapSpec(frame: frame, basemap: request.basemap)
         spec.measurements = request.measurements
         spec.places = request.places

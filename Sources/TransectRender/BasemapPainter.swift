@@ -6,8 +6,10 @@ enum BasemapPainter {
     /// Hillshade of a frame's elevations, rows split across both cores.
     static func shade(_ z: [Float], frame: MapFrame, parameters: HillshadeParameters) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: z.count)
-        let w = frame.width, h = frame.height
-        let cellX = frame.pixelSizeX * frame.crs.linearUnitMetres, cellY = frame.pixelSizeY * frame.crs.linearUnitMetres
+        let w = frame.width
+        let h = frame.height
+        let cellX = frame.pixelSizeX * frame.crs.linearUnitMetres
+        let cellY = frame.pixelSizeY * frame.crs.linearUnitMetres
         z.withUnsafeBufferPointer { input in
             out.withUnsafeMutableBufferPointer { output in
                 let shared = SharedBuffers(input: input, output: output)
@@ -15,8 +17,9 @@ enum BasemapPainter {
                 let parts = w * h >= 1 << 20 ? 2 : 1
                 DispatchQueue.concurrentPerform(iterations: parts) { part in
                     let rows = (h * part / parts)..<(h * (part + 1) / parts)
-                    Hillshade.shade(elevations: shared.input, width: w, height: h, cellWidth: cellX, cellHeight: cellY,
-                                    parameters: parameters, computeEdges: true, rows: rows, into: shared.output)
+                    Hillshade.shade(
+                        elevations: shared.input, width: w, height: h, cellWidth: cellX, cellHeight: cellY,
+                        parameters: parameters, computeEdges: true, rows: rows, into: shared.output)
                 }
             }
         }
@@ -43,7 +46,9 @@ enum BasemapPainter {
                 continue
             }
             let v = 212 + Double(shade[k]) * 38 / 255
-            rgb[3 * k] = UInt8(v.rounded()); rgb[3 * k + 1] = UInt8((v - 1).rounded()); rgb[3 * k + 2] = UInt8((v - 3).rounded())
+            rgb[3 * k] = UInt8(v.rounded())
+            rgb[3 * k + 1] = UInt8((v - 1).rounded())
+            rgb[3 * k + 2] = UInt8((v - 3).rounded())
         }
         return rgb
     }
@@ -57,7 +62,8 @@ enum BasemapPainter {
     static func rampColor(_ t: Double) -> (Double, Double, Double) {
         let t = min(max(t, 0), 1)
         for k in 1..<ramp.count where t <= ramp[k].0 {
-            let (t0, c0) = ramp[k - 1], (t1, c1) = ramp[k]
+            let (t0, c0) = ramp[k - 1]
+            let (t1, c1) = ramp[k]
             let f = (t - t0) / (t1 - t0)
             return (c0.0 + (c1.0 - c0.0) * f, c0.1 + (c1.1 - c0.1) * f, c0.2 + (c1.2 - c0.2) * f)
         }

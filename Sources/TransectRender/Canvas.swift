@@ -12,7 +12,8 @@ final class Canvas {
 
     init(width: Int, height: Int) throws(RenderError) {
         guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
+        else {
             throw .drawing("cannot make a \(width) × \(height) image (out of memory?)")
         }
         guard let c = cairo_create(s), cairo_status(c) == CAIRO_STATUS_SUCCESS else {
@@ -69,7 +70,9 @@ final class Canvas {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
-        let nd: UInt32 = noData.map { 0xff00_0000 | UInt32(($0.r * 255).rounded()) << 16 | UInt32(($0.g * 255).rounded()) << 8 | UInt32(($0.b * 255).rounded()) } ?? 0xff00_0000
+        let nd: UInt32 =
+            noData.map { 0xff00_0000 | UInt32(($0.r * 255).rounded()) << 16 | UInt32(($0.g * 255).rounded()) << 8 | UInt32(($0.b * 255).rounded()) }
+            ?? 0xff00_0000
         grey.withUnsafeBufferPointer { src in
             for y in 0..<height {
                 let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
@@ -97,7 +100,9 @@ final class Canvas {
                 let s = (y * width + x) * 4
                 let a = UInt32(rgba[s + 3])
                 // cairo wants premultiplied alpha.
-                let r = (UInt32(rgba[s]) * a + 127) / 255, g = (UInt32(rgba[s + 1]) * a + 127) / 255, b = (UInt32(rgba[s + 2]) * a + 127) / 255
+                let r = (UInt32(rgba[s]) * a + 127) / 255
+                let g = (UInt32(rgba[s + 1]) * a + 127) / 255
+                let b = (UInt32(rgba[s + 2]) * a + 127) / 255
                 row[x] = a << 24 | r << 16 | g << 8 | b
             }
         }
@@ -234,8 +239,10 @@ final class Canvas {
     }
 
     /// Draws `text` with its baseline's left end at (x, y), with an optional halo.
-    func text(_ text: String, x: Double, y: Double, size: Double, color: Color, bold: Bool = false,
-              halo: Color? = nil, haloWidth: Double = 3, angle: Double = 0) {
+    func text(
+        _ text: String, x: Double, y: Double, size: Double, color: Color, bold: Bool = false,
+        halo: Color? = nil, haloWidth: Double = 3, angle: Double = 0
+    ) {
         selectFont(size: size, bold: bold)
         cairo_save(cr)
         cairo_translate(cr, x, y)

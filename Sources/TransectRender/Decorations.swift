@@ -28,7 +28,8 @@ struct Decorations {
         self.spec = spec
         let s = spec.scale
         self.s = s
-        let w = Double(frame.width), h = Double(frame.height)
+        let w = Double(frame.width)
+        let h = Double(frame.height)
         let margin = 10 * s
         let arrowSize = (w: 46 * s, h: 64 * s)
         if let text = spec.title {
@@ -65,17 +66,26 @@ struct Decorations {
         arrowBox = planner.decoration(.northArrow, "N", [Box(x: w - margin - arrowSize.w, y: margin, width: arrowSize.w, height: arrowSize.h)])
         if let text = spec.attribution {
             let m = canvas.measure(text, size: Self.attributionSize * s)
-            let bw = m.width + 10 * s, bh = m.ascent + m.descent + 6 * s
+            let bw = m.width + 10 * s
+            let bh = m.ascent + m.descent + 6 * s
             // Bottom right; one row up where the scale bar or a label holds the corner.
-            attributionBox = planner.decoration(.attribution, text, [Box(x: w - margin - bw, y: h - margin - bh, width: bw, height: bh),
-                                                                    Box(x: w - margin - bw, y: h - margin - 2 * bh - 4 * s, width: bw, height: bh)])
+            attributionBox = planner.decoration(
+                .attribution, text,
+                [
+                    Box(x: w - margin - bw, y: h - margin - bh, width: bw, height: bh),
+                    Box(x: w - margin - bw, y: h - margin - 2 * bh - 4 * s, width: bw, height: bh),
+                ])
         }
         if legend {
-            let lw = 74 * s, lh = 190 * s
+            let lw = 74 * s
+            let lh = 190 * s
             let below = (arrowBox?.maxY ?? 0) + margin
-            legendBox = planner.decoration(.legend, spec.units.heightUnit.rawValue,
-                                           [Box(x: w - margin - lw, y: below, width: lw, height: lh),
-                                            Box(x: w - margin - lw, y: margin, width: lw, height: lh)])
+            legendBox = planner.decoration(
+                .legend, spec.units.heightUnit.rawValue,
+                [
+                    Box(x: w - margin - lw, y: below, width: lw, height: lh),
+                    Box(x: w - margin - lw, y: margin, width: lw, height: lh),
+                ])
         }
     }
 
@@ -103,8 +113,9 @@ struct Decorations {
         }
         if let attribution = spec.attribution, let box = attributionBox {
             let m = canvas.measure(attribution, size: Self.attributionSize * s)
-            canvas.text(attribution, x: box.x + 5 * s, y: box.y + 3 * s + m.ascent, size: Self.attributionSize * s, color: Color(hex: 0x333333),
-                        halo: Color.white.withAlpha(0.85), haloWidth: 2 * s)
+            canvas.text(
+                attribution, x: box.x + 5 * s, y: box.y + 3 * s + m.ascent, size: Self.attributionSize * s, color: Color(hex: 0x333333),
+                halo: Color.white.withAlpha(0.85), haloWidth: 2 * s)
         }
         if let legend, legendBox != nil { drawLegend(low: legend.low, high: legend.high) }
     }
@@ -112,16 +123,19 @@ struct Decorations {
     /// Ground metres per pixel across the frame's centre, measured on the ellipsoid (so a UTM
     /// scale factor or Mercator's stretch is accounted for).
     static func groundMetresPerPixel(_ frame: MapFrame) -> Double? {
-        let cx = Double(frame.width) / 2, cy = Double(frame.height) / 2
+        let cx = Double(frame.width) / 2
+        let cy = Double(frame.height) / 2
         guard let ends = try? frame.geographic(of: [(cx - 50, cy), (cx + 50, cy)]),
-              ends.allSatisfy({ $0.latitude.isFinite }) else { return nil }
+            ends.allSatisfy({ $0.latitude.isFinite })
+        else { return nil }
         let d = Geodesic.wgs84.inverse(from: ends[0], to: ends[1]).distanceMetres
         return d / 100
     }
 
     func drawScaleBar() {
         guard let (box, length, unit, pixels) = scale else { return }
-        let x0 = box.x + 8 * s, y0 = box.y + 24 * s
+        let x0 = box.x + 8 * s
+        let y0 = box.y + 24 * s
         canvas.rectangle(box, fill: Color.white.withAlpha(0.8), radius: 4 * s)
         for k in 0..<4 {
             let seg = Box(x: x0 + pixels * Double(k) / 4, y: y0, width: pixels / 4, height: 6 * s)
@@ -136,12 +150,16 @@ struct Decorations {
     /// Points to true north at the frame's centre: the direction in which latitude grows there.
     func drawNorthArrow() {
         guard let arrowBox else { return }
-        let cx = Double(frame.width) / 2, cy = Double(frame.height) / 2
+        let cx = Double(frame.width) / 2
+        let cy = Double(frame.height) / 2
         guard let centre = try? frame.geographic(of: [(cx, cy)]).first, centre.latitude.isFinite,
-              let pix = try? frame.pixels(of: [centre, GeoPoint(longitude: centre.longitude, latitude: min(centre.latitude + 0.01, 89.999))]) else { return }
-        let dx = pix[1].0 - pix[0].0, dy = pix[1].1 - pix[0].1
+            let pix = try? frame.pixels(of: [centre, GeoPoint(longitude: centre.longitude, latitude: min(centre.latitude + 0.01, 89.999))])
+        else { return }
+        let dx = pix[1].0 - pix[0].0
+        let dy = pix[1].1 - pix[0].1
         let angle = atan2(dx, -dy)
-        let ax = arrowBox.x + arrowBox.width / 2, ay = arrowBox.y + 38 * s
+        let ax = arrowBox.x + arrowBox.width / 2
+        let ay = arrowBox.y + 38 * s
         let r = 17.0 * s
         func rotated(_ x: Double, _ y: Double) -> (Double, Double) {
             (ax + x * cos(angle) - y * sin(angle), ay + x * sin(angle) + y * cos(angle))
@@ -151,22 +169,27 @@ struct Decorations {
         canvas.polygon([rotated(0, -r), rotated(-7 * s, r * 0.6), rotated(0, r * 0.25)], fill: Color(hex: 0x777777))
         let n = canvas.measure("N", size: 13 * s, bold: true)
         let top = rotated(0, -r - 12 * s)
-        canvas.text("N", x: top.0 - n.width / 2, y: top.1 + n.ascent / 2 - 1 * s, size: 13 * s, color: Self.textColor, bold: true,
-                    halo: Color.white.withAlpha(0.9), haloWidth: 2 * s)
+        canvas.text(
+            "N", x: top.0 - n.width / 2, y: top.1 + n.ascent / 2 - 1 * s, size: 13 * s, color: Self.textColor, bold: true,
+            halo: Color.white.withAlpha(0.9), haloWidth: 2 * s)
     }
 
     func drawLegend(low: Double, high: Double) {
         guard let box = legendBox else { return }
         let h = spec.units.heightUnit
-        let lo = h.convert(metres: low), hi = h.convert(metres: high)
+        let lo = h.convert(metres: low)
+        let hi = h.convert(metres: high)
         canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4 * s)
-        let barX = box.x + 10 * s, barTop = box.y + 12 * s, barHeight = box.height - 24 * s
+        let barX = box.x + 10 * s
+        let barTop = box.y + 12 * s
+        let barHeight = box.height - 24 * s
         let steps = 64
         for k in 0..<steps {
             let t = 1 - (Double(k) + 0.5) / Double(steps)
             let c = BasemapPainter.rampColor(t)
-            canvas.rectangle(Box(x: barX, y: barTop + barHeight * Double(k) / Double(steps), width: 14 * s, height: barHeight / Double(steps) + 0.5),
-                             fill: Color(c.0, c.1, c.2))
+            canvas.rectangle(
+                Box(x: barX, y: barTop + barHeight * Double(k) / Double(steps), width: 14 * s, height: barHeight / Double(steps) + 0.5),
+                fill: Color(c.0, c.1, c.2))
         }
         let step = NiceNumbers.step(span: hi - lo, target: 4)
         for v in NiceNumbers.ticks(lo: lo, hi: hi, step: step) {

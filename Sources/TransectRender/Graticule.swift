@@ -7,14 +7,16 @@ import TransectGDAL
 /// Lines of constant longitude and latitude, for maps without terrain.
 enum Graticule {
     static func draw(on canvas: Canvas, frame: MapFrame) throws {
-        let w = Double(frame.width), h = Double(frame.height)
+        let w = Double(frame.width)
+        let h = Double(frame.height)
         // The frame's lon/lat bounds, from its edges sampled every 32 px.
         var edge: [(Double, Double)] = []
         for k in stride(from: 0.0, through: w, by: 32) { edge += [(k, 0), (k, h)] }
         for k in stride(from: 0.0, through: h, by: 32) { edge += [(0, k), (w, k)] }
         let geo = try frame.geographic(of: edge).filter { $0.latitude.isFinite }
         guard let minLon = geo.map(\.longitude).min(), let maxLon = geo.map(\.longitude).max(),
-              let minLat = geo.map(\.latitude).min(), let maxLat = geo.map(\.latitude).max() else { return }
+            let minLat = geo.map(\.latitude).min(), let maxLat = geo.map(\.latitude).max()
+        else { return }
         let step = NiceNumbers.step(span: max(maxLon - minLon, maxLat - minLat), target: 6)
         let color = Color(hex: 0xB8B4AC)
         for lon in NiceNumbers.ticks(lo: minLon, hi: maxLon, step: step) {

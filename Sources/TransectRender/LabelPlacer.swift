@@ -32,7 +32,8 @@ struct LabelPlacer {
         self.width = width
         self.height = height
         // Only the image's extent matters for speed; clamping indices keeps any grid exact.
-        let spanX = width.isFinite ? max(width, 1) : 1, spanY = height.isFinite ? max(height, 1) : 1
+        let spanX = width.isFinite ? max(width, 1) : 1
+        let spanY = height.isFinite ? max(height, 1) : 1
         let size = max(Self.preferredBucketSize, max(spanX, spanY) / Double(Self.maximumBucketsPerSide))
         bucketSize = size
         columns = min(Self.maximumBucketsPerSide, max(1, Int((spanX / size).rounded(.up))))

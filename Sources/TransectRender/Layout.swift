@@ -27,8 +27,12 @@ public struct Layout: Sendable, Equatable {
     }
 
     public enum Kind: String, Sendable, CaseIterable {
-        case title, legend, northArrow = "north_arrow", scaleBar = "scale_bar", attribution
-        case measurementLabel = "measurement_label", label, marker
+        case title, legend
+        case northArrow = "north_arrow"
+        case scaleBar = "scale_bar"
+        case attribution
+        case measurementLabel = "measurement_label"
+        case label, marker
     }
 
     public struct Element: Sendable, Equatable {
@@ -49,8 +53,10 @@ public struct Layout: Sendable, Equatable {
     }
 
     mutating func add(_ kind: Kind, _ text: String?, box: Box, anchor: (Double, Double)? = nil) {
-        elements.append(Element(kind: kind, text: text, box: (box.x, box.y, box.maxX, box.maxY),
-                                anchor: anchor ?? (box.x + box.width / 2, box.y + box.height / 2)))
+        elements.append(
+            Element(
+                kind: kind, text: text, box: (box.x, box.y, box.maxX, box.maxY),
+                anchor: anchor ?? (box.x + box.width / 2, box.y + box.height / 2)))
     }
 
     mutating func drop(_ kind: Kind, _ text: String?) { dropped.append(Dropped(kind: kind, text: text)) }

@@ -27,9 +27,11 @@ public struct MapFrameRequest {
     /// The DEM under the map, when there is one.
     public var dem: DEMFootprint?
 
-    public init(width: Int, height: Int, frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil,
-                extentInFrame: FrameBox? = nil, content: [GeoPoint] = [], lines: [[GeoPoint]] = [], margin: Double = 0.12,
-                preferredScale: Double? = nil, dpi: Double = 96, dem: DEMFootprint? = nil) {
+    public init(
+        width: Int, height: Int, frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil,
+        extentInFrame: FrameBox? = nil, content: [GeoPoint] = [], lines: [[GeoPoint]] = [], margin: Double = 0.12,
+        preferredScale: Double? = nil, dpi: Double = 96, dem: DEMFootprint? = nil
+    ) {
         self.width = width
         self.height = height
         self.frameCRS = frameCRS
@@ -49,7 +51,10 @@ public struct FrameBox: Sendable, Hashable {
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
 
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
     }
 }
 
@@ -116,8 +121,9 @@ extension MapFrame {
             centre = GeoPoint(longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2)
         } else if !request.content.isEmpty {
             let content = request.content
-            centre = GeoPoint(longitude: content.map(\.longitude).reduce(0, +) / Double(content.count),
-                              latitude: content.map(\.latitude).reduce(0, +) / Double(content.count))
+            centre = GeoPoint(
+                longitude: content.map(\.longitude).reduce(0, +) / Double(content.count),
+                latitude: content.map(\.latitude).reduce(0, +) / Double(content.count))
         } else if let dem = request.dem {
             let e = try dem.extentLonLat()
             centre = GeoPoint(longitude: (e.west + e.east) / 2, latitude: (e.south + e.north) / 2)
@@ -142,12 +148,15 @@ extension MapFrame {
     ///   ``TerrainError`` from PROJ or the DEM.
     public static func fitting(_ request: MapFrameRequest) throws -> MapFrame {
         let crs = try crs(for: request)
-        let width = request.width, height = request.height
+        let width = request.width
+        let height = request.height
         let toFrame = try CoordinateTransformer(from: .wgs84(), to: crs)
         func bbox(_ points: [GeoPoint]) -> FrameBox? {
-            var xs = points.map(\.longitude), ys = points.map(\.latitude)
+            var xs = points.map(\.longitude)
+            var ys = points.map(\.latitude)
             toFrame.transform(x: &xs, y: &ys)
-            let fx = xs.filter(\.isFinite), fy = ys.filter(\.isFinite)
+            let fx = xs.filter(\.isFinite)
+            let fy = ys.filter(\.isFinite)
             guard let a = fx.min(), let b = fy.min(), let c = fx.max(), let d = fy.max() else { return nil }
             return FrameBox(minX: a, minY: b, maxX: c, maxY: d)
         }
@@ -168,10 +177,13 @@ extension MapFrame {
         guard let b = bbox(points) else { throw MapFrameError.nothingToShow }
         if let scale = request.preferredScale {
             let metresPerPixel = scale * 0.0254 / request.dpi
-            let spanX = (b.maxX - b.minX) * (1 + 2 * request.margin), spanY = (b.maxY - b.minY) * (1 + 2 * request.margin)
+            let spanX = (b.maxX - b.minX) * (1 + 2 * request.margin)
+            let spanY = (b.maxY - b.minY) * (1 + 2 * request.margin)
             if spanX <= Double(width) * metresPerPixel && spanY <= Double(height) * metresPerPixel {
-                let cx = (b.minX + b.maxX) / 2, cy = (b.minY + b.maxY) / 2
-                let hx = Double(width) * metresPerPixel / 2, hy = Double(height) * metresPerPixel / 2
+                let cx = (b.minX + b.maxX) / 2
+                let cy = (b.minY + b.maxY) / 2
+                let hx = Double(width) * metresPerPixel / 2
+                let hy = Double(height) * metresPerPixel / 2
                 return MapFrame(crs: crs, minX: cx - hx, minY: cy - hy, maxX: cx + hx, maxY: cy + hy, width: width, height: height)
             }
         }
@@ -181,11 +193,16 @@ extension MapFrame {
     /// 33 points along each edge of a longitude/latitude box (corners included), so a
     /// projected frame covers the edges' curves.
     static func boundary(_ e: GeoExtent) -> [GeoPoint] {
-        let w = e.west, s = e.south, east = e.east, n = e.north
+        let w = e.west
+        let s = e.south
+        let east = e.east
+        let n = e.north
         return (0...32).flatMap { k -> [GeoPoint] in
             let t = Double(k) / 32
-            return [GeoPoint(longitude: w + (east - w) * t, latitude: s), GeoPoint(longitude: w + (east - w) * t, latitude: n),
-                    GeoPoint(longitude: w, latitude: s + (n - s) * t), GeoPoint(longitude: east, latitude: s + (n - s) * t)]
+            return [
+                GeoPoint(longitude: w + (east - w) * t, latitude: s), GeoPoint(longitude: w + (east - w) * t, latitude: n),
+                GeoPoint(longitude: w, latitude: s + (n - s) * t), GeoPoint(longitude: east, latitude: s + (n - s) * t),
+            ]
         }
     }
 }

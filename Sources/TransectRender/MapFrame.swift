@@ -22,20 +22,29 @@ public struct MapFrame {
     /// A frame over exactly this extent (the caller keeps pixels square).
     public init(crs: SpatialReference, minX: Double, minY: Double, maxX: Double, maxY: Double, width: Int, height: Int) {
         self.crs = crs
-        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
-        self.width = width; self.height = height
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+        self.width = width
+        self.height = height
     }
 
     /// A frame of `width × height` pixels centred on the box, grown along one axis so pixels
     /// are square, with `margin` (a fraction of the span) added on every side.
-    public static func fitting(crs: SpatialReference, minX: Double, minY: Double, maxX: Double, maxY: Double,
-                               width: Int, height: Int, margin: Double, minimumSpan: Double = 200) -> MapFrame {
-        var spanX = max(maxX - minX, 0), spanY = max(maxY - minY, 0)
-        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+    public static func fitting(
+        crs: SpatialReference, minX: Double, minY: Double, maxX: Double, maxY: Double,
+        width: Int, height: Int, margin: Double, minimumSpan: Double = 200
+    ) -> MapFrame {
+        var spanX = max(maxX - minX, 0)
+        var spanY = max(maxY - minY, 0)
+        let cx = (minX + maxX) / 2
+        let cy = (minY + maxY) / 2
         spanX = max(spanX * (1 + 2 * margin), minimumSpan)
         spanY = max(spanY * (1 + 2 * margin), minimumSpan)
         let pixel = max(spanX / Double(width), spanY / Double(height))
-        let halfX = pixel * Double(width) / 2, halfY = pixel * Double(height) / 2
+        let halfX = pixel * Double(width) / 2
+        let halfY = pixel * Double(height) / 2
         return MapFrame(crs: crs, minX: cx - halfX, minY: cy - halfY, maxX: cx + halfX, maxY: cy + halfY, width: width, height: height)
     }
 
@@ -64,7 +73,8 @@ public struct MapFrame {
     public func pixels(of points: [GeoPoint]) throws(TerrainError) -> [(Double, Double)] {
         if transformers.toFrame == nil { transformers.toFrame = try CoordinateTransformer(from: .wgs84(), to: crs) }
         let t = transformers.toFrame!
-        var xs = points.map(\.longitude), ys = points.map(\.latitude)
+        var xs = points.map(\.longitude)
+        var ys = points.map(\.latitude)
         t.transform(x: &xs, y: &ys)
         return (0..<points.count).map { pixel(x: xs[$0], y: ys[$0]) }
     }
@@ -73,7 +83,8 @@ public struct MapFrame {
     public func geographic(of pixels: [(Double, Double)]) throws(TerrainError) -> [GeoPoint] {
         if transformers.fromFrame == nil { transformers.fromFrame = try CoordinateTransformer(from: crs, to: .wgs84()) }
         let t = transformers.fromFrame!
-        var xs = pixels.map { map(px: $0.0, py: $0.1).x }, ys = pixels.map { map(px: $0.0, py: $0.1).y }
+        var xs = pixels.map { map(px: $0.0, py: $0.1).x }
+        var ys = pixels.map { map(px: $0.0, py: $0.1).y }
         t.transform(x: &xs, y: &ys)
         return (0..<pixels.count).map { GeoPoint(longitude: xs[$0], latitude: ys[$0]) }
     }

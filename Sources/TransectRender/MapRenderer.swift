@@ -35,7 +35,8 @@ public enum MapRenderer {
                 canvas.putRGB(BasemapPainter.lightGray(BasemapPainter.shade(z, frame: frame, parameters: p)))
             case .tint(let p):
                 let valid = z.filter { !$0.isNaN }
-                let lo = Double(valid.min()!), hi = Double(valid.max()!)
+                let lo = Double(valid.min()!)
+                let hi = Double(valid.max()!)
                 let shade = BasemapPainter.shade(z, frame: frame, parameters: p)
                 canvas.putRGB(BasemapPainter.tint(z, shade: shade, low: lo, high: hi))
                 legend = (lo, hi)
@@ -79,9 +80,10 @@ public enum MapRenderer {
         for trail in spec.trails {
             let plan = try trail.plan(frame: frame, scale: s)
             if let spacing = plan.thinnedTo {
-                notes.append("note: the track's fixes lie closer on screen than their \(NumberFormatting.grouped(TrailOverlay.fixSymbol * s, decimals: 0)) px symbols: "
-                             + "drew \(NumberFormatting.grouped(Double(plan.drawn.count), decimals: 0)) of \(NumberFormatting.grouped(Double(plan.fixes.count), decimals: 0)) "
-                             + "(one per \(NumberFormatting.grouped(spacing, decimals: 0)) px, with the first and the current one) over the whole track's line")
+                notes.append(
+                    "note: the track's fixes lie closer on screen than their \(NumberFormatting.grouped(TrailOverlay.fixSymbol * s, decimals: 0)) px symbols: "
+                        + "drew \(NumberFormatting.grouped(Double(plan.drawn.count), decimals: 0)) of \(NumberFormatting.grouped(Double(plan.fixes.count), decimals: 0)) "
+                        + "(one per \(NumberFormatting.grouped(spacing, decimals: 0)) px, with the first and the current one) over the whole track's line")
             }
             trail.reserve(plan, scale: s, planner: &planner)
             trailPlans.append(plan)
@@ -114,7 +116,8 @@ public enum MapRenderer {
             let candidates = MeasurementLabel.candidates(shapes, line: line, width: Double(frame.width), height: Double(frame.height), scale: s)
             let mid = line[line.count / 2]
             if let box = planner.label(.measurementLabel, m.label, anchor: mid, candidates.map(\.0), avoidingTrail: true, preferring: [corners, placeMarks]),
-               let shape = candidates.first(where: { $0.0 == box })?.1 {
+                let shape = candidates.first(where: { $0.0 == box })?.1
+            {
                 measurementLabels.append((shape, box))
             }
         }
@@ -123,12 +126,16 @@ public enum MapRenderer {
         for (place, p) in zip(spec.places, placePixels) where p.0 >= 0 && p.1 >= 0 && p.0 <= Double(frame.width) && p.1 <= Double(frame.height) {
             // A place under the measurement's label is hidden by it: left out, and counted.
             let box = Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s)
-            if measurementLabels.contains(where: { $0.1.intersects(box) }) { planner.layout.drop(.marker, place.name); continue }
+            if measurementLabels.contains(where: { $0.1.intersects(box) }) {
+                planner.layout.drop(.marker, place.name)
+                continue
+            }
             visible.append((place, p))
             planner.marker(Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s), anchor: p, text: place.name)
         }
 
-        let decorations = spec.decorations
+        let decorations =
+            spec.decorations
             ? Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend != nil, planner: &planner) : nil
         // A place whose marker a decoration covers is hidden by it: left out, and counted.
         let decorationBoxes = planner.layout.elements.filter { ![.marker, .measurementLabel, .label].contains($0.kind) }
@@ -145,8 +152,10 @@ public enum MapRenderer {
         var placeLabels: [(String, Box)] = []
         for (place, p) in visible {
             let size = PlaceLabel.boxSize(place.name, canvas: canvas, scale: s)
-            if let box = planner.label(.label, place.name, anchor: p, PlaceLabel.candidates(p, w: size.w, h: size.h, first: 7 * s, scale: s),
-                                       avoidingTrail: true) {
+            if let box = planner.label(
+                .label, place.name, anchor: p, PlaceLabel.candidates(p, w: size.w, h: size.h, first: 7 * s, scale: s),
+                avoidingTrail: true)
+            {
                 placeLabels.append((place.name, box))
             }
         }

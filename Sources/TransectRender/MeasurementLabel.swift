@@ -30,27 +30,38 @@ enum MeasurementLabel {
             variants.map { lines in
                 let ms = lines.map { canvas.measure($0, size: size * s) }
                 let lineHeight = ms[0].ascent + ms[0].descent + 2 * s
-                return Shape(lines: lines, width: ms.map(\.width).max()! + 16 * s,
-                             height: lineHeight * Double(lines.count) - 2 * s + 10 * s, lineHeight: lineHeight, ascent: ms[0].ascent, scale: s)
+                return Shape(
+                    lines: lines, width: ms.map(\.width).max()! + 16 * s,
+                    height: lineHeight * Double(lines.count) - 2 * s + 10 * s, lineHeight: lineHeight, ascent: ms[0].ascent, scale: s)
             }
         }
     }
 
     /// Candidate boxes, best first, with the shape each one holds.
     static func candidates(_ shapes: [Shape], line: [(Double, Double)], width: Double, height: Double, scale s: Double) -> [(Box, Shape)] {
-        let a = line.first!, b = line.last!
+        let a = line.first!
+        let b = line.last!
         let mid = line[line.count / 2]
-        var nx = -(b.1 - a.1), ny = b.0 - a.0
+        var nx = -(b.1 - a.1)
+        var ny = b.0 - a.0
         let len = (nx * nx + ny * ny).squareRoot()
-        if len > 0 && len.isFinite { nx /= len; ny /= len } else { nx = 0; ny = -1 }
+        if len > 0 && len.isFinite {
+            nx /= len
+            ny /= len
+        } else {
+            nx = 0
+            ny = -1
+        }
         var out: [(Box, Shape)] = []
         // The box's reach towards the line: its centre stands this much further out than its
         // nearest corner or edge, so `distance` is the clearance from the line itself.
         for (shape, support) in shapes.map({ ($0, $0.width / 2 * abs(nx) + $0.height / 2 * abs(ny)) }) + shapes.map({ ($0, $0.height / 2) }) {
-            let w = shape.width, h = shape.height
+            let w = shape.width
+            let h = shape.height
             for distance in [12.0, 24, 48, 80, 120, 170] {
                 for side in [1.0, -1.0] {
-                    let cx = mid.0 + side * nx * (distance * s + support), cy = mid.1 + side * ny * (distance * s + support)
+                    let cx = mid.0 + side * nx * (distance * s + support)
+                    let cy = mid.1 + side * ny * (distance * s + support)
                     let box = Box(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
                     out.append((box, shape))
                     // Slid inside the image when it crosses an edge.
@@ -68,8 +79,9 @@ enum MeasurementLabel {
         let s = shape.scale
         canvas.rectangle(box, fill: Color.white.withAlpha(0.92), stroke: Color(hex: 0xC8102E), strokeWidth: 1.5 * s, radius: 4 * s)
         for (k, line) in shape.lines.enumerated() {
-            canvas.text(line, x: box.x + 8 * s, y: box.y + 5 * s + shape.ascent + Double(k) * shape.lineHeight, size: size * s,
-                        color: Color(hex: 0x1A1A1A))
+            canvas.text(
+                line, x: box.x + 8 * s, y: box.y + 5 * s + shape.ascent + Double(k) * shape.lineHeight, size: size * s,
+                color: Color(hex: 0x1A1A1A))
         }
     }
 }

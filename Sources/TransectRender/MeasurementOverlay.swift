@@ -5,7 +5,11 @@ public struct MeasurementOverlay: Sendable {
     public var start: GeoPoint
     public var end: GeoPoint
     public var label: String
-    public init(start: GeoPoint, end: GeoPoint, label: String) { self.start = start; self.end = end; self.label = label }
+    public init(start: GeoPoint, end: GeoPoint, label: String) {
+        self.start = start
+        self.end = end
+        self.label = label
+    }
 }
 
 extension MeasurementOverlay {

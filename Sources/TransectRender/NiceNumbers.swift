@@ -40,7 +40,10 @@ enum NiceNumbers {
     static func label(_ value: Double, step: Double) -> String {
         var decimals = 0
         var s = step
-        while decimals < 6 && abs(s - s.rounded()) > 1e-9 * max(1, abs(s)) { s *= 10; decimals += 1 }
+        while decimals < 6 && abs(s - s.rounded()) > 1e-9 * max(1, abs(s)) {
+            s *= 10
+            decimals += 1
+        }
         return TransectCoreFormatting.grouped(value, decimals: decimals)
     }
 }

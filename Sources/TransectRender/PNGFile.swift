@@ -34,15 +34,18 @@ public enum PNGFile {
 
     /// Encodes opaque 8-bit RGB `pixels` (3 bytes per pixel, row-major) into `path` with tEXt
     /// chunks in the given order and a pHYs chunk when `dpi` is given (0 < dpi ≤ ``maxDPI``).
-    public static func encode(path: String, rgb pixels: [UInt8], width: Int, height: Int, texts: [(String, String)],
-                              dpi: Double? = nil) throws(RenderError) {
+    public static func encode(
+        path: String, rgb pixels: [UInt8], width: Int, height: Int, texts: [(String, String)],
+        dpi: Double? = nil
+    ) throws(RenderError) {
         precondition(pixels.count == width * height * 3)
         precondition(dpi.map { $0 > 0 && $0 <= maxDPI } ?? true, "dpi checked by the caller")
         var error = [CChar](repeating: 0, count: 256)
         let status: Int32 = withCTexts(texts) { list, count in
             pixels.withUnsafeBufferPointer { buffer in
-                transect_png_write(path, buffer.baseAddress, Int32(width), Int32(height), 3, width * 3, list, count,
-                                   dpi ?? 0, compressionLevel, &error, error.count)
+                transect_png_write(
+                    path, buffer.baseAddress, Int32(width), Int32(height), 3, width * 3, list, count,
+                    dpi ?? 0, compressionLevel, &error, error.count)
             }
         }
         guard status == 0 else { throw .cannotWrite(path: path, reason: message(error).lowercased()) }
@@ -53,7 +56,8 @@ public enum PNGFile {
     public static func sideFiles(for path: String, georeference: Georeference) -> [(path: String, contents: String)] {
         let gt = georeference.geoTransform
         // A world file names the centre of the top-left pixel.
-        let world = [gt[1], gt[4], gt[2], gt[5], gt[0] + gt[1] / 2 + gt[2] / 2, gt[3] + gt[4] / 2 + gt[5] / 2]
+        let world =
+            [gt[1], gt[4], gt[2], gt[5], gt[0] + gt[1] / 2 + gt[2] / 2, gt[3] + gt[4] / 2 + gt[5] / 2]
             // Shortest round-trip form, whole numbers with `.0`: exact, the same bytes everywhere.
             .map { NumberFormatting.shortest($0, pointZero: true) }.joined(separator: "\n") + "\n"
         let mapping = georeference.axisMapping.map(String.init).joined(separator: ",")
@@ -72,7 +76,8 @@ public enum PNGFile {
     /// Reads a PNG as RGBA (4 bytes per pixel), for tests and image inputs.
     public static func readRGBA(path: String) throws(RenderError) -> (pixels: [UInt8], width: Int, height: Int) {
         var buffer: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         guard transect_png_read_rgba(path, &buffer, &w, &h, &error, error.count) == 0, let buffer else {
             throw .cannotWrite(path: path, reason: "cannot read: " + message(error))
@@ -88,7 +93,8 @@ public enum PNGFile {
 
     /// Calls `body` with a C array of text chunks that lives for the call.
     static func withCTexts<R>(_ texts: [(String, String)], _ body: (UnsafePointer<transect_png_text>?, Int32) -> R) -> R {
-        let keys = texts.map { strdup($0.0) }, values = texts.map { strdup($0.1) }
+        let keys = texts.map { strdup($0.0) }
+        let values = texts.map { strdup($0.1) }
         defer { for p in keys + values { free(p) } }
         let chunks = (0..<texts.count).map { transect_png_text(key: keys[$0], text: values[$0]) }
         return chunks.withUnsafeBufferPointer { body($0.baseAddress, Int32(texts.count)) }

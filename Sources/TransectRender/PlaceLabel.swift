@@ -23,20 +23,21 @@ enum PlaceLabel {
 
     static func candidates(_ p: (Double, Double), w: Double, h: Double, gap: Double) -> [Box] {
         [
-            Box(x: p.0 + gap, y: p.1 - h / 2, width: w, height: h),          // east
-            Box(x: p.0 - gap - w, y: p.1 - h / 2, width: w, height: h),      // west
-            Box(x: p.0 + gap - 2, y: p.1 - gap - h, width: w, height: h),    // north-east
-            Box(x: p.0 + gap - 2, y: p.1 + gap, width: w, height: h),        // south-east
-            Box(x: p.0 - gap - w + 2, y: p.1 - gap - h, width: w, height: h),// north-west
-            Box(x: p.0 - gap - w + 2, y: p.1 + gap, width: w, height: h),    // south-west
-            Box(x: p.0 - w / 2, y: p.1 - gap - h, width: w, height: h),      // north
-            Box(x: p.0 - w / 2, y: p.1 + gap, width: w, height: h),          // south
+            Box(x: p.0 + gap, y: p.1 - h / 2, width: w, height: h),  // east
+            Box(x: p.0 - gap - w, y: p.1 - h / 2, width: w, height: h),  // west
+            Box(x: p.0 + gap - 2, y: p.1 - gap - h, width: w, height: h),  // north-east
+            Box(x: p.0 + gap - 2, y: p.1 + gap, width: w, height: h),  // south-east
+            Box(x: p.0 - gap - w + 2, y: p.1 - gap - h, width: w, height: h),  // north-west
+            Box(x: p.0 - gap - w + 2, y: p.1 + gap, width: w, height: h),  // south-west
+            Box(x: p.0 - w / 2, y: p.1 - gap - h, width: w, height: h),  // north
+            Box(x: p.0 - w / 2, y: p.1 + gap, width: w, height: h),  // south
         ]
     }
 
     static func draw(_ name: String, in box: Box, canvas: Canvas, scale: Double) {
         let m = canvas.measure(name, size: size * scale)
-        canvas.text(name, x: box.x + 2 * scale, y: box.y + 1 * scale + m.ascent, size: size * scale, color: Color(hex: 0x1A1A1A),
-                    halo: Color.white.withAlpha(0.9), haloWidth: 2.5 * scale)
+        canvas.text(
+            name, x: box.x + 2 * scale, y: box.y + 1 * scale + m.ascent, size: size * scale, color: Color(hex: 0x1A1A1A),
+            halo: Color.white.withAlpha(0.9), haloWidth: 2.5 * scale)
     }
 }

@@ -29,7 +29,10 @@ struct Planner {
 
     /// A decoration at the first candidate that fits among the other decorations and labels.
     mutating func decoration(_ kind: Layout.Kind, _ text: String?, _ candidates: [Box]) -> Box? {
-        guard let box = ink.place(candidates) else { layout.drop(kind, text); return nil }
+        guard let box = ink.place(candidates) else {
+            layout.drop(kind, text)
+            return nil
+        }
         layout.add(kind, text, box: box)
         return box
     }
@@ -39,13 +42,18 @@ struct Planner {
     ///
     /// `preferring` lists further placers to keep clear of, most wanted first: the first
     /// candidate clear of all of them wins, else the first clear of all but the last, and so on.
-    mutating func label(_ kind: Layout.Kind, _ text: String, anchor: (Double, Double), _ candidates: [Box], avoidingTrail: Bool = false,
-                        preferring more: [LabelPlacer] = []) -> Box? {
+    mutating func label(
+        _ kind: Layout.Kind, _ text: String, anchor: (Double, Double), _ candidates: [Box], avoidingTrail: Bool = false,
+        preferring more: [LabelPlacer] = []
+    ) -> Box? {
         let free = candidates.filter { ink.fits($0) && marks.fits($0) }
         let preferring = (avoidingTrail ? [trail] : []) + more
         var chosen: Box? = nil
         for n in stride(from: preferring.count, through: 0, by: -1) {
-            if let box = free.first(where: { c in preferring.prefix(n).allSatisfy { $0.fits(c) } }) { chosen = box; break }
+            if let box = free.first(where: { c in preferring.prefix(n).allSatisfy { $0.fits(c) } }) {
+                chosen = box
+                break
+            }
         }
         guard let box = chosen else {
             layout.drop(kind, text)
@@ -67,7 +75,8 @@ struct Planner {
             let n = max(1, Int((length / step).rounded(.up)))
             for k in 0...n {
                 let t = Double(k) / Double(n)
-                let x = a.0 + (b.0 - a.0) * t, y = a.1 + (b.1 - a.1) * t
+                let x = a.0 + (b.0 - a.0) * t
+                let y = a.1 + (b.1 - a.1) * t
                 trail.reserve(Box(x: x - half, y: y - half, width: 2 * half, height: 2 * half))
             }
         }
@@ -77,11 +86,15 @@ struct Planner {
     /// (or an end is not finite).
     func clip(_ a: (Double, Double), _ b: (Double, Double), margin: Double) -> ((Double, Double), (Double, Double))? {
         guard a.0.isFinite, a.1.isFinite, b.0.isFinite, b.1.isFinite else { return nil }
-        let dx = b.0 - a.0, dy = b.1 - a.1
-        var t0 = 0.0, t1 = 1.0
+        let dx = b.0 - a.0
+        let dy = b.1 - a.1
+        var t0 = 0.0
+        var t1 = 1.0
         // Each edge as p·t ≤ q: left, right, top, bottom.
-        for (p, q) in [(-dx, a.0 + margin), (dx, Double(layout.width) + margin - a.0),
-                       (-dy, a.1 + margin), (dy, Double(layout.height) + margin - a.1)] {
+        for (p, q) in [
+            (-dx, a.0 + margin), (dx, Double(layout.width) + margin - a.0),
+            (-dy, a.1 + margin), (dy, Double(layout.height) + margin - a.1),
+        ] {
             if p == 0 {
                 if q < 0 { return nil }
             } else {
@@ -100,7 +113,8 @@ struct Planner {
 
     /// Distance in pixels from `p` to the nearest point of `box` (0 inside it).
     static func distance(_ p: (Double, Double), _ box: Box) -> Double {
-        let dx = max(box.x - p.0, 0, p.0 - box.maxX), dy = max(box.y - p.1, 0, p.1 - box.maxY)
+        let dx = max(box.x - p.0, 0, p.0 - box.maxX)
+        let dy = max(box.y - p.1, 0, p.1 - box.maxY)
         return (dx * dx + dy * dy).squareRoot()
     }
 }

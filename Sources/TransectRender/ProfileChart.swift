@@ -15,8 +15,10 @@ public struct ProfileChart {
     public var width: Int
     public var height: Int
 
-    public init(profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?,
-                title: String, subtitle: String?, units: UnitSystem, width: Int = 1200, height: Int = 600) {
+    public init(
+        profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?,
+        title: String, subtitle: String?, units: UnitSystem, width: Int = 1200, height: Int = 600
+    ) {
         self.profile = profile
         self.statistics = statistics
         self.lineOfSight = lineOfSight
@@ -50,28 +52,37 @@ public struct ProfileChart {
         var sight: [Double] = []
         if let los = lineOfSight, p.count > 1 { sight = p.distancesMetres.map(los.sightLineMetres(atDistance:)) }
         let valid = p.elevationsMetres.filter { !$0.isNaN }
-        var lo = (valid + sight).min() ?? 0, hi = (valid + sight).max() ?? 1
-        if hi - lo < 1 { lo -= 0.5; hi += 0.5 }
+        var lo = (valid + sight).min() ?? 0
+        var hi = (valid + sight).max() ?? 1
+        if hi - lo < 1 {
+            lo -= 0.5
+            hi += 0.5
+        }
         let pad = (hi - lo) * 0.08
-        lo -= pad; hi += pad
+        lo -= pad
+        hi += pad
         // Axes in display units.
-        let yLo = yUnit.convert(metres: lo), yHi = yUnit.convert(metres: hi)
+        let yLo = yUnit.convert(metres: lo)
+        let yHi = yUnit.convert(metres: hi)
         // About six ticks, fewer where the chart is too short to keep 12 px labels 20 px apart
         // (the header's height is not known yet: the plot is at least this tall).
         let roughPlot = Double(height) - 78 - 62
         let yStep = NiceNumbers.step(span: yHi - yLo, target: min(6, max(2, Int(max(0, roughPlot) / 24))))
-        let yMin = (yLo / yStep).rounded(.down) * yStep, yMax = (yHi / yStep).rounded(.up) * yStep
+        let yMin = (yLo / yStep).rounded(.down) * yStep
+        let yMax = (yHi / yStep).rounded(.up) * yStep
         let xMax = xUnit.convert(metres: max(p.lengthMetres, 1e-9))
         let xStep = NiceNumbers.step(span: xMax, target: 8)
 
         let tickLabels = NiceNumbers.ticks(lo: yMin, hi: yMax, step: yStep).map { NiceNumbers.label($0, step: yStep) }
         let labelWidth = tickLabels.map { canvas.measure($0, size: 12).width }.max() ?? 30
-        let left = 36 + labelWidth + 14, right = 28.0
+        let left = 36 + labelWidth + 14
+        let right = 28.0
         // The header, row by row: the title (shortened to the width), the measurement on one
         // line or one line per distance, and the legend on the title's row where it fits
         // beside the title, else on a row of its own. Where that leaves the plot too little
         // height, the measurement keeps to one line or is left out, then the legend's own row.
-        let room = Double(width) - left - right, bottom = 62.0
+        let room = Double(width) - left - right
+        let bottom = 62.0
         let minimumPlot = max(50, 0.3 * Double(height))
         var legend = "Terrain"
         if let los = lineOfSight {
@@ -124,7 +135,8 @@ public struct ProfileChart {
         }
         var layout = planned.layout
         layout.labelNoun = "chart labels"
-        let header = planned.header, top = planned.top
+        let header = planned.header
+        let top = planned.top
         let plot = Box(x: left, y: top, width: Double(width) - left - right, height: Double(height) - top - bottom)
         func px(_ metres: Double) -> Double { plot.x + plot.width * xUnit.convert(metres: metres) / xMax }
         func py(_ metres: Double) -> Double { plot.maxY - plot.height * (yUnit.convert(metres: metres) - yMin) / (yMax - yMin) }
@@ -148,7 +160,10 @@ public struct ProfileChart {
         // Terrain: one filled area per run of samples with data, down to the plot's floor.
         var k0 = 0
         while k0 < p.count {
-            guard !p.elevationsMetres[k0].isNaN else { k0 += 1; continue }
+            guard !p.elevationsMetres[k0].isNaN else {
+                k0 += 1
+                continue
+            }
             var k1 = k0
             while k1 + 1 < p.count && !p.elevationsMetres[k1 + 1].isNaN { k1 += 1 }
             let run = (k0...k1).map { (px(p.distancesMetres[$0]), py(p.elevationsMetres[$0])) }
@@ -173,7 +188,8 @@ public struct ProfileChart {
         var labels: [(text: String, at: (Double, Double), color: Color, bold: Bool, preferAbove: Bool)] = []
         for (extreme, word, above) in [(statistics.maximum, "max", true), (statistics.minimum, "min", false)] {
             guard let e = extreme else { continue }
-            let x = px(p.distancesMetres[e.index]), y = py(e.elevationMetres)
+            let x = px(p.distancesMetres[e.index])
+            let y = py(e.elevationMetres)
             canvas.circle(x, y, radius: 4, fill: Self.ink, stroke: .white, strokeWidth: 1.5)
             placer.reserve(Box(x: x - 5, y: y - 5, width: 10, height: 10))
             layout.add(.marker, word, box: Box(x: x - 5, y: y - 5, width: 10, height: 10), anchor: (x, y))
@@ -181,7 +197,8 @@ public struct ProfileChart {
             labels.append((text, (x, y), Self.ink, true, above))
         }
         if let o = lineOfSight?.firstObstruction {
-            let x = px(p.distancesMetres[o.index]), y = py(o.terrainMetres)
+            let x = px(p.distancesMetres[o.index])
+            let y = py(o.terrainMetres)
             canvas.polyline([(x - 6, y - 6), (x + 6, y + 6)], color: verdictColor, width: 3)
             canvas.polyline([(x - 6, y + 6), (x + 6, y - 6)], color: verdictColor, width: 3)
             placer.reserve(Box(x: x - 7, y: y - 7, width: 14, height: 14))
@@ -190,13 +207,17 @@ public struct ProfileChart {
         }
         for label in labels {
             let m = canvas.measure(label.text, size: 12, bold: label.bold)
-            let w = m.width + 4, h = m.ascent + m.descent + 2
+            let w = m.width + 4
+            let h = m.ascent + m.descent + 2
             let (x, y) = label.at
-            let above = Box(x: x - w / 2, y: y - 10 - h, width: w, height: h), below = Box(x: x - w / 2, y: y + 10, width: w, height: h)
+            let above = Box(x: x - w / 2, y: y - 10 - h, width: w, height: h)
+            let below = Box(x: x - w / 2, y: y + 10, width: w, height: h)
             var candidates = label.preferAbove ? [above, below] : [below, above]
-            candidates += [Box(x: x + 10, y: y - h / 2, width: w, height: h), Box(x: x - 10 - w, y: y - h / 2, width: w, height: h),
-                           Box(x: x + 10, y: y + 12, width: w, height: h), Box(x: x + 10, y: y - 12 - h, width: w, height: h),
-                           Box(x: x + 10, y: y + 12 + h, width: w, height: h)]
+            candidates += [
+                Box(x: x + 10, y: y - h / 2, width: w, height: h), Box(x: x - 10 - w, y: y - h / 2, width: w, height: h),
+                Box(x: x + 10, y: y + 12, width: w, height: h), Box(x: x + 10, y: y - 12 - h, width: w, height: h),
+                Box(x: x + 10, y: y + 12 + h, width: w, height: h),
+            ]
             // Kept inside the plot: shift sideways when a label would cross its edges.
             candidates = candidates.map { b in
                 var b = b
@@ -204,10 +225,14 @@ public struct ProfileChart {
                 b.y = min(max(b.y, plot.y + 3), plot.maxY - b.height - 3)
                 return b
             }
-            guard let box = placer.place(candidates) else { layout.drop(.label, label.text); continue }
+            guard let box = placer.place(candidates) else {
+                layout.drop(.label, label.text)
+                continue
+            }
             layout.add(.label, label.text, box: box, anchor: (x, y))
-            canvas.text(label.text, x: box.x + 2, y: box.y + 1 + m.ascent, size: 12, color: label.color, bold: label.bold,
-                        halo: .white, haloWidth: 2.5)
+            canvas.text(
+                label.text, x: box.x + 2, y: box.y + 1 + m.ascent, size: 12, color: label.color, bold: label.bold,
+                halo: .white, haloWidth: 2.5)
         }
 
         // Frame, titles, axis names, legend.
@@ -220,7 +245,8 @@ public struct ProfileChart {
         let ym = canvas.measure(yName, size: 13)
         canvas.text(yName, x: 22, y: plot.y + plot.height / 2 + ym.width / 2, size: 13, color: Self.ink, angle: -Double.pi / 2)
         if let legendBox = header.legendBox {
-            canvas.rectangle(Box(x: legendBox.x + 8, y: legendBox.y + 7, width: 14, height: 10), fill: Self.terrainFill, stroke: Self.terrainLine, strokeWidth: 1)
+            canvas.rectangle(
+                Box(x: legendBox.x + 8, y: legendBox.y + 7, width: 14, height: 10), fill: Self.terrainFill, stroke: Self.terrainLine, strokeWidth: 1)
             canvas.text(legend, x: legendBox.x + 28, y: legendBox.y + 17, size: 12, color: lineOfSight == nil ? Self.ink : verdictColor)
         }
         try canvas.check()

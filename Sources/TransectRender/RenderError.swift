@@ -19,9 +19,9 @@ public enum RenderError: UserFacingError, Equatable {
         switch self {
         case .badSize(let text): text
         case .noCoverage(let dem): "the map frame does not overlap the DEM '\(dem)'"
-        case let .font(path, reason): "font '\(path)': \(reason)"
+        case .font(let path, let reason): "font '\(path)': \(reason)"
         case .drawing(let text): "drawing failed: \(text)"
-        case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
         case .badOption(let text): text
         }
     }

@@ -36,8 +36,9 @@ public struct TrailOverlay: Sendable {
             shown.append(part)
         }
         // Before the last fix the marked position is where the history has got to, not its end.
-        return TrailOverlay(segments: shown, fixes: Array(fixes.prefix(count)), startLabel: startLabel,
-                            endLabel: count < fixes.count ? "Now" : endLabel)
+        return TrailOverlay(
+            segments: shown, fixes: Array(fixes.prefix(count)), startLabel: startLabel,
+            endLabel: count < fixes.count ? "Now" : endLabel)
     }
 
     /// The diameter of a fix symbol at 96 dpi: a 6 px circle with its 2 px outline.
@@ -85,8 +86,9 @@ public struct TrailOverlay: Sendable {
         for (n, k) in plan.drawn.enumerated() {
             let p = plan.fixes[k]
             let r = n == plan.drawn.count - 1 ? 14 * s : 8 * s
-            planner.marker(Box(x: p.0 - r, y: p.1 - r, width: 2 * r, height: 2 * r), anchor: p, text: n == plan.drawn.count - 1 ? "current" : "fix",
-                           protected: n == plan.drawn.count - 1)
+            planner.marker(
+                Box(x: p.0 - r, y: p.1 - r, width: 2 * r, height: 2 * r), anchor: p, text: n == plan.drawn.count - 1 ? "current" : "fix",
+                protected: n == plan.drawn.count - 1)
         }
     }
 
@@ -95,14 +97,19 @@ public struct TrailOverlay: Sendable {
         guard let first = plan.fixes.first, let last = plan.fixes.last else { return [] }
         var out: [(String, Box)] = []
         let start = PlaceLabel.boxSize(startLabel, canvas: canvas, scale: s)
-        if planner.shows(first), let box = planner.label(.label, startLabel, anchor: first, PlaceLabel.candidates(first, w: start.w, h: start.h, first: 9 * s, scale: s),
-                                   avoidingTrail: true) {
+        if planner.shows(first),
+            let box = planner.label(
+                .label, startLabel, anchor: first, PlaceLabel.candidates(first, w: start.w, h: start.h, first: 9 * s, scale: s),
+                avoidingTrail: true)
+        {
             out.append((startLabel, box))
         }
         if plan.fixes.count > 1, planner.shows(last) {
             let end = PlaceLabel.boxSize(endLabel, canvas: canvas, scale: s)
-            if let box = planner.label(.label, endLabel, anchor: last, PlaceLabel.candidates(last, w: end.w, h: end.h, first: 16 * s, scale: s),
-                                       avoidingTrail: true) {
+            if let box = planner.label(
+                .label, endLabel, anchor: last, PlaceLabel.candidates(last, w: end.w, h: end.h, first: 16 * s, scale: s),
+                avoidingTrail: true)
+            {
                 out.append((endLabel, box))
             }
         }

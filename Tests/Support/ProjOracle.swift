@@ -18,9 +18,15 @@ public struct ProjGeodesic: Sendable {
     public static let wgs84 = ProjGeodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
 
     /// `geod_geninverse`: distance, azimuths, arc and reduced length m12 (metres).
-    public func inverse(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
-        -> (s12: Double, azi1: Double, azi2: Double, a12: Double, m12: Double) {
-        var s12 = 0.0, azi1 = 0.0, azi2 = 0.0, m12 = 0.0
+    public func inverse(
+        _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double
+    )
+        -> (s12: Double, azi1: Double, azi2: Double, a12: Double, m12: Double)
+    {
+        var s12 = 0.0
+        var azi1 = 0.0
+        var azi2 = 0.0
+        var m12 = 0.0
         let a12 = withUnsafePointer(to: g) { p in
             geod_geninverse(p, lat1, lon1, lat2, lon2, &s12, &azi1, &azi2, &m12, nil, nil, nil)
         }
@@ -28,9 +34,14 @@ public struct ProjGeodesic: Sendable {
     }
 
     /// `geod_direct` (longitude reduced to [−180, 180], no GEOD_LONG_UNROLL).
-    public func direct(_ lat1: Double, _ lon1: Double, _ azi1: Double, _ s12: Double)
-        -> (lat2: Double, lon2: Double, azi2: Double) {
-        var lat2 = 0.0, lon2 = 0.0, azi2 = 0.0
+    public func direct(
+        _ lat1: Double, _ lon1: Double, _ azi1: Double, _ s12: Double
+    )
+        -> (lat2: Double, lon2: Double, azi2: Double)
+    {
+        var lat2 = 0.0
+        var lon2 = 0.0
+        var azi2 = 0.0
         withUnsafePointer(to: g) { p in
             geod_direct(p, lat1, lon1, azi1, s12, &lat2, &lon2, &azi2)
         }

@@ -28,7 +28,10 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         // 10^−e by repeated division and a linear last decade: no libm, monotone enough for
         // spreading test cases.
         var k = e
-        while k >= 1 { p /= 10; k -= 1 }
+        while k >= 1 {
+            p /= 10
+            k -= 1
+        }
         p *= 1 - 0.9 * k
         return sign() * p
     }

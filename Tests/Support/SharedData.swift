@@ -20,7 +20,9 @@ public enum SharedData {
     public static func path(_ name: String) throws -> String {
         let url = directory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw Missing(description: "shared test data '\(name)' not found at \(url.path); the tests expect ../shared/data beside the package (or TRANSECT_SHARED_DATA)")
+            throw Missing(
+                description: "shared test data '\(name)' not found at \(url.path); the tests expect ../shared/data beside the package (or TRANSECT_SHARED_DATA)"
+            )
         }
         return url.path
     }

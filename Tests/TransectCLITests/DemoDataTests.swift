@@ -23,8 +23,9 @@ struct DemoDataTests {
         #expect(scene.contains("\"to\": [\(glacier.longitude), \(glacier.latitude)]"))
     }
 
-    @Test("measured on the Yosemite DEM, the demo's places lie within 25 m of their published heights",
-          arguments: ["Half Dome", "Glacier Point", "Basket Dome", "Sentinel Dome", "Clouds Rest"])
+    @Test(
+        "measured on the Yosemite DEM, the demo's places lie within 25 m of their published heights",
+        arguments: ["Half Dome", "Glacier Point", "Basket Dome", "Sentinel Dome", "Clouds Rest"])
     func publishedHeights(name: String) throws {
         let dem = try SharedData.path("yosemite_valley_ned1as.tif")
         let landmarks = try String(contentsOfFile: try SharedData.path("landmarks.csv"), encoding: .utf8)

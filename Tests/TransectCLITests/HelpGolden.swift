@@ -2,231 +2,231 @@
 // change to an option, its help or the layout shows up as a diff in review.
 enum HelpGolden {
     static let overview = #"""
-    transect 0.1.0: offline terrain measurement from DEM files
+        transect 0.1.0: offline terrain measurement from DEM files
 
-    USAGE: transect <subcommand> [options]
+        USAGE: transect <subcommand> [options]
 
-    SUBCOMMANDS:
-      measure    Direct, horizontal and vertical distance between two points
-      profile    Elevation profile, statistics and line of sight between points
-      render     Annotated PNG map: DEM basemap, measurements, places
-      track      Location history: read, clean, densify, simulate, summarise
-      info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
-      help       Show help for a subcommand
+        SUBCOMMANDS:
+          measure    Direct, horizontal and vertical distance between two points
+          profile    Elevation profile, statistics and line of sight between points
+          render     Annotated PNG map: DEM basemap, measurements, places
+          track      Location history: read, clean, densify, simulate, summarise
+          info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
+          help       Show help for a subcommand
 
-    OPTIONS:
-      -h, --help     Show this help
-      --version      Show the version
+        OPTIONS:
+          -h, --help     Show this help
+          --version      Show the version
 
-    Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
-    inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
-    5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
-    See 'transect help <subcommand>'.
-    """#
+        Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
+        inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
+        5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
+        See 'transect help <subcommand>'.
+        """#
 
     static let measure = #"""
-    Measure the direct (3D), horizontal (geodesic) and vertical distance between two points.
+        Measure the direct (3D), horizontal (geodesic) and vertical distance between two points.
 
-    USAGE: transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]
-           transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]
+        USAGE: transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]
+               transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]
 
-    OPTIONS:
-      --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
-                              they are one mosaic. Default: ETOPO5 (5′ global grid).
-      --from LON,LAT[,Z]      Start. Z is an absolute height in metres; without it the height
-                              comes from the DEM.
-      --to LON,LAT[,Z]        End, as --from.
-      --above-ground M        Metres added to heights sampled from the DEM. Default: 0 m.
-      --units U               metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi (also
-                              by name: metres, feet, miles, nautical-miles, …). Default: metric.
-      -r, --interpolation I   nearest (or near), bilinear or cubic. Default: bilinear.
-      --geoid egm96|PATH      Geoid grid for ellipsoidal heights (h = H + N) in the direct
-                              distance; egm96 is PROJ's egm96_15.gtx.
-      --crs CRS               Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not
-                              lon/lat.
-      --format F              text (the label, default) or json; csv (the default) for --pairs.
-      --pairs FILE|-          Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
-                              id, from_z, to_z); streams CSV rows with an error column.
-      --strict                With --pairs, stop at the first bad row (exit 1).
-      -o, --out FILE          Write results to FILE (atomically) instead of stdout.
-      --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help              Show this help.
+        OPTIONS:
+          --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
+                                  they are one mosaic. Default: ETOPO5 (5′ global grid).
+          --from LON,LAT[,Z]      Start. Z is an absolute height in metres; without it the height
+                                  comes from the DEM.
+          --to LON,LAT[,Z]        End, as --from.
+          --above-ground M        Metres added to heights sampled from the DEM. Default: 0 m.
+          --units U               metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi (also
+                                  by name: metres, feet, miles, nautical-miles, …). Default: metric.
+          -r, --interpolation I   nearest (or near), bilinear or cubic. Default: bilinear.
+          --geoid egm96|PATH      Geoid grid for ellipsoidal heights (h = H + N) in the direct
+                                  distance; egm96 is PROJ's egm96_15.gtx.
+          --crs CRS               Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not
+                                  lon/lat.
+          --format F              text (the label, default) or json; csv (the default) for --pairs.
+          --pairs FILE|-          Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
+                                  id, from_z, to_z); streams CSV rows with an error column.
+          --strict                With --pairs, stop at the first bad row (exit 1).
+          -o, --out FILE          Write results to FILE (atomically) instead of stdout.
+          --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          -h, --help              Show this help.
 
-    Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
-    elevation; direct is the straight line between the points in earth-centred coordinates.
-    """#
+        Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
+        elevation; direct is the straight line between the points in earth-centred coordinates.
+        """#
 
     static let profile = #"""
-    Sample the elevation profile along the geodesic between points, with statistics and the
-    line of sight from the first point to the last.
+        Sample the elevation profile along the geodesic between points, with statistics and the
+        line of sight from the first point to the last.
 
-    USAGE: transect profile [--dem PATH…] (--from LON,LAT --to LON,LAT | --path LON,LAT LON,LAT… | --track FILE) [options]
+        USAGE: transect profile [--dem PATH…] (--from LON,LAT --to LON,LAT | --path LON,LAT LON,LAT… | --track FILE) [options]
 
-    OPTIONS:
-      --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable.
-      --from LON,LAT             Start of the profile.
-      --to LON,LAT               End of the profile.
-      --path LON,LAT …           Two or more vertices, profiled leg after leg with continuous
-                                 distance (instead of --from/--to).
-      --track FILE               Profile along a track (GPX, GeoJSON, Esri JSON, CSV), segment
-                                 after segment.
-      --max-segment M            With --track, densify the track first so no step exceeds M
-                                 metres.
-      --step M                   Metres between samples (default: the DEM's resolution at the
-                                 path's middle). The last step of each leg may be shorter.
-      --samples N                N evenly spaced samples instead of a step.
-      --max-samples N            The most samples the profile may take. Default: 10,000,000.
-      --observer-height M        Eye height above the terrain at the start. Default: 1.7 m.
-      --target-height M          Target height above the terrain at the end. Default: 0 m.
-      --curvature C              Curvature coefficient (1 = curvature only, 0 = flat earth).
-                                 Default: 0.85714.
-      -r, --interpolation I      nearest (or near), bilinear or cubic. Default: bilinear.
-      --crs CRS                  Points are X,Y in this CRS (EPSG:32611, or just 32611) instead
-                                 of lon/lat.
-      --units U                  Units of the text table: metric, imperial, m, km, ft, mi, yd,
-                                 nmi. Default: metric.
-      --format F                 text, json or csv (json and csv are in metres). Default: text.
-      -o, --out FILE             Write to FILE (atomically) instead of stdout.
-      --chart FILE.png           Also draw the profile chart (elevation against distance, sight
-                                 line, obstruction, extremes) for a report.
-      --chart-size WxH           Chart size in pixels, at least 300x200. Default: 1200x600.
-      --chart-layout FILE.json   Also write where the chart's title, legend and labels went.
-      --title TEXT               The chart's title. Default: Elevation profile.
-      --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help                 Show this help.
+        OPTIONS:
+          --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable.
+          --from LON,LAT             Start of the profile.
+          --to LON,LAT               End of the profile.
+          --path LON,LAT …           Two or more vertices, profiled leg after leg with continuous
+                                     distance (instead of --from/--to).
+          --track FILE               Profile along a track (GPX, GeoJSON, Esri JSON, CSV), segment
+                                     after segment.
+          --max-segment M            With --track, densify the track first so no step exceeds M
+                                     metres.
+          --step M                   Metres between samples (default: the DEM's resolution at the
+                                     path's middle). The last step of each leg may be shorter.
+          --samples N                N evenly spaced samples instead of a step.
+          --max-samples N            The most samples the profile may take. Default: 10,000,000.
+          --observer-height M        Eye height above the terrain at the start. Default: 1.7 m.
+          --target-height M          Target height above the terrain at the end. Default: 0 m.
+          --curvature C              Curvature coefficient (1 = curvature only, 0 = flat earth).
+                                     Default: 0.85714.
+          -r, --interpolation I      nearest (or near), bilinear or cubic. Default: bilinear.
+          --crs CRS                  Points are X,Y in this CRS (EPSG:32611, or just 32611) instead
+                                     of lon/lat.
+          --units U                  Units of the text table: metric, imperial, m, km, ft, mi, yd,
+                                     nmi. Default: metric.
+          --format F                 text, json or csv (json and csv are in metres). Default: text.
+          -o, --out FILE             Write to FILE (atomically) instead of stdout.
+          --chart FILE.png           Also draw the profile chart (elevation against distance, sight
+                                     line, obstruction, extremes) for a report.
+          --chart-size WxH           Chart size in pixels, at least 300x200. Default: 1200x600.
+          --chart-layout FILE.json   Also write where the chart's title, legend and labels went.
+          --title TEXT               The chart's title. Default: Elevation profile.
+          --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          -h, --help                 Show this help.
 
-    Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
-    the DEM cells with data carry less than half of the interpolation weight (always at a
-    no-data cell's centre); gaps are null in JSON, empty in CSV, and skipped by the
-    statistics. Horizontal and surface lengths "with data" run over the same steps, those
-    with data at both ends; the first horizontal length is the whole path's.
+        Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
+        the DEM cells with data carry less than half of the interpolation weight (always at a
+        no-data cell's centre); gaps are null in JSON, empty in CSV, and skipped by the
+        statistics. Horizontal and surface lengths "with data" run over the same steps, those
+        with data at both ends; the first horizontal length is the whole path's.
 
-    Line of sight: every terrain height is reduced by cc·d²/(2R), with d the geodesic distance
-    from the start, R = 6,371,008.8 m and cc the curvature coefficient; the sight line is
-    straight between the reduced observer and target heights. The verdict is visible,
-    obstructed (with the first obstruction), or unknown when only samples in gaps could
-    block it. A path whose vertices stray from the geodesic between its ends by more than
-    1e-6 of its length, that turns back, or a track in several segments, has no line of
-    sight (JSON null, with line_of_sight_reason).
-    """#
+        Line of sight: every terrain height is reduced by cc·d²/(2R), with d the geodesic distance
+        from the start, R = 6,371,008.8 m and cc the curvature coefficient; the sight line is
+        straight between the reduced observer and target heights. The verdict is visible,
+        obstructed (with the first obstruction), or unknown when only samples in gaps could
+        block it. A path whose vertices stray from the geodesic between its ends by more than
+        1e-6 of its length, that turns back, or a track in several segments, has no line of
+        sight (JSON null, with line_of_sight_reason).
+        """#
 
     static let render = #"""
-    Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
-    arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
-    .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
-    Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
-    labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
-    labels, in that order; what does not fit is left out and counted on stderr.
+        Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
+        arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
+        .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
+        Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
+        labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
+        labels, in that order; what does not fit is left out and counted on stderr.
 
-    USAGE: transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]
+        USAGE: transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]
 
-    OPTIONS:
-      --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable. Without
-                                 it no terrain is drawn (a canvas with a graticule).
-      --no-dem                   Draw no terrain even where a scene names a DEM.
-      -o, --out FILE.png         The image to write (atomically).
-      --layout FILE.json         Also write where the title, legend, north arrow, scale bar,
-                                 attribution, labels and markers went (pixel boxes, y down).
-      --scene FILE.json          Settings from a JSON file whose keys are these options' names;
-                                 relative paths resolve against the file; flags override it.
-      --size WxH                 Pixels. Default: 1600x1000.
-      --extent W,S,E,N           The frame in lon/lat. Default: the content with --margin around
-                                 it.
-      --extent-crs X0,Y0,X1,Y1   The frame in the frame's CRS (--frame-crs).
-      --margin F                 Margin around fitted content, a fraction of its span. Default:
-                                 0.12.
-      --frame-crs CRS            The map's projected CRS (EPSG:3857 for Web Mercator). Default:
-                                 the DEM's if projected, else the UTM zone of what is shown.
-      --crs CRS                  --measure points are X,Y in this CRS (EPSG:32611, or just
-                                 32611), not lon/lat.
-      --basemap B                hillshade, light-gray, tint, none, or an image GDAL can
-                                 georeference (PNG + world file, GeoTIFF). Default: hillshade.
-      --azimuth D                Hillshade light: the sun's azimuth in degrees, as gdaldem
-                                 hillshade. Default: 315°.
-      --altitude D               Hillshade light: the sun's altitude in degrees. Default: 45°.
-      --z-factor Z               Hillshade vertical exaggeration. Default: 1.
-      --multidirectional         Hillshade lit from several directions, as gdaldem
-                                 -multidirectional.
-      --measure LON,LAT:LON,LAT  A measurement line with its label; repeatable. Ends without Z
-                                 take heights from the DEM (ETOPO5 without one).
-      -r, --interpolation I      How --measure heights are sampled: nearest (or near), bilinear
-                                 or cubic. Default: bilinear.
-      --geoid egm96|PATH         Geoid grid for ellipsoidal heights (h = H + N) in the --measure
-                                 labels' direct distance; egm96 is PROJ's egm96_15.gtx.
-      --places FILE              Places to label (CSV name,lon,lat or GeoJSON points);
-                                 repeatable.
-      --track FILE               A location history to draw as a trail (GPX, GeoJSON, Esri JSON,
-                                 CSV), one fix per vertex; repeatable. The frame opens at
-                                 1:10,000 where the size allows.
-      --max-segment M            Densify --track files along geodesics so no step exceeds M
-                                 metres. Default: 50 m.
-      --frames DIR               Also write numbered frames, frame k showing the fixes up to k.
-      --every N                  One frame per N fixes. Default: 1.
-      --title TEXT               A title in the top-left corner.
-      --decorations all|none     none leaves out scale bar, north arrow, title and attribution.
-                                 Default: all.
-      --units U                  Units of labels and the scale bar (metric, imperial, m, km, ft,
-                                 mi, yd, nmi). Default: metric.
-      --dpi N                    Resolution recorded in the PNG; text, lines and symbols are
-                                 drawn dpi/96 times their size (default 96).
-      --max-pixels N             The most pixels a frame may have. Default: 100,000,000.
-      --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help                 Show this help.
-    """#
+        OPTIONS:
+          --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable. Without
+                                     it no terrain is drawn (a canvas with a graticule).
+          --no-dem                   Draw no terrain even where a scene names a DEM.
+          -o, --out FILE.png         The image to write (atomically).
+          --layout FILE.json         Also write where the title, legend, north arrow, scale bar,
+                                     attribution, labels and markers went (pixel boxes, y down).
+          --scene FILE.json          Settings from a JSON file whose keys are these options' names;
+                                     relative paths resolve against the file; flags override it.
+          --size WxH                 Pixels. Default: 1600x1000.
+          --extent W,S,E,N           The frame in lon/lat. Default: the content with --margin around
+                                     it.
+          --extent-crs X0,Y0,X1,Y1   The frame in the frame's CRS (--frame-crs).
+          --margin F                 Margin around fitted content, a fraction of its span. Default:
+                                     0.12.
+          --frame-crs CRS            The map's projected CRS (EPSG:3857 for Web Mercator). Default:
+                                     the DEM's if projected, else the UTM zone of what is shown.
+          --crs CRS                  --measure points are X,Y in this CRS (EPSG:32611, or just
+                                     32611), not lon/lat.
+          --basemap B                hillshade, light-gray, tint, none, or an image GDAL can
+                                     georeference (PNG + world file, GeoTIFF). Default: hillshade.
+          --azimuth D                Hillshade light: the sun's azimuth in degrees, as gdaldem
+                                     hillshade. Default: 315°.
+          --altitude D               Hillshade light: the sun's altitude in degrees. Default: 45°.
+          --z-factor Z               Hillshade vertical exaggeration. Default: 1.
+          --multidirectional         Hillshade lit from several directions, as gdaldem
+                                     -multidirectional.
+          --measure LON,LAT:LON,LAT  A measurement line with its label; repeatable. Ends without Z
+                                     take heights from the DEM (ETOPO5 without one).
+          -r, --interpolation I      How --measure heights are sampled: nearest (or near), bilinear
+                                     or cubic. Default: bilinear.
+          --geoid egm96|PATH         Geoid grid for ellipsoidal heights (h = H + N) in the --measure
+                                     labels' direct distance; egm96 is PROJ's egm96_15.gtx.
+          --places FILE              Places to label (CSV name,lon,lat or GeoJSON points);
+                                     repeatable.
+          --track FILE               A location history to draw as a trail (GPX, GeoJSON, Esri JSON,
+                                     CSV), one fix per vertex; repeatable. The frame opens at
+                                     1:10,000 where the size allows.
+          --max-segment M            Densify --track files along geodesics so no step exceeds M
+                                     metres. Default: 50 m.
+          --frames DIR               Also write numbered frames, frame k showing the fixes up to k.
+          --every N                  One frame per N fixes. Default: 1.
+          --title TEXT               A title in the top-left corner.
+          --decorations all|none     none leaves out scale bar, north arrow, title and attribution.
+                                     Default: all.
+          --units U                  Units of labels and the scale bar (metric, imperial, m, km, ft,
+                                     mi, yd, nmi). Default: metric.
+          --dpi N                    Resolution recorded in the PNG; text, lines and symbols are
+                                     drawn dpi/96 times their size (default 96).
+          --max-pixels N             The most pixels a frame may have. Default: 100,000,000.
+          --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          -h, --help                 Show this help.
+        """#
 
     static let track = #"""
-    Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
-    drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
-    (--stats, the default) or simulate a location source along it (--simulate).
+        Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
+        drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
+        (--stats, the default) or simulate a location source along it (--simulate).
 
-    A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
-    the usable times only, those later than the last usable one in the segment; a fix with a
-    repeated (coarse), backward or missing time is walked through, its distance added to the
-    step between the usable times around it. The maximum speed is the highest that three of
-    some five consecutive time steps reach, so one bad fix cannot make it; the fastest single
-    step is shown as raw. Speeds are in km/h (metric, m, km), mph (imperial, ft, yd, mi) or
-    knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
-    elevations (said on stderr); if no fix has any elevation left, the run fails.
+        A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
+        the usable times only, those later than the last usable one in the segment; a fix with a
+        repeated (coarse), backward or missing time is walked through, its distance added to the
+        step between the usable times around it. The maximum speed is the highest that three of
+        some five consecutive time steps reach, so one bad fix cannot make it; the fastest single
+        step is shown as raw. Speeds are in km/h (metric, m, km), mph (imperial, ft, yd, mi) or
+        knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
+        elevations (said on stderr); if no fix has any elevation left, the run fails.
 
-    USAGE: transect track --in FILE [--stats | --simulate] [options]
+        USAGE: transect track --in FILE [--stats | --simulate] [options]
 
-    OPTIONS:
-      --in FILE               The track file.
-      --stats                 Statistics (the default): points, segments, 2D and 3D length, gain
-                              and loss, elevation range, duration, moving time, speeds, bounding
-                              box.
-      --simulate              Emit fixes: one per vertex 1 s apart after densifying to
-                              --max-segment (the location-history sample's source), or spaced
-                              --speed M/S × 1 s along the line. Each fix has time, position,
-                              elevation, course (geodesic azimuth) and speed.
-      --max-segment M         Densify along geodesics so no step exceeds M metres (default 50
-                              with --simulate; no densifying for statistics unless given).
-      --speed M/S             With --simulate: fixes at this speed instead of one per vertex.
-      --start-time T          First fix time, ISO 8601. Default: 2000-01-01T00:00:00Z.
-      --dem PATH              DEM for elevations; repeatable.
-      -r, --interpolation I   How elevations are sampled from --dem: nearest (or near), bilinear
-                              or cubic. Default: bilinear.
-      --elevation E           dem (default when --dem is given) or recorded.
-      --gain-threshold M      Hysteresis for gain and loss. Default: 3 m.
-      --units U               Units of the text summary: lengths, heights and speeds. Default:
-                              metric.
-      --format F              Statistics: text (default) or json. Simulation: gpx, geojson or
-                              csv (default from --out's extension, else csv).
-      -o, --out FILE          Write to FILE (atomically) instead of stdout.
-      --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help              Show this help.
-    """#
+        OPTIONS:
+          --in FILE               The track file.
+          --stats                 Statistics (the default): points, segments, 2D and 3D length, gain
+                                  and loss, elevation range, duration, moving time, speeds, bounding
+                                  box.
+          --simulate              Emit fixes: one per vertex 1 s apart after densifying to
+                                  --max-segment (the location-history sample's source), or spaced
+                                  --speed M/S × 1 s along the line. Each fix has time, position,
+                                  elevation, course (geodesic azimuth) and speed.
+          --max-segment M         Densify along geodesics so no step exceeds M metres (default 50
+                                  with --simulate; no densifying for statistics unless given).
+          --speed M/S             With --simulate: fixes at this speed instead of one per vertex.
+          --start-time T          First fix time, ISO 8601. Default: 2000-01-01T00:00:00Z.
+          --dem PATH              DEM for elevations; repeatable.
+          -r, --interpolation I   How elevations are sampled from --dem: nearest (or near), bilinear
+                                  or cubic. Default: bilinear.
+          --elevation E           dem (default when --dem is given) or recorded.
+          --gain-threshold M      Hysteresis for gain and loss. Default: 3 m.
+          --units U               Units of the text summary: lengths, heights and speeds. Default:
+                                  metric.
+          --format F              Statistics: text (default) or json. Simulation: gpx, geojson or
+                                  csv (default from --out's extension, else csv).
+          -o, --out FILE          Write to FILE (atomically) instead of stdout.
+          --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          -h, --help              Show this help.
+        """#
 
     static let info = #"""
-    Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
-    in metres, no-data value, unit and elevation range.
+        Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
+        in metres, no-data value, unit and elevation range.
 
-    USAGE: transect info [--dem] PATH… [--format text|json]
+        USAGE: transect info [--dem] PATH… [--format text|json]
 
-    OPTIONS:
-      --dem PATH        A DEM file, a directory of tiles or a glob; repeatable.
-      --format F        text or json. Default: text.
-      --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
-      -h, --help        Show this help.
-    """#
+        OPTIONS:
+          --dem PATH        A DEM file, a directory of tiles or a glob; repeatable.
+          --format F        text or json. Default: text.
+          --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          -h, --help        Show this help.
+        """#
 }

@@ -54,7 +54,10 @@ struct HelpTests {
         var k = 0
         while k < scalars.count {
             let startsToken = scalars[k] == "-" && (k == 0 || !isNameScalar(scalars[k - 1]))
-            guard startsToken else { k += 1; continue }
+            guard startsToken else {
+                k += 1
+                continue
+            }
             var end = k
             while end < scalars.count, isNameScalar(scalars[end]) { end += 1 }
             let token = String(String.UnicodeScalarView(scalars[k..<end]))
@@ -71,7 +74,8 @@ struct HelpTests {
 
     @Test("the token finder sees options in prose and rows, not numbers or words with dashes")
     func tokenFinder() {
-        #expect(Self.optionTokens("  -o, --out FILE   With --pairs, stop; -1e-6 of x, light-gray, --from/--to.")
+        #expect(
+            Self.optionTokens("  -o, --out FILE   With --pairs, stop; -1e-6 of x, light-gray, --from/--to.")
                 == ["-o", "--out", "--pairs", "--from", "--to"])
     }
 
@@ -126,9 +130,11 @@ struct HelpTests {
         }
     }
 
-    @Test("options that did nothing are refused where they did nothing", arguments: [
-        ("profile", "--geoid"), ("track", "--geoid"), ("track", "--crs"), ("render", "--fit"), ("info", "--crs"),
-    ])
+    @Test(
+        "options that did nothing are refused where they did nothing",
+        arguments: [
+            ("profile", "--geoid"), ("track", "--geoid"), ("track", "--crs"), ("render", "--fit"), ("info", "--crs"),
+        ])
     func droppedOptions(name: String, option: String) {
         let r = transect(name, option, "egm96")
         #expect(r.code == 2 && r.err.hasPrefix("Error: unknown option '\(option)'\n"), "\(r.err)")

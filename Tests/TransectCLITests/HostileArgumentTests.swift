@@ -70,8 +70,10 @@ struct HostileArgumentTests {
     @Test("a DEM cell beyond ±100,000 km is an error naming the DEM, never an infinite distance")
     func absurdDEMHeight() throws {
         let dir = TemporaryDirectory()
-        SyntheticDEM.write(path: dir.file("huge.tif"), width: 60, height: 40, geoTransform: [-119.53, 0.001, 0, 37.74, 0, -0.001],
-                           crs: "EPSG:4326") { _, _ in 1e300 }
+        SyntheticDEM.write(
+            path: dir.file("huge.tif"), width: 60, height: 40, geoTransform: [-119.53, 0.001, 0, 37.74, 0, -0.001],
+            crs: "EPSG:4326"
+        ) { _, _ in 1e300 }
         let r = transect(["measure", "--dem", dir.file("huge.tif"), Self.from, Self.to])
         #expect(r.code == 1 && r.err.contains("huge.tif") && r.err.contains("beyond ±100,000 km"), "\(r.err)")
         #expect(!r.out.contains("inf"))

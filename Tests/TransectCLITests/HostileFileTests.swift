@@ -26,14 +26,19 @@ struct HostileFileTests {
         #expect(OutputSafetyTests.extraFiles(dir, besides: ["dem.tif", "pairs.csv", "track.csv", "places.csv", "nul.csv"]).isEmpty)
     }
 
-    @Test("tracks and places: hidden DTDs, hex floats, absurd wkids and longitudes are refused by name",
-          arguments: [
-            ("u7.gpx", "<?xml version=\"1.0\"" + String(repeating: " ", count: 300) + "encoding=\"UTF-7\"?>\n<!DOCTYPE g [<!ENTITY a \"b\">]><gpx version=\"1.1\"/>", "UTF-7"),
+    @Test(
+        "tracks and places: hidden DTDs, hex floats, absurd wkids and longitudes are refused by name",
+        arguments: [
+            (
+                "u7.gpx",
+                "<?xml version=\"1.0\"" + String(repeating: " ", count: 300) + "encoding=\"UTF-7\"?>\n<!DOCTYPE g [<!ENTITY a \"b\">]><gpx version=\"1.1\"/>",
+                "UTF-7"
+            ),
             ("entity.gpx", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<!-- x -->\n<!DOCTYPE g [<!ENTITY a \"b\">]></gpx>", "line"),
             ("hex.csv", "lon,lat\n1,2\n0x1p3,3\n", "line 3"),
             ("wkid.json", #"{"spatialReference":{"wkid":1e300},"paths":[[[1,2],[3,4]]]}"#, "wkid"),
             ("wkid2.json", #"{"spatialReference":{"wkid":-1e19},"paths":[[[1,2],[3,4]]]}"#, "wkid"),
-          ] as [(String, String, String)])
+        ] as [(String, String, String)])
     func tracks(name: String, text: String, message: String) {
         let dir = TemporaryDirectory()
         Self.write(text, dir.file(name))

@@ -17,13 +17,15 @@ struct InfoCommandTests {
         #expect(o["nodata"] as? Int == -32768)
         let extent = try #require(o["extent_lonlat"] as? [String: Double])
         // Cell-centred SRTM: edges half a 3″ cell beyond the whole degrees.
-        let west = try #require(extent["west"]), north = try #require(extent["north"])
+        let west = try #require(extent["west"])
+        let north = try #require(extent["north"])
         #expect(abs(west - (-72 - 1.5 / 3600)) < 1e-9 && abs(north - (45 + 1.5 / 3600)) < 1e-9)
         // The tile's highest cell is Mt Washington at 1,908 m.
         #expect(o["max_elevation_m"] as? Double == 1908)
         let resolution = try #require(o["resolution_m"] as? [String: Double])
         // 3″ of latitude is ~92.6 m; of longitude at 44.5° ~66.3 m.
-        let ry = try #require(resolution["y"]), rx = try #require(resolution["x"])
+        let ry = try #require(resolution["y"])
+        let rx = try #require(resolution["x"])
         #expect(abs(ry - 92.6) < 0.2 && abs(rx - 66.3) < 0.2)
     }
 
@@ -37,8 +39,10 @@ struct InfoCommandTests {
 
     /// A 0.001° DEM over lon 10…10.2, lat 45…45.1 whose value is 100 + column + row.
     static func writeDEM(_ path: String, width: Int = 200, height: Int = 100) {
-        SyntheticDEM.write(path: path, width: width, height: height, geoTransform: [10, 0.001, 0, 45.1, 0, -0.001],
-                           crs: "EPSG:4326") { c, r in Double(100 + c + r) }
+        SyntheticDEM.write(
+            path: path, width: width, height: height, geoTransform: [10, 0.001, 0, 45.1, 0, -0.001],
+            crs: "EPSG:4326"
+        ) { c, r in Double(100 + c + r) }
     }
 
     static func vrt(source: String, relative: Bool = true) -> String {
@@ -54,13 +58,16 @@ struct InfoCommandTests {
 
     /// info, measure and profile over `dem`, each as the CLI runs it.
     static func readers(_ dem: String) -> [(command: String, result: (code: Int32, out: String, err: String))] {
-        [("info", transect("info", "--dem", dem)),
-         ("measure", transect("measure", "--dem", dem, "--from", "10.05,45.05", "--to", "10.15,45.01")),
-         ("profile", transect("profile", "--dem", dem, "--from", "10.05,45.05", "--to", "10.15,45.01"))]
+        [
+            ("info", transect("info", "--dem", dem)),
+            ("measure", transect("measure", "--dem", dem, "--from", "10.05,45.05", "--to", "10.15,45.01")),
+            ("profile", transect("profile", "--dem", dem, "--from", "10.05,45.05", "--to", "10.15,45.01")),
+        ]
     }
 
-    @Test("a raw-band VRT, and VRTs over files outside the named directory, are refused by info, measure and profile",
-          arguments: ["raw", "absolute", "parent"])
+    @Test(
+        "a raw-band VRT, and VRTs over files outside the named directory, are refused by info, measure and profile",
+        arguments: ["raw", "absolute", "parent"])
     func confined(kind: String) throws {
         let root = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.file("named"), withIntermediateDirectories: true)
@@ -71,10 +78,10 @@ struct InfoCommandTests {
         case "raw":
             try "root:x:0:0:root:/root:/bin/sh\n".write(toFile: root.file("named/passwd"), atomically: true, encoding: .utf8)
             try """
-                <VRTDataset rasterXSize="8" rasterYSize="4"><SRS>EPSG:4326</SRS><GeoTransform>10, 0.05, 0, 45.1, 0, -0.05</GeoTransform>
-                <VRTRasterBand dataType="Byte" band="1" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">passwd</SourceFilename>
-                <ImageOffset>0</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>8</LineOffset></VRTRasterBand></VRTDataset>
-                """.write(toFile: vrt, atomically: true, encoding: .utf8)
+            <VRTDataset rasterXSize="8" rasterYSize="4"><SRS>EPSG:4326</SRS><GeoTransform>10, 0.05, 0, 45.1, 0, -0.05</GeoTransform>
+            <VRTRasterBand dataType="Byte" band="1" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">passwd</SourceFilename>
+            <ImageOffset>0</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>8</LineOffset></VRTRasterBand></VRTDataset>
+            """.write(toFile: vrt, atomically: true, encoding: .utf8)
             expected = "Error: DEM '\(vrt)': has a raw-file band (VRTRawRasterBand)"
         case "absolute":
             try Self.vrt(source: root.file("outside.tif"), relative: false).write(toFile: vrt, atomically: true, encoding: .utf8)
@@ -104,8 +111,9 @@ struct InfoCommandTests {
         #expect(info.code == 0 && info.out.contains("Elevation:   100.00 m … 398.00 m"), "\(info.out)")
     }
 
-    @Test("a DEM GDAL cannot read in full makes info, measure and profile fail with GDAL's reason",
-          arguments: ["truncated", "missing source", "self-referencing"])
+    @Test(
+        "a DEM GDAL cannot read in full makes info, measure and profile fail with GDAL's reason",
+        arguments: ["truncated", "missing source", "self-referencing"])
     func unreadable(kind: String) throws {
         let dir = TemporaryDirectory()
         let dem: String
@@ -140,13 +148,16 @@ struct InfoCommandTests {
         let dir = TemporaryDirectory()
         try "lon,lat\n10.01,45.01\n10.02,45.02\n".write(toFile: dir.file("track.csv"), atomically: true, encoding: .utf8)
         let line = ["--from", "10.01,45.01", "--to", "10.02,45.02"]
-        let runs: [(String, [String])] = [("info", []), ("measure", line), ("profile", line),
-                                          ("render", ["-o", dir.file("map.png")]), ("track", ["--in", dir.file("track.csv")])]
+        let runs: [(String, [String])] = [
+            ("info", []), ("measure", line), ("profile", line),
+            ("render", ["-o", dir.file("map.png")]), ("track", ["--in", dir.file("track.csv")]),
+        ]
         for (command, extra) in runs {
             let refused = transect([command, "--dem", url] + extra)
             #expect(refused.code == 2, "\(command): \(refused.err)")
-            #expect(refused.err.hasPrefix("Error: DEM '\(url)': reaches the network; Transect reads it only with --allow-network"),
-                    "\(command): \(refused.err)")
+            #expect(
+                refused.err.hasPrefix("Error: DEM '\(url)': reaches the network; Transect reads it only with --allow-network"),
+                "\(command): \(refused.err)")
         }
         let allowed = transect("info", "--dem", url, "--allow-network")
         #expect(allowed.code == 1)
@@ -167,14 +178,16 @@ struct InfoCommandTests {
         }
     }
 
-    @Test("--crs must be geographic or projected (exit 2, naming the option); a bad CRS file is named",
-          arguments: ["measure", "profile"])
+    @Test(
+        "--crs must be geographic or projected (exit 2, naming the option); a bad CRS file is named",
+        arguments: ["measure", "profile"])
     func inputCRS(command: String) throws {
         for (crs, kind) in [("EPSG:4978", "geocentric"), ("EPSG:5773", "vertical")] {
             let result = transect(command, "--crs", crs, "--from", "1,2", "--to", "3,4")
             #expect(result.code == 2, "\(crs)")
-            #expect(result.err.hasPrefix("Error: option '--crs': \(crs)") && result.err.contains("a \(kind) CRS, not a geographic or projected one"),
-                    "\(result.err)")
+            #expect(
+                result.err.hasPrefix("Error: option '--crs': \(crs)") && result.err.contains("a \(kind) CRS, not a geographic or projected one"),
+                "\(result.err)")
         }
         let dir = TemporaryDirectory()
         try "PROJCS[broken".write(toFile: dir.file("crs.wkt"), atomically: true, encoding: .utf8)
@@ -185,8 +198,9 @@ struct InfoCommandTests {
         #expect(url.code == 2 && url.err.contains("does not fetch CRS definitions from the network"), "\(url.err)")
     }
 
-    @Test("a DEM in a geocentric CRS, or with a non-finite geotransform, is refused (exit 1)",
-          arguments: ["geocentric", "nan cell", "infinite origin"])
+    @Test(
+        "a DEM in a geocentric CRS, or with a non-finite geotransform, is refused (exit 1)",
+        arguments: ["geocentric", "nan cell", "infinite origin"])
     func unusableGeoreferencing(kind: String) throws {
         let dir = TemporaryDirectory()
         Self.writeDEM(dir.file("dem.tif"))

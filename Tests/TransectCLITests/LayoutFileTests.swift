@@ -21,8 +21,9 @@ struct LayoutFileTests {
         let items = try #require(object["elements"] as? [[String: Any]])
         let elements = try items.map { item in
             #expect(item["placed"] as? Bool == true)
-            return Element(kind: try #require(item["kind"] as? String), text: item["text"] as? String,
-                           box: try #require(item["box"] as? [Double]), anchor: try #require(item["anchor"] as? [Double]))
+            return Element(
+                kind: try #require(item["kind"] as? String), text: item["text"] as? String,
+                box: try #require(item["box"] as? [Double]), anchor: try #require(item["anchor"] as? [Double]))
         }
         let dropped = try #require(object["dropped"] as? [[String: Any]]).compactMap { $0["kind"] as? String }
         return (try #require(object["width"] as? Int), try #require(object["height"] as? Int), elements, dropped)
@@ -31,7 +32,8 @@ struct LayoutFileTests {
     static func overlap(_ a: [Double], _ b: [Double]) -> Bool { a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3] }
 
     static func distance(_ p: [Double], _ box: [Double]) -> Double {
-        let dx = max(box[0] - p[0], 0, p[0] - box[2]), dy = max(box[1] - p[1], 0, p[1] - box[3])
+        let dx = max(box[0] - p[0], 0, p[0] - box[2])
+        let dy = max(box[1] - p[1], 0, p[1] - box[3])
         return (dx * dx + dy * dy).squareRoot()
     }
 
@@ -41,19 +43,22 @@ struct LayoutFileTests {
     func yosemite(size: String) throws {
         let dir = TemporaryDirectory()
         let scene = SharedData.packageRoot.appendingPathComponent("data/yosemite.scene.json").path
-        let run = transect("render", "--scene", scene, "--dem", try SharedData.path("yosemite_valley_ned1as.tif"), "--size", size,
-                           "-o", dir.file("map.png"), "--layout", dir.file("map.json"))
+        let run = transect(
+            "render", "--scene", scene, "--dem", try SharedData.path("yosemite_valley_ned1as.tif"), "--size", size,
+            "-o", dir.file("map.png"), "--layout", dir.file("map.json"))
         #expect(run.code == 0, "\(run.err)")
         let layout = try Self.read(dir.file("map.json"))
         let wh = size.split(separator: "x").map { Int($0)! }
         #expect(layout.width == wh[0] && layout.height == wh[1])
-        let scale = 144.0 / 96   // the scene's dpi
+        let scale = 144.0 / 96  // the scene's dpi
         for e in layout.elements {
             #expect(e.box.count == 4 && e.anchor.count == 2)
             #expect(e.box[0] < e.box[2] && e.box[1] < e.box[3], "\(e.kind) \(e.box)")
             // Text and decorations inside the image; markers are where their places are.
             if Self.texts.contains(e.kind) {
-                #expect(e.box[0] >= 0 && e.box[1] >= 0 && e.box[2] <= Double(layout.width) && e.box[3] <= Double(layout.height), "\(e.kind) \(e.box) outside \(size)")
+                #expect(
+                    e.box[0] >= 0 && e.box[1] >= 0 && e.box[2] <= Double(layout.width) && e.box[3] <= Double(layout.height),
+                    "\(e.kind) \(e.box) outside \(size)")
             }
             if e.kind == "label" {
                 #expect(Self.distance(e.anchor, e.box) <= 24 * scale, "\(e.text ?? "") is \(Self.distance(e.anchor, e.box)) px from its place")
@@ -63,7 +68,8 @@ struct LayoutFileTests {
         for (i, a) in layout.elements.enumerated() {
             for b in layout.elements[(i + 1)...] {
                 let textPair = Self.texts.contains(a.kind) && Self.texts.contains(b.kind)
-                let labelOverMarker = (["label", "measurement_label"].contains(a.kind) && b.kind == "marker")
+                let labelOverMarker =
+                    (["label", "measurement_label"].contains(a.kind) && b.kind == "marker")
                     || (["label", "measurement_label"].contains(b.kind) && a.kind == "marker")
                 if textPair || labelOverMarker {
                     #expect(!Self.overlap(a.box, b.box), "\(a.kind) '\(a.text ?? "")' \(a.box) overlaps \(b.kind) '\(b.text ?? "")' \(b.box) at \(size)")
@@ -111,9 +117,10 @@ struct LayoutFileTests {
     @Test("profile --chart-layout: the legend keeps off the title at 600x300 and 300x200", arguments: ["300x200", "600x300", "1200x600"])
     func chartLayout(size: String) throws {
         let dir = TemporaryDirectory()
-        let run = transect("profile", "--dem", try SharedData.path("yosemite_valley_ned1as.tif"), "--from", "-119.5329397,37.7460363",
-                           "--to", "-119.573056,37.730833", "--title", "Half Dome to Glacier Point across Yosemite Valley",
-                           "--chart", dir.file("c.png"), "--chart-size", size, "--chart-layout", dir.file("c.json"), "-o", dir.file("p.csv"), "--format", "csv")
+        let run = transect(
+            "profile", "--dem", try SharedData.path("yosemite_valley_ned1as.tif"), "--from", "-119.5329397,37.7460363",
+            "--to", "-119.573056,37.730833", "--title", "Half Dome to Glacier Point across Yosemite Valley",
+            "--chart", dir.file("c.png"), "--chart-size", size, "--chart-layout", dir.file("c.json"), "-o", dir.file("p.csv"), "--format", "csv")
         #expect(run.code == 0, "\(run.err)")
         let layout = try Self.read(dir.file("c.json"))
         let kinds = layout.elements.map(\.kind)

@@ -19,11 +19,13 @@ struct MeasureCommandTests {
         let json = transect("measure", "--dem", dem, "--from", Self.halfDome, "--to", Self.glacierPoint, "--format", "json")
         #expect(json.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        let start = try #require(object["start"] as? [String: Any]), end = try #require(object["end"] as? [String: Any])
+        let start = try #require(object["start"] as? [String: Any])
+        let end = try #require(object["end"] as? [String: Any])
         let raster = SyntheticDEM.readAll(path: dem)
         let expectStart = SyntheticDEM.bilinear(raster, x: -119.5329397, y: 37.7460363)
         let expectEnd = SyntheticDEM.bilinear(raster, x: -119.573056, y: 37.730833)
-        let startElevation = try #require(start["elevation_m"] as? Double), endElevation = try #require(end["elevation_m"] as? Double)
+        let startElevation = try #require(start["elevation_m"] as? Double)
+        let endElevation = try #require(end["elevation_m"] as? Double)
         #expect(abs(startElevation - expectStart) < 1e-3)
         #expect(abs(endElevation - expectEnd) < 1e-3)
         #expect(start["height_source"] as? String == "dem")
@@ -38,13 +40,15 @@ struct MeasureCommandTests {
     @Test("given Z overrides the DEM; --above-ground adds to DEM heights only; imperial units")
     func heightsAndUnits() throws {
         let dem = try SharedData.path("yosemite_valley_ned1as.tif")
-        let given = transect("measure", "--dem", dem, "--from", Self.halfDome + ",2000", "--to", Self.glacierPoint + ",1000",
-                             "--above-ground", "50", "--format", "json")
+        let given = transect(
+            "measure", "--dem", dem, "--from", Self.halfDome + ",2000", "--to", Self.glacierPoint + ",1000",
+            "--above-ground", "50", "--format", "json")
         #expect(given.code == 0)
         #expect(given.out.contains("\"elevation_m\": 2000") && given.out.contains("\"height_source\": \"given\""))
         #expect(given.out.contains("\"vertical_m\": -1000"))
-        let lifted = transect("measure", "--dem", dem, "--from", Self.halfDome, "--to", Self.glacierPoint + ",1000",
-                              "--above-ground", "50", "--format", "json")
+        let lifted = transect(
+            "measure", "--dem", dem, "--from", Self.halfDome, "--to", Self.glacierPoint + ",1000",
+            "--above-ground", "50", "--format", "json")
         let raster = SyntheticDEM.readAll(path: dem)
         let start = SyntheticDEM.bilinear(raster, x: -119.5329397, y: 37.7460363) + 50
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lifted.out.utf8)) as? [String: Any])
@@ -61,7 +65,8 @@ struct MeasureCommandTests {
         #expect(result.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let gtx = SyntheticDEM.readAll(path: "/usr/share/proj/egm96_15.gtx")
-        let n1 = SyntheticDEM.bilinear(gtx, x: 10, y: 45), n2 = SyntheticDEM.bilinear(gtx, x: 10.5, y: 45.5)
+        let n1 = SyntheticDEM.bilinear(gtx, x: 10, y: 45)
+        let n2 = SyntheticDEM.bilinear(gtx, x: 10.5, y: 45.5)
         let start = try #require((object["start"] as? [String: Any])?["ellipsoidal_height_m"] as? Double)
         let end = try #require((object["end"] as? [String: Any])?["ellipsoidal_height_m"] as? Double)
         #expect(abs(start - (100 + n1)) < 1e-6)
@@ -76,31 +81,39 @@ struct MeasureCommandTests {
         let utm = transect("measure", "--crs", "EPSG:32611", "--from", "500000,4180000,100", "--to", "503000,4183000,200", "--format", "json")
         #expect(utm.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(utm.out.utf8)) as? [String: Any])
-        let start = try #require(object["start"] as? [String: Any]), end = try #require(object["end"] as? [String: Any])
-        let from = try ["lon", "lat"].map { try #require(start[$0] as? Double) }, to = try ["lon", "lat"].map { try #require(end[$0] as? Double) }
+        let start = try #require(object["start"] as? [String: Any])
+        let end = try #require(object["end"] as? [String: Any])
+        let from = try ["lon", "lat"].map { try #require(start[$0] as? Double) }
+        let to = try ["lon", "lat"].map { try #require(end[$0] as? Double) }
         let lonlat = transect("measure", "--from", "\(from[0]),\(from[1]),100", "--to", "\(to[0]),\(to[1]),200", "--format", "json")
         let other = try #require(try JSONSerialization.jsonObject(with: Data(lonlat.out.utf8)) as? [String: Any])
         // JSON rounds lon/lat to 1e-9° (≤ 0.06 mm), so the re-entered points differ by that much.
-        let horizontal = try #require(object["horizontal_m"] as? Double), otherHorizontal = try #require(other["horizontal_m"] as? Double)
+        let horizontal = try #require(object["horizontal_m"] as? Double)
+        let otherHorizontal = try #require(other["horizontal_m"] as? Double)
         #expect(abs(horizontal - otherHorizontal) < 1e-4)
         // On the central meridian the UTM scale factor is 0.9996: 3√2 km of grid is longer on the ground.
         #expect(abs(horizontal - 3000 * 2.0.squareRoot() / 0.9996) < 2)
     }
 
-    @Test("errors: one line naming the input, exit 1 for bad data and 2 for bad usage", arguments: [
-        (["measure", "--from", "1,2"], 2, "missing --to"),
-        (["measure", "--from", "abc,2", "--to", "1,2"], 2, "'abc' in 'abc,2' is not a number"),
-        (["measure", "--from", "1,95", "--to", "1,2"], 2, "latitude 95 is beyond ±90°"),
-        (["measure", "--from", "nan,2", "--to", "1,2"], 2, "'nan' in 'nan,2' is not a finite number"),
-        (["measure", "--from", "1", "--to", "1,2"], 2, "'1' is not LON,LAT or LON,LAT,Z"),
-        (["measure", "--from", "1,2", "--to", "1,2", "--units", "cubits"], 2, "'cubits' is not metric"),
-        (["measure", "--from", "1,2", "--to", "1,2", "--interpolation", "spline"], 2, "'spline' is not nearest"),
-        (["measure", "--from", "1,2", "--to", "1,2", "--bogus"], 2, "unknown option '--bogus'"),
-        (["measure", "--from", "1,2,3", "--to", "1,2,3", "--crs", "EPSG:999999"], 2, "CRS 'EPSG:999999'"),
-        (["frobnicate"], 2, "unknown subcommand 'frobnicate'"),
-        ([], 2, "missing subcommand"),
-        (["measure", "--dem", "/nonexistent/dem.tif", "--from", "1,2", "--to", "1,3"], 1, "DEM '/nonexistent/dem.tif': cannot open: no such file or directory"),
-    ])
+    @Test(
+        "errors: one line naming the input, exit 1 for bad data and 2 for bad usage",
+        arguments: [
+            (["measure", "--from", "1,2"], 2, "missing --to"),
+            (["measure", "--from", "abc,2", "--to", "1,2"], 2, "'abc' in 'abc,2' is not a number"),
+            (["measure", "--from", "1,95", "--to", "1,2"], 2, "latitude 95 is beyond ±90°"),
+            (["measure", "--from", "nan,2", "--to", "1,2"], 2, "'nan' in 'nan,2' is not a finite number"),
+            (["measure", "--from", "1", "--to", "1,2"], 2, "'1' is not LON,LAT or LON,LAT,Z"),
+            (["measure", "--from", "1,2", "--to", "1,2", "--units", "cubits"], 2, "'cubits' is not metric"),
+            (["measure", "--from", "1,2", "--to", "1,2", "--interpolation", "spline"], 2, "'spline' is not nearest"),
+            (["measure", "--from", "1,2", "--to", "1,2", "--bogus"], 2, "unknown option '--bogus'"),
+            (["measure", "--from", "1,2,3", "--to", "1,2,3", "--crs", "EPSG:999999"], 2, "CRS 'EPSG:999999'"),
+            (["frobnicate"], 2, "unknown subcommand 'frobnicate'"),
+            ([], 2, "missing subcommand"),
+            (
+                ["measure", "--dem", "/nonexistent/dem.tif", "--from", "1,2", "--to", "1,3"], 1,
+                "DEM '/nonexistent/dem.tif': cannot open: no such file or directory"
+            ),
+        ])
     func errors(arguments: [String], code: Int32, message: String) {
         let result = transect(arguments)
         #expect(result.code == code)
@@ -120,8 +133,10 @@ struct MeasureCommandTests {
         let outside = transect("measure", "--dem", dem, "--from", "10,45", "--to", "-71.3,44.27")
         #expect(outside.code == 1)
         #expect(outside.err == "Error: point 10,45 is outside the DEM '\(dem)'\n")
-        SyntheticDEM.write(path: dir.file("hole.tif"), width: 4, height: 4, geoTransform: [0, 1, 0, 4, 0, -1], crs: "EPSG:4326",
-                           noData: -9999) { c, r in c == 1 && r == 1 ? -9999 : 5 }
+        SyntheticDEM.write(
+            path: dir.file("hole.tif"), width: 4, height: 4, geoTransform: [0, 1, 0, 4, 0, -1], crs: "EPSG:4326",
+            noData: -9999
+        ) { c, r in c == 1 && r == 1 ? -9999 : 5 }
         let hole = transect("measure", "--dem", dir.file("hole.tif"), "--from", "1.5,2.5", "--to", "3,3", "-o", dir.file("out.txt"))
         #expect(hole.code == 1)
         #expect(hole.err == "Error: point 1.5,2.5 falls on no data in the DEM '\(dir.file("hole.tif"))'\n")
@@ -133,13 +148,13 @@ struct MeasureCommandTests {
         let dir = TemporaryDirectory()
         let dem = try SharedData.path("yosemite_valley_ned1as.tif")
         let input = """
-        id,from_lon,from_lat,to_lon,to_lat,to_z
-        hd-gp,-119.5329397,37.7460363,-119.573056,37.730833,
-        far,-119.5329397,37.7460363,10,45,
-        junk,abc,37.7,-119.5,37.7,
-        given,-119.5329397,37.7460363,-119.573056,37.730833,1000
+            id,from_lon,from_lat,to_lon,to_lat,to_z
+            hd-gp,-119.5329397,37.7460363,-119.573056,37.730833,
+            far,-119.5329397,37.7460363,10,45,
+            junk,abc,37.7,-119.5,37.7,
+            given,-119.5329397,37.7460363,-119.573056,37.730833,1000
 
-        """
+            """
         try input.write(toFile: dir.file("pairs.csv"), atomically: true, encoding: .utf8)
         let result = transect("measure", "--dem", dem, "--pairs", dir.file("pairs.csv"), "--out", dir.file("out.csv"))
         #expect(result.code == 0)
@@ -155,7 +170,8 @@ struct MeasureCommandTests {
         let single = transect("measure", "--dem", dem, "--from", MeasureCommandTests.halfDome, "--to", MeasureCommandTests.glacierPoint, "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(single.out.utf8)) as? [String: Any])
         let fields = lines[1].split(separator: ",", omittingEmptySubsequences: false)
-        let batch = try #require(Double(fields[7])), horizontal = try #require(object["horizontal_m"] as? Double)
+        let batch = try #require(Double(fields[7]))
+        let horizontal = try #require(object["horizontal_m"] as? Double)
         #expect(abs(batch - horizontal) < 1e-6)
 
         let strict = transect("measure", "--dem", dem, "--pairs", dir.file("pairs.csv"), "--out", dir.file("strict.csv"), "--strict")

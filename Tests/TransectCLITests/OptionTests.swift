@@ -31,8 +31,9 @@ struct OptionTests {
         #expect(try none.value(Self.flag) == false)
         #expect(try none.values(Self.list).isEmpty)
         #expect(try none.value(Self.size) == (1600, 1000))
-        let given = try Self.parse("--gain", "2.5", "--step=0.5", "--every", "7", "--format", "csv", "--strict",
-                                   "--dem", "a.tif", "--dem", "b.tif", "--size", "30x20")
+        let given = try Self.parse(
+            "--gain", "2.5", "--step=0.5", "--every", "7", "--format", "csv", "--strict",
+            "--dem", "a.tif", "--dem", "b.tif", "--size", "30x20")
         #expect(try given.value(Self.number) == 2.5)
         #expect(try given.value(Self.optional) == 0.5)
         #expect(try given.value(Self.whole) == 7)
@@ -42,16 +43,18 @@ struct OptionTests {
         #expect(try given.value(Self.size) == (30, 20))
     }
 
-    @Test("refused with the option's name and the declared range", arguments: [
-        (["--gain", "11"], Self.number.name, "option '--gain': 11 m is outside 0 m … 10 m"),
-        (["--gain", "x"], Self.number.name, "option '--gain': 'x' is not a finite decimal number"),
-        (["--step", "0"], Self.optional.name, "option '--step': must be above 0 m, not 0"),
-        (["--step", "101"], Self.optional.name, "option '--step': 101 m is over the limit of 100 m"),
-        (["--every", "10"], Self.whole.name, "option '--every': '10' is not a whole number from 1 to 9"),
-        (["--format", "xml"], Self.choice.name, "option '--format': 'xml' is not text, json or csv"),
-        // The default size is checked against the limit as a given one is.
-        (["--max-pixels", "1000"], Self.size.name, "option '--size': 1600x1000 is 1,600,000 pixels, over the limit of 1,000; raise --max-pixels"),
-    ])
+    @Test(
+        "refused with the option's name and the declared range",
+        arguments: [
+            (["--gain", "11"], Self.number.name, "option '--gain': 11 m is outside 0 m … 10 m"),
+            (["--gain", "x"], Self.number.name, "option '--gain': 'x' is not a finite decimal number"),
+            (["--step", "0"], Self.optional.name, "option '--step': must be above 0 m, not 0"),
+            (["--step", "101"], Self.optional.name, "option '--step': 101 m is over the limit of 100 m"),
+            (["--every", "10"], Self.whole.name, "option '--every': '10' is not a whole number from 1 to 9"),
+            (["--format", "xml"], Self.choice.name, "option '--format': 'xml' is not text, json or csv"),
+            // The default size is checked against the limit as a given one is.
+            (["--max-pixels", "1000"], Self.size.name, "option '--size': 1600x1000 is 1,600,000 pixels, over the limit of 1,000; raise --max-pixels"),
+        ])
     func refused(arguments: [String], name: String, message: String) throws {
         let args = try ParsedArguments(arguments, specs: Self.all, command: "test")
         let error: CLIError
@@ -68,13 +71,14 @@ struct OptionTests {
     @Test("the help row shows the value name and the default, wrapped beside the names")
     func helpRows() {
         let rows = Help.options([Self.number.spec, Self.flag.spec, CommonOptions.out.spec, Self.size.spec])
-        #expect(rows == """
-              --gain M         Gain. Default: 3 m.
-              --strict         Strict.
-              -o, --out FILE   Write to FILE (atomically) instead of stdout.
-              --size WxH       Size. Default: 1600x1000.
+        #expect(
+            rows == """
+                  --gain M         Gain. Default: 3 m.
+                  --strict         Strict.
+                  -o, --out FILE   Write to FILE (atomically) instead of stdout.
+                  --size WxH       Size. Default: 1600x1000.
 
-            """)
+                """)
         #expect(Help.wrap("aa bb cc dd", width: 5) == ["aa bb", "cc dd"])
         #expect(Help.wrap("abcdefgh ij", width: 5) == ["abcdefgh", "ij"])
     }

@@ -13,8 +13,10 @@ struct OutputSafetyTests {
 
     /// A small geographic DEM over the two points above, a places file, a pairs CSV and a track.
     static func inputs(_ dir: TemporaryDirectory) throws {
-        SyntheticDEM.write(path: dir.file("dem.tif"), width: 60, height: 40, geoTransform: [-119.53, 0.001, 0, 37.74, 0, -0.001],
-                           crs: "EPSG:4326", type: GDT_Float32) { c, r in 1000 + Double(c) * 3 + Double(r) }
+        SyntheticDEM.write(
+            path: dir.file("dem.tif"), width: 60, height: 40, geoTransform: [-119.53, 0.001, 0, 37.74, 0, -0.001],
+            crs: "EPSG:4326", type: GDT_Float32
+        ) { c, r in 1000 + Double(c) * 3 + Double(r) }
         try "name,lon,lat\nA,-119.52,37.72\n".write(toFile: dir.file("places.csv"), atomically: true, encoding: .utf8)
         try "from_lon,from_lat,to_lon,to_lat\n-119.52,37.72,-119.50,37.73\n".write(toFile: dir.file("pairs.csv"), atomically: true, encoding: .utf8)
         try "lon,lat\n-119.52,37.72\n-119.51,37.725\n-119.50,37.73\n".write(toFile: dir.file("track.csv"), atomically: true, encoding: .utf8)
@@ -27,8 +29,9 @@ struct OutputSafetyTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !expected.contains($0) }.sorted()
     }
 
-    @Test("an output naming an input is refused with exit 2 naming both, and the input keeps its bytes",
-          arguments: [
+    @Test(
+        "an output naming an input is refused with exit 2 naming both, and the input keeps its bytes",
+        arguments: [
             (["measure", "--dem", "dem.tif", from, to, "-o", "dem.tif"], "dem.tif"),
             (["measure", "--dem", "dem.tif", "--pairs", "pairs.csv", "-o", "pairs.csv"], "pairs.csv"),
             (["profile", "--dem", "dem.tif", from, to, "-o", "dem.tif"], "dem.tif"),
@@ -39,7 +42,7 @@ struct OutputSafetyTests {
             (["render", "--dem", "dem.tif", "--places", "places.csv", "-o", "places.csv"], "places.csv"),
             (["render", "--dem", "dem.tif", "--track", "track.csv", "-o", "track.csv"], "track.csv"),
             (["render", "--dem", "dem.tif", "-o", "dem.tif"], "dem.tif"),
-          ] as [([String], String)])
+        ] as [([String], String)])
     func outputIsInput(arguments: [String], input: String) throws {
         let dir = TemporaryDirectory()
         try Self.inputs(dir)
@@ -72,7 +75,8 @@ struct OutputSafetyTests {
         // A map made first, then used as the basemap of a map written over it.
         r = transect(["render", "--dem", dir.file("dem.tif"), "--size", "200x150", "-o", dir.file("base.png")])
         #expect(r.code == 0, "\(r.err)")
-        let base = Self.bytes(dir.file("base.png")), world = Self.bytes(dir.file("base.pgw"))
+        let base = Self.bytes(dir.file("base.png"))
+        let world = Self.bytes(dir.file("base.pgw"))
         r = transect(["render", "--basemap", dir.file("base.png"), "--size", "200x150", "--extent=-119.52,37.71,-119.50,37.73", "-o", dir.file("base.png")])
         #expect(r.code == 2 && r.err.contains("is the input"), "\(r.err)")
         #expect(Self.bytes(dir.file("base.png")) == base && Self.bytes(dir.file("base.pgw")) == world)
@@ -85,8 +89,10 @@ struct OutputSafetyTests {
         var r = transect(["profile", "--dem", dir.file("dem.tif"), Self.from, Self.to, "--chart", dir.file("x"), "-o", dir.file("./x")])
         #expect(r.code == 2 && r.err.contains("one run cannot write one file twice"), "\(r.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("x")))
-        r = transect(["render", "--dem", dir.file("dem.tif"), "--track", dir.file("track.csv"), "--frames", dir.file("new"),
-                      "-o", dir.file("new/sub/../frame_0001.png")])
+        r = transect([
+            "render", "--dem", dir.file("dem.tif"), "--track", dir.file("track.csv"), "--frames", dir.file("new"),
+            "-o", dir.file("new/sub/../frame_0001.png"),
+        ])
         #expect(r.code == 2 && r.err.contains("one run cannot write one file twice"), "\(r.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("new")))
         #expect(FileKey.canonical(dir.file("new/./a/../f.png")) == FileKey.canonical(dir.path) + "/new/f.png")
@@ -107,8 +113,10 @@ struct OutputSafetyTests {
             print("note: not root; the device-node case of this test is skipped (mknod needs root)")
         }
         for (name, kind) in targets {
-            for args in [["measure", "--dem", dir.file("dem.tif"), Self.from, Self.to, "-o", dir.file(name)],
-                         ["render", "--dem", dir.file("dem.tif"), "--size", "100x80", "-o", dir.file(name)]] {
+            for args in [
+                ["measure", "--dem", dir.file("dem.tif"), Self.from, Self.to, "-o", dir.file(name)],
+                ["render", "--dem", dir.file("dem.tif"), "--size", "100x80", "-o", dir.file(name)],
+            ] {
                 let r = transect(args)
                 #expect(r.code == 2 && r.err.contains("outputs must be regular files"), "\(name): \(r.err)")
                 var info = stat()
@@ -156,8 +164,9 @@ struct OutputSafetyTests {
         #expect(Self.extraFiles(dir, besides: ["map.pgw", "keep.png"]) == ["a.txt", "b.txt"])
     }
 
-    @Test("SIGINT, SIGTERM and SIGHUP during a write remove the temporary and exit 130, 143, 129",
-          arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+    @Test(
+        "SIGINT, SIGTERM and SIGHUP during a write remove the temporary and exit 130, 143, 129",
+        arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
     func signals(signal: Int32, code: Int32) throws {
         try #require(TransectExecutable.path != nil, Comment(rawValue: TransectExecutable.missing))
         let dir = TemporaryDirectory()
@@ -168,7 +177,8 @@ struct OutputSafetyTests {
         run.stdin.fileHandleForWriting.write("from_lon,from_lat,to_lon,to_lat\n-119.52,37.72,-119.50,37.73\n".data(using: .utf8)!)
         var waited = 0
         while Self.extraFiles(dir, besides: []).filter({ $0.contains(".tmp-") }).isEmpty
-                && waited < 3000 && run.process.isRunning {
+            && waited < 3000 && run.process.isRunning
+        {
             usleep(10_000)
             waited += 10
         }

@@ -17,8 +17,10 @@ struct ProfileCommandTests {
 
     /// A DEM of 10 m cells over x ∈ [−1000, 6000), y ∈ [−495, 505): row 49's centres lie on y = 0.
     static func writeSurface(_ path: String, noData: Double? = nil, _ z: @escaping (Double, Double) -> Double) {
-        SyntheticDEM.write(path: path, width: 700, height: 100, geoTransform: [-1000, 10, 0, 505, 0, -10], crs: aeqd,
-                           noData: noData) { c, r in z(-1000 + (Double(c) + 0.5) * 10, 505 - (Double(r) + 0.5) * 10) }
+        SyntheticDEM.write(
+            path: path, width: 700, height: 100, geoTransform: [-1000, 10, 0, 505, 0, -10], crs: aeqd,
+            noData: noData
+        ) { c, r in z(-1000 + (Double(c) + 0.5) * 10, 505 - (Double(r) + 0.5) * 10) }
     }
 
     /// The point at distance `s` east of the centre.
@@ -26,12 +28,15 @@ struct ProfileCommandTests {
         Geodesic.wgs84.direct(latitude1: 45, longitude1: 10, azimuth1Degrees: 90, distanceMetres: s).point
     }
 
-    static func run(_ path: String, from: GeoPoint = centre, to: GeoPoint, step: Double? = 10, samples: Int? = nil,
-                    observer: Double = 1.7, target: Double = 0) throws -> TerrainProfile {
+    static func run(
+        _ path: String, from: GeoPoint = centre, to: GeoPoint, step: Double? = 10, samples: Int? = nil,
+        observer: Double = 1.7, target: Double = 0
+    ) throws -> TerrainProfile {
         let spacing: ProfileRequest.Spacing = samples.map { .count($0) } ?? step.map { .step($0) } ?? .native
-        return try ElevationModel([path]).profile(ProfileRequest(
-            path: ProfilePath(vertices: [from, to]), spacing: spacing, maxSamples: 10_000_000, interpolation: .bilinear,
-            observerHeightMetres: observer, targetHeightMetres: target, curvature: LineOfSight.defaultCurvature))
+        return try ElevationModel([path]).profile(
+            ProfileRequest(
+                path: ProfilePath(vertices: [from, to]), spacing: spacing, maxSamples: 10_000_000, interpolation: .bilinear,
+                observerHeightMetres: observer, targetHeightMetres: target, curvature: LineOfSight.defaultCurvature))
     }
 
     @Test("on a plane every statistic equals its closed form")
@@ -49,7 +54,8 @@ struct ProfileCommandTests {
         #expect(abs(s.horizontalLengthMetres - 5000) < 1e-6)
         #expect(abs(s.surfaceLengthWithDataMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
         #expect(abs(s.horizontalLengthWithDataMetres - 5000) < 1e-6)
-        let minimum = try #require(s.minimum), maximum = try #require(s.maximum)
+        let minimum = try #require(s.minimum)
+        let maximum = try #require(s.maximum)
         #expect(abs(minimum.elevationMetres - 1000) < 1e-6 && minimum.index == 0)
         #expect(abs(maximum.elevationMetres - 1500) < 1e-6 && maximum.index == 500)
         #expect(abs(s.averageElevationMetres - 1250) < 1e-6)
@@ -137,7 +143,8 @@ struct ProfileCommandTests {
         #expect(samples.count > 100)
         let raster = SyntheticDEM.readAll(path: dem)
         for sample in samples {
-            let lon = try #require(sample["lon"] as? Double), lat = try #require(sample["lat"] as? Double)
+            let lon = try #require(sample["lon"] as? Double)
+            let lat = try #require(sample["lat"] as? Double)
             // JSON positions carry 1e-9° (0.1 mm); the DEM's slopes here reach ~6 m/m, so 1e-3 m holds.
             let elevation = try #require(sample["elevation_m"] as? Double)
             #expect(abs(elevation - SyntheticDEM.bilinear(raster, x: lon, y: lat)) < 1e-3)
@@ -177,9 +184,11 @@ struct ProfileCommandTests {
         Self.writeSurface(dir.file("ridge.tif")) { x, _ in (2000..<2100).contains(x) ? 10 : 0 }
         let model = try ElevationModel([dir.file("ridge.tif")])
         func run(_ segments: [[GeoPoint]]) throws -> TerrainProfile {
-            try model.profile(ProfileRequest(path: ProfilePath(segments: segments), spacing: .step(10), maxSamples: 10_000_000,
-                                             interpolation: .bilinear, observerHeightMetres: 1.7, targetHeightMetres: 0,
-                                             curvature: LineOfSight.defaultCurvature))
+            try model.profile(
+                ProfileRequest(
+                    path: ProfilePath(segments: segments), spacing: .step(10), maxSamples: 10_000_000,
+                    interpolation: .bilinear, observerHeightMetres: 1.7, targetHeightMetres: 0,
+                    curvature: LineOfSight.defaultCurvature))
         }
         // Three collinear legs: the same verdict, at the same sample, as the single leg.
         let single = try run([[Self.centre, Self.east(5000)]])
@@ -189,7 +198,10 @@ struct ProfileCommandTests {
         // A 20 m detour north at 2.5 km: no verdict, and the vertex named.
         let bent = try run([[Self.centre, Self.east(2500, north: 20), Self.east(5000)]])
         #expect(bent.lineOfSight == nil)
-        guard case .bends(let vertex, let offset) = bent.pathShape else { Issue.record("\(bent.pathShape)"); return }
+        guard case .bends(let vertex, let offset) = bent.pathShape else {
+            Issue.record("\(bent.pathShape)")
+            return
+        }
         #expect(vertex == 1 && abs(offset - 20) < 1e-3)
         let reason = "the path bends (vertex 2 lies 20.00 m off the geodesic from its first vertex to its last), and a sight line is straight"
         #expect(ProfileOutput.text(bent, units: .metric).contains("Line of sight NONE: \(reason)\n"))
@@ -199,13 +211,18 @@ struct ProfileCommandTests {
         #expect(bentJSON.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bentJSON.out.utf8)) as? [String: Any])
         #expect(object["line_of_sight"] is NSNull)
-        #expect((object["line_of_sight_reason"] as? String) == "the path bends (vertex 2 lies 20 m off the geodesic from its first vertex to its last), and a sight line is straight")
+        #expect(
+            (object["line_of_sight_reason"] as? String)
+                == "the path bends (vertex 2 lies 20 m off the geodesic from its first vertex to its last), and a sight line is straight")
         let straightJSON = transect(base + [Self.text(Self.east(3100)), Self.text(Self.east(5000))])
         let straight = try #require(try JSONSerialization.jsonObject(with: Data(straightJSON.out.utf8)) as? [String: Any])
         #expect((straight["line_of_sight"] as? [String: Any])?["verdict"] as? String == "obstructed")
         #expect(straight["line_of_sight_reason"] is NSNull)
         // A track in two segments, though both lie on the line: no verdict.
-        let a = Self.east(100), b = Self.east(2000), c = Self.east(2600), d = Self.east(4000)
+        let a = Self.east(100)
+        let b = Self.east(2000)
+        let c = Self.east(2600)
+        let d = Self.east(4000)
         try """
         {"type": "MultiLineString", "coordinates": [[[\(a.longitude), \(a.latitude)], [\(b.longitude), \(b.latitude)]], [[\(c.longitude), \(c.latitude)], [\(d.longitude), \(d.latitude)]]]}
         """.write(toFile: dir.file("two.geojson"), atomically: true, encoding: .utf8)
@@ -221,8 +238,9 @@ struct ProfileCommandTests {
         // The chart's sight-line colours: visible, obstructed, unknown.
         let verdictColours: [[UInt8]] = [[0x1B, 0x9E, 0x4B], [0xC8, 0x10, 0x2E], [0xE0, 0x8E, 0x0B]]
         func colours(_ middle: GeoPoint, _ name: String) throws -> Set<[UInt8]> {
-            let result = transect("profile", "--dem", dir.file("ridge.tif"), "--step", "10", "--path", Self.text(Self.centre),
-                                  Self.text(middle), Self.text(Self.east(5000)), "--chart", dir.file(name), "-o", dir.file(name + ".txt"))
+            let result = transect(
+                "profile", "--dem", dir.file("ridge.tif"), "--step", "10", "--path", Self.text(Self.centre),
+                Self.text(middle), Self.text(Self.east(5000)), "--chart", dir.file(name), "-o", dir.file(name + ".txt"))
             #expect(result.code == 0, "\(result.err)")
             let image = try PNGFile.readRGBA(path: dir.file(name))
             var seen = Set<[UInt8]>()
@@ -235,13 +253,15 @@ struct ProfileCommandTests {
         #expect(verdictColours.allSatisfy { !bent.contains($0) })
     }
 
-    @Test("errors and edge cases", arguments: [
-        (["--step", "0"], 2, "option '--step': must be above 0 m, not 0"),
-        (["--step", "-5"], 2, "option '--step': must be above 0 m, not -5"),
-        (["--step", "0.0001"], 2, "more than 10,000,000; use a larger --step or raise --max-samples"),
-        (["--samples", "1"], 2, "is not a whole number from 2 to 1,000,000,000"),
-        (["--step", "10", "--samples", "5"], 2, "give --step or --samples, not both"),
-    ])
+    @Test(
+        "errors and edge cases",
+        arguments: [
+            (["--step", "0"], 2, "option '--step': must be above 0 m, not 0"),
+            (["--step", "-5"], 2, "option '--step': must be above 0 m, not -5"),
+            (["--step", "0.0001"], 2, "more than 10,000,000; use a larger --step or raise --max-samples"),
+            (["--samples", "1"], 2, "is not a whole number from 2 to 1,000,000,000"),
+            (["--step", "10", "--samples", "5"], 2, "give --step or --samples, not both"),
+        ])
     func errors(extra: [String], code: Int32, message: String) throws {
         let dem = try SharedData.path("yosemite_valley_ned1as.tif")
         let result = transect(["profile", "--dem", dem, "--from", "-119.5329397,37.7460363", "--to", "-119.573056,37.730833"] + extra)

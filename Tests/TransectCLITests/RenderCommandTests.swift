@@ -11,9 +11,12 @@ import TransectTestSupport
 struct RenderCommandTests {
     /// A projected DEM (UTM 11N, 30 m cells, 240 × 160) of hills, a ridge and a cliff.
     static func writeTerrain(_ path: String, noDataHole: Bool = false) {
-        SyntheticDEM.write(path: path, width: 240, height: 160, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
-                           crs: "EPSG:32611", type: GDT_Float32, noData: noDataHole ? -9999 : nil) { c, r in
-            let x = Double(c), y = Double(r)
+        SyntheticDEM.write(
+            path: path, width: 240, height: 160, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
+            crs: "EPSG:32611", type: GDT_Float32, noData: noDataHole ? -9999 : nil
+        ) { c, r in
+            let x = Double(c)
+            let y = Double(r)
             if noDataHole && (100..<120).contains(c) && (60..<80).contains(r) { return -9999 }
             var z = 1200 + 300 * sin(x / 23) * cos(y / 17) + 2.5 * x
             z += 400 * exp(-((x - 150) * (x - 150) + (y - 60) * (y - 60)) / 300)
@@ -35,22 +38,29 @@ struct RenderCommandTests {
         return SyntheticDEM.readAll(path: out).values
     }
 
-    @Test("a bare hillshade map is gdaldem hillshade, pixel for pixel (±1 on ≥ 99.9 %)",
-          arguments: [([String](), false), (["-multidirectional"], false), ([], true)])
+    @Test(
+        "a bare hillshade map is gdaldem hillshade, pixel for pixel (±1 on ≥ 99.9 %)",
+        arguments: [([String](), false), (["-multidirectional"], false), ([], true)])
     func bareHillshadeIsGdaldem(extra: [String], hole: Bool) throws {
         let dir = TemporaryDirectory()
         // With a no-data hole, the warped frame carries it as nan and both write 0 there.
         Self.writeTerrain(dir.file("dem.tif"), noDataHole: hole)
         // The frame is the DEM's own grid, so the warper only copies cells.
-        let result = transect(["render", "--dem", dir.file("dem.tif"), "--extent-crs", Self.extent, "--size", "240x160",
-                               "--decorations", "none", "-o", dir.file("map.png")] + (extra.isEmpty ? [] : ["--multidirectional"]))
+        let result = transect(
+            [
+                "render", "--dem", dir.file("dem.tif"), "--extent-crs", Self.extent, "--size", "240x160",
+                "--decorations", "none", "-o", dir.file("map.png"),
+            ] + (extra.isEmpty ? [] : ["--multidirectional"]))
         #expect(result.code == 0, "\(result.err)")
         let expected = try Self.gdaldem(dir.file("dem.tif"), out: dir.file("gdaldem.tif"), extra: extra)
         let image = try PNGFile.readRGBA(path: dir.file("map.png"))
         #expect(image.width == 240 && image.height == 160)
-        var within = 0, worst = 0
+        var within = 0
+        var worst = 0
         for k in 0..<(240 * 160) {
-            let r = image.pixels[4 * k], g = image.pixels[4 * k + 1], b = image.pixels[4 * k + 2]
+            let r = image.pixels[4 * k]
+            let g = image.pixels[4 * k + 1]
+            let b = image.pixels[4 * k + 2]
             #expect(r == g && g == b)
             let d = abs(Int(r) - Int(expected[k]))
             worst = max(worst, d)
@@ -64,8 +74,9 @@ struct RenderCommandTests {
     func georeferenced() throws {
         let dir = TemporaryDirectory()
         Self.writeTerrain(dir.file("dem.tif"))
-        let result = transect("render", "--dem", dir.file("dem.tif"), "--extent-crs", Self.extent, "--size", "480x320",
-                              "--title", "Synthetic", "--dpi", "144", "-o", dir.file("map.png"))
+        let result = transect(
+            "render", "--dem", dir.file("dem.tif"), "--extent-crs", Self.extent, "--size", "480x320",
+            "--title", "Synthetic", "--dpi", "144", "-o", dir.file("map.png"))
         #expect(result.code == 0, "\(result.err)")
         prepareGDAL()
         let ds = try #require(GDALOpen(dir.file("map.png"), GA_ReadOnly))
@@ -88,32 +99,35 @@ struct RenderCommandTests {
         Self.writeTerrain(dir.file("dem.tif"))
         try "name,lon,lat\nHill,-116.9876,37.9260\nCliff,-116.9478,37.9100\n".write(toFile: dir.file("places.csv"), atomically: true, encoding: .utf8)
         let scene = """
-        {"dem": "dem.tif", "size": [400, 300], "extent_crs": [500000, 4195200, 507200, 4200000], "basemap": "tint",
-         "places": ["places.csv"], "measure": [{"from": [-116.99, 37.92], "to": [-116.95, 37.935]}], "title": "Scene",
-         "out": "scene.png"}
-        """
+            {"dem": "dem.tif", "size": [400, 300], "extent_crs": [500000, 4195200, 507200, 4200000], "basemap": "tint",
+             "places": ["places.csv"], "measure": [{"from": [-116.99, 37.92], "to": [-116.95, 37.935]}], "title": "Scene",
+             "out": "scene.png"}
+            """
         try scene.write(toFile: dir.file("scene.json"), atomically: true, encoding: .utf8)
         #expect(transect("render", "--scene", dir.file("scene.json")).code == 0)
         let first = try Data(contentsOf: URL(fileURLWithPath: dir.file("scene.png")))
         #expect(transect("render", "--scene", dir.file("scene.json")).code == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("scene.png"))) == first)
-        let flags = transect("render", "--dem", dir.file("dem.tif"), "--size", "400x300", "--extent-crs", Self.extent, "--basemap", "tint",
-                             "--places", dir.file("places.csv"), "--measure=-116.99,37.92:-116.95,37.935", "--title", "Scene",
-                             "-o", dir.file("flags.png"))
+        let flags = transect(
+            "render", "--dem", dir.file("dem.tif"), "--size", "400x300", "--extent-crs", Self.extent, "--basemap", "tint",
+            "--places", dir.file("places.csv"), "--measure=-116.99,37.92:-116.95,37.935", "--title", "Scene",
+            "-o", dir.file("flags.png"))
         #expect(flags.code == 0)
         // The Source chunk names the DEM as each was given; the pixels are the same.
         #expect(try PNGFile.readRGBA(path: dir.file("flags.png")).pixels == PNGFile.readRGBA(path: dir.file("scene.png")).pixels)
     }
 
-    @Test("bad inputs give clear errors and leave no file behind", arguments: [
-        (["--basemap", "sepia"], 2, "option '--basemap': 'sepia' is not hillshade, light-gray, tint, none or an image file"),
-        (["--basemap", "/nonexistent/image.png"], 1, "image '/nonexistent/image.png': cannot open: "),
-        (["--size", "0x100"], 2, "option '--size': '0x100' must be at least 1 × 1 pixels"),
-        (["--size", "20000x20000"], 2, "400,000,000 pixels, over the limit of 100,000,000; raise --max-pixels"),
-        (["--size", "wide"], 2, "'wide' is not WIDTHxHEIGHT"),
-        (["--extent-crs", "600000,4000000,610000,4010000"], 1, "the map frame does not overlap the DEM"),
-        (["--decorations", "some"], 2, "'some' is not all or none"),
-    ])
+    @Test(
+        "bad inputs give clear errors and leave no file behind",
+        arguments: [
+            (["--basemap", "sepia"], 2, "option '--basemap': 'sepia' is not hillshade, light-gray, tint, none or an image file"),
+            (["--basemap", "/nonexistent/image.png"], 1, "image '/nonexistent/image.png': cannot open: "),
+            (["--size", "0x100"], 2, "option '--size': '0x100' must be at least 1 × 1 pixels"),
+            (["--size", "20000x20000"], 2, "400,000,000 pixels, over the limit of 100,000,000; raise --max-pixels"),
+            (["--size", "wide"], 2, "'wide' is not WIDTHxHEIGHT"),
+            (["--extent-crs", "600000,4000000,610000,4010000"], 1, "the map frame does not overlap the DEM"),
+            (["--decorations", "some"], 2, "'some' is not all or none"),
+        ])
     func badInputs(extra: [String], code: Int32, message: String) throws {
         let dir = TemporaryDirectory()
         Self.writeTerrain(dir.file("dem.tif"))
@@ -131,13 +145,17 @@ struct RenderCommandTests {
     func imageBasemap() throws {
         let dir = TemporaryDirectory()
         // A red GeoTIFF over the western half of the frame.
-        SyntheticDEM.write(path: dir.file("red.tif"), width: 120, height: 160, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
-                           crs: "EPSG:32611", type: GDT_Byte) { _, _ in 200 }
-        let result = transect("render", "--basemap", dir.file("red.tif"), "--extent-crs", Self.extent, "--size", "240x160",
-                              "--decorations", "none", "--frame-crs", "EPSG:32611", "-o", dir.file("map.png"))
+        SyntheticDEM.write(
+            path: dir.file("red.tif"), width: 120, height: 160, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
+            crs: "EPSG:32611", type: GDT_Byte
+        ) { _, _ in 200 }
+        let result = transect(
+            "render", "--basemap", dir.file("red.tif"), "--extent-crs", Self.extent, "--size", "240x160",
+            "--decorations", "none", "--frame-crs", "EPSG:32611", "-o", dir.file("map.png"))
         #expect(result.code == 0, "\(result.err)")
         let image = try PNGFile.readRGBA(path: dir.file("map.png"))
-        let west = 4 * (80 * 240 + 30), east = 4 * (80 * 240 + 200)
+        let west = 4 * (80 * 240 + 30)
+        let east = 4 * (80 * 240 + 200)
         #expect(Array(image.pixels[west..<(west + 3)]) == [200, 200, 200])
         // Beyond the image: the plain canvas.
         #expect(Array(image.pixels[east..<(east + 3)]) == [0xF2, 0xF1, 0xEE])
@@ -148,8 +166,10 @@ struct RenderCommandTests {
         let dir = TemporaryDirectory()
         Self.writeTerrain(dir.file("dem.tif"), noDataHole: true)
         // West to east through the no-data hole (columns 100–119, rows 60–79).
-        let args = ["profile", "--dem", dir.file("dem.tif"), "--crs", "EPSG:32611", "--from", "500015,4197915", "--to", "507185,4197915",
-                    "--chart", dir.file("chart.png"), "--chart-size", "900x450"]
+        let args = [
+            "profile", "--dem", dir.file("dem.tif"), "--crs", "EPSG:32611", "--from", "500015,4197915", "--to", "507185,4197915",
+            "--chart", dir.file("chart.png"), "--chart-size", "900x450",
+        ]
         #expect(transect(args).code == 0)
         let first = try Data(contentsOf: URL(fileURLWithPath: dir.file("chart.png")))
         #expect(transect(args).code == 0)
@@ -165,7 +185,8 @@ struct RenderCommandTests {
             }.count
         }
         // The plot spans roughly x = 80…872 over 7,170 m; the gap is at 3,000…3,600 m.
-        let plotLeft = 80.0, plotWidth = 792.0
+        let plotLeft = 80.0
+        let plotWidth = 792.0
         func x(_ metres: Double) -> Int { Int(plotLeft + plotWidth * metres / 7170) }
         #expect(column(x(1500)) > 20)
         #expect(column(x(3300)) == 0)

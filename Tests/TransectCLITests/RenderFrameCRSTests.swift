@@ -10,13 +10,17 @@ struct RenderFrameCRSTests {
     /// Web Mercator (EPSG:3857) of a WGS84 point, in closed form: x = aλ, y = a·ln tan(π/4 + φ/2).
     static func webMercator(_ lon: Double, _ lat: Double) -> String {
         let a = 6_378_137.0
-        let x = a * lon * .pi / 180, y = a * log(tan(.pi / 4 + lat * .pi / 360))
+        let x = a * lon * .pi / 180
+        let y = a * log(tan(.pi / 4 + lat * .pi / 360))
         return "\(x),\(y)"
     }
 
     static func render(_ dir: TemporaryDirectory, _ name: String, _ extra: [String]) -> (code: Int32, out: String, err: String) {
-        transect(["render", "--dem", dir.file("dem.tif"), "--extent-crs", RenderCommandTests.extent, "--size", "240x160",
-                  "--decorations", "none", "-o", dir.file(name + ".png"), "--layout", dir.file(name + ".json")] + extra)
+        transect(
+            [
+                "render", "--dem", dir.file("dem.tif"), "--extent-crs", RenderCommandTests.extent, "--size", "240x160",
+                "--decorations", "none", "-o", dir.file(name + ".png"), "--layout", dir.file(name + ".json"),
+            ] + extra)
     }
 
     static func auxXML(_ dir: TemporaryDirectory, _ name: String) throws -> String {
@@ -27,11 +31,16 @@ struct RenderFrameCRSTests {
     func measurePoints() throws {
         let dir = TemporaryDirectory()
         RenderCommandTests.writeTerrain(dir.file("dem.tif"))
-        let a = (-116.99, 37.915), b = (-116.96, 37.935)
+        let a = (-116.99, 37.915)
+        let b = (-116.96, 37.935)
         let lonLat = Self.render(dir, "lonlat", ["--measure", "\(a.0),\(a.1):\(b.0),\(b.1)"])
         #expect(lonLat.code == 0, "\(lonLat.err)")
-        let mercator = Self.render(dir, "mercator", ["--crs", "EPSG:3857", "--measure",
-                                                     Self.webMercator(a.0, a.1) + ":" + Self.webMercator(b.0, b.1)])
+        let mercator = Self.render(
+            dir, "mercator",
+            [
+                "--crs", "EPSG:3857", "--measure",
+                Self.webMercator(a.0, a.1) + ":" + Self.webMercator(b.0, b.1),
+            ])
         #expect(mercator.code == 0, "\(mercator.err)")
         // The same measurement, label and placement; the frame stays UTM 11N (the DEM's).
         let layout = try String(contentsOfFile: dir.file("lonlat.json"), encoding: .utf8)
@@ -65,8 +74,9 @@ struct RenderFrameCRSTests {
         let dir = TemporaryDirectory()
         RenderCommandTests.writeTerrain(dir.file("dem.tif"))
         try "+proj=utm +zone=11 +datum=WGS84 +units=m +no_defs".write(toFile: dir.file("crs.png"), atomically: true, encoding: .utf8)
-        let r = transect("render", "--dem", dir.file("dem.tif"), "--extent-crs", RenderCommandTests.extent, "--size", "240x160",
-                         "--frame-crs", dir.file("crs.png"), "-o", dir.file("crs.png"))
+        let r = transect(
+            "render", "--dem", dir.file("dem.tif"), "--extent-crs", RenderCommandTests.extent, "--size", "240x160",
+            "--frame-crs", dir.file("crs.png"), "-o", dir.file("crs.png"))
         #expect(r.code == 2, "\(r.err)")
         #expect(r.err.hasPrefix("Error: option '-o': '\(dir.file("crs.png"))' is the input '\(dir.file("crs.png"))' (--frame-crs)"), "\(r.err)")
     }

@@ -34,10 +34,12 @@ struct TerrainOptionsTests {
         #expect(try Self.endElevation("-r", "cubic") == cubic)
     }
 
-    @Test("-r refuses what --interpolation refuses, and may not be given with it", arguments: [
-        (["-r", "lanczos"], "option '--interpolation': 'lanczos' is not nearest (near), bilinear or cubic"),
-        (["-r", "near", "--interpolation", "cubic"], "option '--interpolation' given more than once"),
-    ])
+    @Test(
+        "-r refuses what --interpolation refuses, and may not be given with it",
+        arguments: [
+            (["-r", "lanczos"], "option '--interpolation': 'lanczos' is not nearest (near), bilinear or cubic"),
+            (["-r", "near", "--interpolation", "cubic"], "option '--interpolation' given more than once"),
+        ])
     func resamplingRefused(extra: [String], message: String) {
         let result = transect(["measure", "--from", "1,2,0", "--to", "1,3,0"] + extra)
         #expect(result.code == 2)
@@ -47,7 +49,8 @@ struct TerrainOptionsTests {
     @Test("--crs 32611 is EPSG:32611: the same measurement, the same bytes")
     func bareEPSG() {
         let args = ["measure", "--from", "270000,4180000,100", "--to", "275000,4181000,300", "--format", "json"]
-        let bare = transect(args + ["--crs", "32611"]), spelled = transect(args + ["--crs", "EPSG:32611"])
+        let bare = transect(args + ["--crs", "32611"])
+        let spelled = transect(args + ["--crs", "EPSG:32611"])
         #expect(bare.code == 0 && spelled.code == 0, "\(bare.err)")
         #expect(bare.out == spelled.out && !bare.out.isEmpty)
         // Not the same as reading the numbers as lon/lat (which would be refused as out of range).
@@ -71,13 +74,16 @@ struct TerrainOptionsTests {
         }
     }
 
-    @Test("--units takes unit names as well as symbols", arguments: [
-        ("feet", "ft"), ("foot", "ft"), ("meters", "m"), ("metres", "m"), ("miles", "mi"), ("kilometers", "km"),
-        ("kilometres", "km"), ("yards", "yd"), ("nautical-miles", "nmi"), ("Feet", "ft"),
-    ])
+    @Test(
+        "--units takes unit names as well as symbols",
+        arguments: [
+            ("feet", "ft"), ("foot", "ft"), ("meters", "m"), ("metres", "m"), ("miles", "mi"), ("kilometers", "km"),
+            ("kilometres", "km"), ("yards", "yd"), ("nautical-miles", "nmi"), ("Feet", "ft"),
+        ])
     func unitNames(name: String, symbol: String) {
         let args = ["measure", "--from", "6.865,45.832778,4806", "--to", "6.8694,45.9237,1035"]
-        let named = transect(args + ["--units", name]), given = transect(args + ["--units", symbol])
+        let named = transect(args + ["--units", name])
+        let given = transect(args + ["--units", symbol])
         #expect(named.code == 0 && named.out == given.out, "\(named.err)")
         #expect(named.out.contains(" \(symbol) |"))
     }
@@ -89,10 +95,12 @@ struct TerrainOptionsTests {
         #expect(result.err.hasPrefix("Error: option '--units': 'furlongs' is not metric, imperial, m, km, ft, mi, yd or nmi (or metres, feet, … by name)\n"))
     }
 
-    @Test("LAT,LON for LON,LAT gets a 'did you mean' with the pair swapped", arguments: [
-        ("--from", "37.7,-119.5", "latitude -119.5 is beyond ±90° (did you mean -119.5,37.7? points are LON,LAT)"),
-        ("--to", "45.9237,186.8694", "latitude 186.8694 is beyond ±90°\n"),
-    ])
+    @Test(
+        "LAT,LON for LON,LAT gets a 'did you mean' with the pair swapped",
+        arguments: [
+            ("--from", "37.7,-119.5", "latitude -119.5 is beyond ±90° (did you mean -119.5,37.7? points are LON,LAT)"),
+            ("--to", "45.9237,186.8694", "latitude 186.8694 is beyond ±90°\n"),
+        ])
     func swapped(option: String, point: String, message: String) {
         var args = ["measure", "--from", "-119.6,37.7,0", "--to", "-119.5,37.8,0"]
         args[option == "--from" ? 2 : 4] = point

@@ -16,8 +16,10 @@ struct TrackCommandTests {
         let result = transect("track", "--in", Self.sample, "--stats", "--format", "json")
         #expect(result.code == 0)
         let o = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        for key in ["points", "segments", "dropped", "length_2d_m", "length_3d_m", "elevation_gain_m", "elevation_loss_m",
-                    "min_elevation_m", "max_elevation_m", "duration_s", "moving_time_s", "avg_speed_mps", "max_speed_mps", "bbox"] {
+        for key in [
+            "points", "segments", "dropped", "length_2d_m", "length_3d_m", "elevation_gain_m", "elevation_loss_m",
+            "min_elevation_m", "max_elevation_m", "duration_s", "moving_time_s", "avg_speed_mps", "max_speed_mps", "bbox",
+        ] {
             #expect(o.keys.contains(key), "missing \(key)")
         }
         #expect(o["points"] as? Int == 91 && o["segments"] as? Int == 1)
@@ -44,7 +46,8 @@ struct TrackCommandTests {
     @Test("invalid positions are dropped and reported, a repeated time keeps its fix; a track with none left is an error")
     func cleaning() throws {
         let dir = TemporaryDirectory()
-        try "lon,lat,time,accuracy\n10,45,2020-01-01T00:00:00Z,5\n0,0,2020-01-01T00:00:01Z,5\n10.001,45,2020-01-01T00:00:02Z,-1\n10.002,45,2020-01-01T00:00:02Z,5\n10.003,45,2020-01-01T00:00:02Z,5\n"
+        try
+            "lon,lat,time,accuracy\n10,45,2020-01-01T00:00:00Z,5\n0,0,2020-01-01T00:00:01Z,5\n10.001,45,2020-01-01T00:00:02Z,-1\n10.002,45,2020-01-01T00:00:02Z,5\n10.003,45,2020-01-01T00:00:02Z,5\n"
             .write(toFile: dir.file("t.csv"), atomically: true, encoding: .utf8)
         let result = transect("track", "--in", dir.file("t.csv"), "--format", "json")
         #expect(result.code == 0)
@@ -74,7 +77,8 @@ struct TrackCommandTests {
         #expect(withDEM.code == 0, "\(withDEM.err)")
         #expect(withDEM.err.contains("1,852 of 1,852 fixes lie outside the DEM '\(dem)'"))
         let recorded = transect("track", "--in", walk, "--stats", "--format", "json")
-        let a = try Self.json(withDEM.out), b = try Self.json(recorded.out)
+        let a = try Self.json(withDEM.out)
+        let b = try Self.json(recorded.out)
         // The DEM gave none of them: the source is named for what was used.
         #expect(a["elevation_source"] as? String == "recorded" && b["elevation_source"] as? String == "recorded")
         #expect(a["elevations"] as? [String: Int] == ["dem": 0, "recorded": 1_852, "none": 0])
@@ -98,14 +102,16 @@ struct TrackCommandTests {
         #expect(o["elevation_source"] as? String == "dem+recorded")
         // 1e-6 m: the plane's values are sums of small integers; the query points' degrees are not
         // exact binary fractions, which moves them by ~1e-11 m.
-        let minimum = try #require(o["min_elevation_m"] as? Double), gain = try #require(o["elevation_gain_m"] as? Double)
+        let minimum = try #require(o["min_elevation_m"] as? Double)
+        let gain = try #require(o["elevation_gain_m"] as? Double)
         #expect(abs(minimum - 199) < 1e-6 && o["max_elevation_m"] as? Double == 5000)
         #expect(abs(gain - (279 - 199 + 5000 - 279)) < 1e-6)
         // The simulation keeps the same elevations: first fix on the plane, last recorded.
         let sim = transect("track", "--dem", dir.file("plane.tif"), "--in", dir.file("t.csv"), "--simulate", "--max-segment", "100000")
         #expect(sim.code == 0, "\(sim.err)")
         let rows = sim.out.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        let first = try #require(rows.first.flatMap { Double($0[3]) }), last = try #require(rows.last.flatMap { Double($0[3]) })
+        let first = try #require(rows.first.flatMap { Double($0[3]) })
+        let last = try #require(rows.last.flatMap { Double($0[3]) })
         #expect(abs(first - 199) < 1e-6 && last == 5000)
     }
 
@@ -130,8 +136,9 @@ struct TrackCommandTests {
         #expect((dense["points"] as? Int).map { $0 > 100 } == true)
     }
 
-    @Test("--dem that gives no fix an elevation, on a track that records none: exit 1 naming the DEM, for --stats and --simulate",
-          arguments: [["--stats"], ["--simulate"]])
+    @Test(
+        "--dem that gives no fix an elevation, on a track that records none: exit 1 naming the DEM, for --stats and --simulate",
+        arguments: [["--stats"], ["--simulate"]])
     func demGivesNothing(mode: [String]) throws {
         let dir = TemporaryDirectory()
         InfoCommandTests.writeDEM(dir.file("plane.tif"))
@@ -142,17 +149,20 @@ struct TrackCommandTests {
         #expect(result.err.split(separator: "\n").count == 1 && result.out.isEmpty)
     }
 
-    @Test("speeds in the text follow --units: km/h, mph, knots; JSON keeps m/s with the raw maximum beside",
-          arguments: [("metric", "km/h", 3.6), ("imperial", "mph", 3600 / 1609.344), ("nmi", "kn", 3600 / 1852.0)])
+    @Test(
+        "speeds in the text follow --units: km/h, mph, knots; JSON keeps m/s with the raw maximum beside",
+        arguments: [("metric", "km/h", 3.6), ("imperial", "mph", 3600 / 1609.344), ("nmi", "kn", 3600 / 1852.0)])
     func speedUnits(units: String, symbol: String, perMetrePerSecond: Double) throws {
         let walk = try SharedData.path("gpx/srtmpy_setnjica-kod-karojbe.gpx")
         let o = try Self.json(transect("track", "--in", walk, "--format", "json").out)
-        let maxSpeed = try #require(o["max_speed_mps"] as? Double), raw = try #require(o["max_speed_raw_mps"] as? Double)
+        let maxSpeed = try #require(o["max_speed_mps"] as? Double)
+        let raw = try #require(o["max_speed_raw_mps"] as? Double)
         // Karojba holds glitches the robust maximum sets aside: the two differ.
         #expect(maxSpeed < raw / 2)
         let text = transect("track", "--in", walk, "--units", units).out
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Speed") })
-        let expected = "max \(NumberFormatting.grouped(maxSpeed * perMetrePerSecond)) \(symbol) (raw \(NumberFormatting.grouped(raw * perMetrePerSecond)) \(symbol))"
+        let expected =
+            "max \(NumberFormatting.grouped(maxSpeed * perMetrePerSecond)) \(symbol) (raw \(NumberFormatting.grouped(raw * perMetrePerSecond)) \(symbol))"
         #expect(line.hasSuffix(expected), "\(line)")
     }
 
@@ -164,8 +174,9 @@ struct TrackCommandTests {
         try """
         {"type": "LineString", "coordinates": [[10.0, 45.002], [10.02, 45.002], [10.004, 45.002], [10.012, 44.99], [10.012, 45.01]]}
         """.write(toFile: dir.file("loop.geojson"), atomically: true, encoding: .utf8)
-        let result = transect("render", "--track", dir.file("loop.geojson"), "--max-segment", "100000", "--basemap", "none",
-                              "--decorations", "none", "--size", "400x400", "-o", dir.file("trail.png"))
+        let result = transect(
+            "render", "--track", dir.file("loop.geojson"), "--max-segment", "100000", "--basemap", "none",
+            "--decorations", "none", "--size", "400x400", "-o", dir.file("trail.png"))
         #expect(result.code == 0, "\(result.err)")
         let image = try PNGFile.readRGBA(path: dir.file("trail.png"))
         let frame = try #require(transectFrame(dir.file("trail.png")))
@@ -177,9 +188,9 @@ struct TrackCommandTests {
         // The accent colour at 50 % over white.
         let accent = TrailOverlay.accent
         let expected = [accent.r, accent.g, accent.b].map { UInt8((($0 * 255) * 0.5 + 255 * 0.5).rounded()) }
-        let once = try colour(lon: 10.012, lat: 44.997)      // the north leg only
-        let twice = try colour(lon: 10.017, lat: 45.002)     // out and back
-        let thrice = try colour(lon: 10.012, lat: 45.002)    // out, back, and the north leg across them
+        let once = try colour(lon: 10.012, lat: 44.997)  // the north leg only
+        let twice = try colour(lon: 10.017, lat: 45.002)  // out and back
+        let thrice = try colour(lon: 10.012, lat: 45.002)  // out, back, and the north leg across them
         for c in [once, twice, thrice] {
             #expect(zip(c, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(c) vs \(expected)")
         }
@@ -206,7 +217,8 @@ struct TrackCommandTests {
         #expect(result.code == 0, "\(result.err)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.file("frames")).sorted()
         #expect(names == ["frame_0001.png", "frame_0002.png", "frame_0003.png"])
-        let a = try PNGFile.readRGBA(path: dir.file("frames/frame_0001.png")), c = try PNGFile.readRGBA(path: dir.file("frames/frame_0003.png"))
+        let a = try PNGFile.readRGBA(path: dir.file("frames/frame_0001.png"))
+        let c = try PNGFile.readRGBA(path: dir.file("frames/frame_0003.png"))
         #expect(a.pixels != c.pixels)
     }
 
@@ -220,7 +232,8 @@ struct TrackCommandTests {
         let stats = try #require(o["stats"] as? [String: Any])
         let track = try TrackFile.load(path: route).track
         let length = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres)).length2DMetres
-        let horizontal = try #require(stats["horizontal_length_m"] as? Double), gain = try #require(stats["elevation_gain_m"] as? Double)
+        let horizontal = try #require(stats["horizontal_length_m"] as? Double)
+        let gain = try #require(stats["elevation_gain_m"] as? Double)
         #expect(abs(horizontal - length) < 1e-3)
         // Happy Isles (~1,230 m) to Half Dome (~2,690 m): a climb of well over a kilometre.
         #expect(gain > 1400)
@@ -232,13 +245,15 @@ func transectFrame(_ path: String) -> MapFrame? {
     guard let world = try? String(contentsOfFile: PNGFile.worldFilePath(for: path), encoding: .utf8) else { return nil }
     let v = world.split(separator: "\n").compactMap { Double($0) }
     guard v.count == 6, let image = try? PNGFile.readRGBA(path: path),
-          let aux = try? String(contentsOfFile: path + ".aux.xml", encoding: .utf8),
-          let srs = aux.range(of: "<SRS")?.upperBound,
-          let start = aux.range(of: ">", range: srs..<aux.endIndex)?.upperBound,
-          let end = aux.range(of: "</SRS>")?.lowerBound,
-          let crs = try? TransectGDAL.SpatialReference(String(aux[start..<end]).replacingOccurrences(of: "&quot;", with: "\""))
+        let aux = try? String(contentsOfFile: path + ".aux.xml", encoding: .utf8),
+        let srs = aux.range(of: "<SRS")?.upperBound,
+        let start = aux.range(of: ">", range: srs..<aux.endIndex)?.upperBound,
+        let end = aux.range(of: "</SRS>")?.lowerBound,
+        let crs = try? TransectGDAL.SpatialReference(String(aux[start..<end]).replacingOccurrences(of: "&quot;", with: "\""))
     else { return nil }
-    let minX = v[4] - v[0] / 2, maxY = v[5] - v[3] / 2
-    return MapFrame(crs: crs, minX: minX, minY: maxY + v[3] * Double(image.height), maxX: minX + v[0] * Double(image.width), maxY: maxY,
-                    width: image.width, height: image.height)
+    let minX = v[4] - v[0] / 2
+    let maxY = v[5] - v[3] / 2
+    return MapFrame(
+        crs: crs, minX: minX, minY: maxY + v[3] * Double(image.height), maxX: minX + v[0] * Double(image.width), maxY: maxY,
+        width: image.width, height: image.height)
 }

@@ -18,8 +18,8 @@ struct ECEFTests {
 
     @Test("exact values on the axes")
     func axes() {
-        #expect(e.ecef(latitude: 0, longitude: 0, heightMetres: 0) == ECEF(x: 6378137, y: 0, z: 0))
-        #expect(e.ecef(latitude: 0, longitude: 90, heightMetres: 0) == ECEF(x: 0, y: 6378137, z: 0))
+        #expect(e.ecef(latitude: 0, longitude: 0, heightMetres: 0) == ECEF(x: 6_378_137, y: 0, z: 0))
+        #expect(e.ecef(latitude: 0, longitude: 90, heightMetres: 0) == ECEF(x: 0, y: 6_378_137, z: 0))
         let np = e.ecef(latitude: 90, longitude: 33, heightMetres: 10)
         #expect(np.x == 0 && np.y == 0 && abs(np.z - (e.polarRadius + 10)) <= 1e-9)
         // The centre maps to the north pole at depth b (GeographicLib convention).
@@ -33,7 +33,8 @@ struct ECEFTests {
         // PROJ's geographic 3D → geocentric, longitude first.
         let proj = try ProjTransformation(from: "EPSG:4979", to: "EPSG:4978")
         var r = SeededRandom(seed: 0xECEF)
-        var worst = 0.0, worstInverse = 0.0
+        var worst = 0.0
+        var worstInverse = 0.0
         for k in 0..<20_000 {
             let lat = k % 50 == 0 ? r.sign() * 90 : r.uniform(-90, 90)
             let lon = r.uniform(-180, 180)
@@ -46,9 +47,10 @@ struct ECEFTests {
             if abs(h) < 1e4 {
                 let g = e.geodetic(from: ECEF(xyz: ref))
                 let p = proj.inverse(ref.x, ref.y, ref.z)
-                let w = min(1, (90 - abs(lat)) * .pi / 180)     // longitude undefined at a pole
-                worstInverse = max(worstInverse, abs(g.latitude - p.y),
-                                   angleError(g.longitude, p.x) * w)
+                let w = min(1, (90 - abs(lat)) * .pi / 180)  // longitude undefined at a pole
+                worstInverse = max(
+                    worstInverse, abs(g.latitude - p.y),
+                    angleError(g.longitude, p.x) * w)
                 #expect(abs(g.heightMetres - p.z) <= 1e-6)
             }
         }
@@ -60,13 +62,17 @@ struct ECEFTests {
         #expect(worstInverse <= 2e-11, "worst geodetic difference \(worstInverse)°")
     }
 
-    @Test("round trip geodetic → ECEF → geodetic", arguments: [
-        Ellipsoid.wgs84, Ellipsoid(equatorialRadius: 6.4e6, flattening: -1 / 150.0),
-        Ellipsoid(equatorialRadius: 6.4e6, flattening: 0),
-    ])
+    @Test(
+        "round trip geodetic → ECEF → geodetic",
+        arguments: [
+            Ellipsoid.wgs84, Ellipsoid(equatorialRadius: 6.4e6, flattening: -1 / 150.0),
+            Ellipsoid(equatorialRadius: 6.4e6, flattening: 0),
+        ])
     func roundTrip(_ ellipsoid: Ellipsoid) {
         var r = SeededRandom(seed: 0x7219)
-        var worstAngle = 0.0, worstHeight = 0.0, worstRelativeHeight = 0.0
+        var worstAngle = 0.0
+        var worstHeight = 0.0
+        var worstRelativeHeight = 0.0
         for k in 0..<20_000 {
             let lat = k % 100 == 0 ? r.sign() * 90 : (k % 100 == 1 ? 0 : r.uniform(-90, 90))
             let lon = r.uniform(-180, 180)
@@ -75,13 +81,14 @@ struct ECEFTests {
             let h = [r.uniform(-1e3, 1e4), r.uniform(-1e5, 4e7), 0][k % 3]
             let p = ellipsoid.ecef(latitude: lat, longitude: lon, heightMetres: h)
             let g = ellipsoid.geodetic(from: p)
-            let w = min(1, (90 - abs(lat)) * .pi / 180)        // longitude undefined at a pole
+            let w = min(1, (90 - abs(lat)) * .pi / 180)  // longitude undefined at a pole
             worstAngle = max(worstAngle, abs(g.latitude - lat), angleError(g.longitude, lon) * w)
             if abs(h) <= 1e4 {
                 worstHeight = max(worstHeight, abs(g.heightMetres - h))
             } else {
-                worstRelativeHeight = max(worstRelativeHeight,
-                                          abs(g.heightMetres - h) / (ellipsoid.equatorialRadius + abs(h)))
+                worstRelativeHeight = max(
+                    worstRelativeHeight,
+                    abs(g.heightMetres - h) / (ellipsoid.equatorialRadius + abs(h)))
             }
         }
         // 1e−12° ≈ 0.1 µm on the ground. Heights: one ulp of a coordinate near 6.4e6 m is
@@ -113,8 +120,10 @@ struct ECEFTests {
 
     @Test("batch forms match the scalar forms")
     func batch() {
-        let pts = [GeoPoint(longitude: 10, latitude: 50, heightMetres: 100),
-                   GeoPoint(longitude: -170, latitude: -33), GeoPoint(longitude: 0, latitude: 90, heightMetres: -5)]
+        let pts = [
+            GeoPoint(longitude: 10, latitude: 50, heightMetres: 100),
+            GeoPoint(longitude: -170, latitude: -33), GeoPoint(longitude: 0, latitude: 90, heightMetres: -5),
+        ]
         let xyz = e.ecef(pts)
         #expect(xyz == pts.map { e.ecef(latitude: $0.latitude, longitude: $0.longitude, heightMetres: $0.heightMetres ?? 0) })
         #expect(e.ecef(latitudes: [50, -33], longitudes: [10, -170], heightsMetres: [100, 0]) == Array(xyz.prefix(2)))

@@ -5,20 +5,24 @@ import TransectTestSupport
 @Suite("ElevationGrid sampling kernels")
 struct ElevationGridTests {
     static func randomGrid(_ rng: inout SeededRandom, holes: Double) -> ElevationGrid {
-        let w = 37, h = 23
+        let w = 37
+        let h = 23
         let values = (0..<(w * h)).map { _ in Double.random(in: 0..<1, using: &rng) < holes ? .nan : Double.random(in: -400...4800, using: &rng) }
         return ElevationGrid(width: w, height: h, originColumn: 100, originRow: 50, values: values)
     }
 
-    @Test("SIMD bilinear equals the scalar reference bit for bit, holes, edges and outside points included",
-          arguments: [0.0, 0.1, 0.5])
+    @Test(
+        "SIMD bilinear equals the scalar reference bit for bit, holes, edges and outside points included",
+        arguments: [0.0, 0.1, 0.5])
     func simdMatchesScalar(holes: Double) {
         var rng = SeededRandom(seed: 2024)
         let grid = Self.randomGrid(&rng, holes: holes)
         // Points over the window, its margins and beyond (row −1 … h + 1), plus non-finite ones.
         var xs = (0..<4099).map { _ in Double.random(in: 98...139, using: &rng) }
         var ys = (0..<4099).map { _ in Double.random(in: 48...75, using: &rng) }
-        xs[5] = .nan; ys[9] = .infinity; xs[11] = 1e300
+        xs[5] = .nan
+        ys[9] = .infinity
+        xs[11] = 1e300
         let simd = grid.sample(columns: xs, rows: ys, interpolation: .bilinear)
         for k in xs.indices {
             let scalar = grid.sampleScalar(column: xs[k], row: ys[k], interpolation: .bilinear)
@@ -28,13 +32,15 @@ struct ElevationGridTests {
 
     @Test("bilinear reproduces a plane exactly inside the window, and each cell centre returns its cell")
     func planeAndCentres() {
-        let w = 16, h = 12
+        let w = 16
+        let h = 12
         func plane(_ x: Double, _ y: Double) -> Double { 3.25 * x - 1.5 * y + 100 }
         let values = (0..<(w * h)).map { k in plane(Double(k % w) + 0.5, Double(k / w) + 0.5) }
         let grid = ElevationGrid(width: w, height: h, values: values)
         var rng = SeededRandom(seed: 5)
         for _ in 0..<1000 {
-            let x = Double.random(in: 0.5...(Double(w) - 0.5), using: &rng), y = Double.random(in: 0.5...(Double(h) - 0.5), using: &rng)
+            let x = Double.random(in: 0.5...(Double(w) - 0.5), using: &rng)
+            let y = Double.random(in: 0.5...(Double(h) - 0.5), using: &rng)
             for method in [Interpolation.bilinear, .cubic] {
                 // Values near 100 with a few roundings: 1e-11 is a few hundred ulps of slack.
                 #expect(abs(grid.sampleScalar(column: x, row: y, interpolation: method) - plane(x, y)) < 1e-11)
@@ -63,8 +69,9 @@ struct ElevationGridTests {
         return scalar
     }
 
-    @Test("a void cell's centre, and every point within a tenth of a cell of it, is a gap by every method",
-          arguments: Interpolation.allCases)
+    @Test(
+        "a void cell's centre, and every point within a tenth of a cell of it, is a gap by every method",
+        arguments: Interpolation.allCases)
     func voidCentre(method: Interpolation) {
         let grid = Self.gridWithVoids([(3, 3)])
         // The centre itself, a rounding error off it (where neighbours would carry ~1e-13 of the
@@ -86,7 +93,8 @@ struct ElevationGridTests {
         let grid = Self.gridWithVoids([(3, 3), (5, 5), (6, 5), (5, 6), (6, 6)])
         for j in 0..<10 {
             for i in 0..<10 {
-                let x = Double(i) + 0.5, y = Double(j) + 0.5
+                let x = Double(i) + 0.5
+                let y = Double(j) + 0.5
                 let expected = grid.values[j * 10 + i]
                 for method in Interpolation.allCases {
                     let v = Self.read(grid, x, y, method)

@@ -2,10 +2,12 @@ import Testing
 import TransectCore
 
 @Suite struct GeoPointTests {
-    @Test("longitudes reduce exactly to [−180, 180], ±180 and zero keeping their sign", arguments: [
-        (0, 0), (-119.5, -119.5), (180, 180), (-180, -180), (190, -170), (-190, 170), (360, 0), (540, 180),
-        (-540, -180), (900, 180), (-119.5 + 720, -119.5), (359.75, -0.25), (-359.75, 0.25),
-    ] as [(Double, Double)])
+    @Test(
+        "longitudes reduce exactly to [−180, 180], ±180 and zero keeping their sign",
+        arguments: [
+            (0, 0), (-119.5, -119.5), (180, 180), (-180, -180), (190, -170), (-190, 170), (360, 0), (540, 180),
+            (-540, -180), (900, 180), (-119.5 + 720, -119.5), (359.75, -0.25), (-359.75, 0.25),
+        ] as [(Double, Double)])
     func reduction(degrees: Double, expected: Double) {
         let reduced = GeoPoint.reducedLongitude(degrees)
         #expect(reduced.bitPattern == expected.bitPattern, "\(degrees) → \(reduced)")
@@ -33,8 +35,10 @@ import TransectCore
         var values: [Double] = []
         for k in -2000...2000 { values.append(Double(k) * 0.375) }
         for k in -8...8 { for e in [0.0, 1e-300, 1e-9, 0.5, 180, 1e6, 1e15] { values += [Double(k) * 180 + e, Double(k) * 180 - e] } }
-        values += [1e300, -1e300, .ulpOfOne, -.ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                   180.nextUp, 180.nextDown, (-180.0).nextUp, (-180.0).nextDown, 540.nextUp, 540.nextDown]
+        values += [
+            1e300, -1e300, .ulpOfOne, -.ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            180.nextUp, 180.nextDown, (-180.0).nextUp, (-180.0).nextDown, 540.nextUp, 540.nextDown,
+        ]
         for v in values {
             #expect(GeoPoint.reducedLongitude(v).bitPattern == truncated(v).bitPattern, "\(v)")
         }

@@ -11,8 +11,9 @@ struct GeodesicLineTests {
         (90, 45, -120), (-45, -180, -0.0), (0, 179.99, -90),
     ]
 
-    @Test("batch positions agree with geod_direct from the start point",
-          arguments: lines.indices)
+    @Test(
+        "batch positions agree with geod_direct from the start point",
+        arguments: lines.indices)
     func batchAgreesWithPROJ(_ i: Int) {
         let (lat, lon, azi) = Self.lines[i]
         let line = geodWGS84.line(latitude1: lat, longitude1: lon, azimuth1Degrees: azi)
@@ -22,7 +23,9 @@ struct GeodesicLineTests {
         distances.append(0)
         let batch = line.positions(atDistances: distances)
         #expect(batch.count == distances.count)
-        var worstLat = 0.0, worstLon = 0.0, worstAzi = 0.0
+        var worstLat = 0.0
+        var worstLon = 0.0
+        var worstAzi = 0.0
         for (s, p) in zip(distances, batch) {
             let e = ProjGeodesic.wgs84.direct(lat, lon, azi, s)
             worstLat = max(worstLat, valueError(p.latitude, e.lat2))

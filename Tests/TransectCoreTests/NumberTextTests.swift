@@ -3,16 +3,20 @@ import TransectCore
 
 @Suite("the one number grammar")
 struct NumberTextTests {
-    @Test("decimal numbers with an optional exponent are read as Double(_:) reads them",
-          arguments: ["0", "-0", "+3", "37.7", "-119.5329397", ".5", "5.", "1e3", "1E-3", "-2.5e+10", "1e-400", "1.7976931348623157e308"])
+    @Test(
+        "decimal numbers with an optional exponent are read as Double(_:) reads them",
+        arguments: ["0", "-0", "+3", "37.7", "-119.5329397", ".5", "5.", "1e3", "1E-3", "-2.5e+10", "1e-400", "1.7976931348623157e308"])
     func accepted(text: String) throws {
         let v = try #require(NumberText.double(text))
         #expect(v == Double(text)!)
     }
 
-    @Test("hexadecimal, nan, inf, overflow, white space, NUL and stray characters are refused",
-          arguments: ["", "0x1p3", "0X10", "nan", "NaN", "inf", "-infinity", "1e400", "-1e309", " 1", "1 ", "37.7\u{0}5",
-                      "1,5", "1_000", "e5", ".", "-", "+", "1e", "1e+", "--1", "1.2.3", "١٢", "1e5x", "5d"])
+    @Test(
+        "hexadecimal, nan, inf, overflow, white space, NUL and stray characters are refused",
+        arguments: [
+            "", "0x1p3", "0X10", "nan", "NaN", "inf", "-infinity", "1e400", "-1e309", " 1", "1 ", "37.7\u{0}5",
+            "1,5", "1_000", "e5", ".", "-", "+", "1e", "1e+", "--1", "1.2.3", "١٢", "1e5x", "5d",
+        ])
     func refused(text: String) {
         #expect(NumberText.double(text) == nil)
     }

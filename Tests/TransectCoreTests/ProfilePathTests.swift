@@ -7,8 +7,10 @@ struct ProfilePathTests {
     /// Two segments on the meridian 10° E: 45.0°→45.1°→45.2° and 46.0°→46.05°. Along a meridian
     /// every sample is the meridian arc from its segment's start, which PROJ's geod_inverse and
     /// geod_direct give independently.
-    static let segmentA = [GeoPoint(longitude: 10, latitude: 45), GeoPoint(longitude: 10, latitude: 45.1),
-                           GeoPoint(longitude: 10, latitude: 45.2)]
+    static let segmentA = [
+        GeoPoint(longitude: 10, latitude: 45), GeoPoint(longitude: 10, latitude: 45.1),
+        GeoPoint(longitude: 10, latitude: 45.2),
+    ]
     static let segmentB = [GeoPoint(longitude: 10, latitude: 46), GeoPoint(longitude: 10, latitude: 46.05)]
 
     /// The meridian arc from `lat1` to `lat2` at 10° E, metres (PROJ).
@@ -17,7 +19,9 @@ struct ProfilePathTests {
     @Test("legs are the meridian arcs; a step plan runs on across the break with one gap sample; sampleCount is its exact size")
     func stepAcrossSegments() throws {
         let path = ProfilePath(segments: [Self.segmentA, Self.segmentB])
-        let l1 = Self.arc(45, 45.1), l2 = Self.arc(45.1, 45.2), l3 = Self.arc(46, 46.05)
+        let l1 = Self.arc(45, 45.1)
+        let l2 = Self.arc(45.1, 45.2)
+        let l3 = Self.arc(46, 46.05)
         #expect(path.legLengthsMetres.count == 2)
         #expect(abs(path.legLengthsMetres[0][0] - l1) < 1e-6 && abs(path.legLengthsMetres[0][1] - l2) < 1e-6)
         #expect(abs(path.legLengthsMetres[1][0] - l3) < 1e-6)
@@ -25,9 +29,12 @@ struct ProfilePathTests {
 
         let step = 1000.0
         let plan = path.plan(spacing: .step(step))
-        let n1 = Int((l1 / step).rounded(.up)), n2 = Int((l2 / step).rounded(.up)), n3 = Int((l3 / step).rounded(.up))
+        let n1 = Int((l1 / step).rounded(.up))
+        let n2 = Int((l2 / step).rounded(.up))
+        let n3 = Int((l3 / step).rounded(.up))
         // Segment A: its start, every step of each leg and each leg's end; the gap; segment B likewise.
-        let countA = 1 + n1 + n2, countB = 1 + n3
+        let countA = 1 + n1 + n2
+        let countB = 1 + n3
         #expect(plan.distancesMetres.count == countA + 1 + countB)
         #expect(path.sampleCount(spacing: .step(step)) == plan.distancesMetres.count)
 
@@ -57,9 +64,12 @@ struct ProfilePathTests {
     @Test("a count is shared among segments in proportion to their lengths, at least two each")
     func countShared() {
         let path = ProfilePath(segments: [Self.segmentA, Self.segmentB])
-        let lA = Self.arc(45, 45.1) + Self.arc(45.1, 45.2), lB = Self.arc(46, 46.05), total = lA + lB
+        let lA = Self.arc(45, 45.1) + Self.arc(45.1, 45.2)
+        let lB = Self.arc(46, 46.05)
+        let total = lA + lB
         for n in [101, 7, 2] {
-            let shareA = max(2, Int((Double(n) * lA / total).rounded())), shareB = max(2, Int((Double(n) * lB / total).rounded()))
+            let shareA = max(2, Int((Double(n) * lA / total).rounded()))
+            let shareB = max(2, Int((Double(n) * lB / total).rounded()))
             // Within a segment the samples are evenly spaced over its whole length.
             let plan = path.plan(spacing: .count(n))
             let single = ProfilePlan(vertices: Self.segmentA, spacing: .count(shareA))
@@ -92,7 +102,8 @@ struct ProfilePathTests {
         let one = ProfilePath(vertices: Self.segmentA)
         let direct = ProfilePlan(vertices: Self.segmentA, spacing: .step(500))
         let planned = one.plan(spacing: .step(500))
-        #expect(planned.distancesMetres == direct.distancesMetres && planned.latitudes == direct.latitudes
+        #expect(
+            planned.distancesMetres == direct.distancesMetres && planned.latitudes == direct.latitudes
                 && planned.longitudes == direct.longitudes)
         #expect(one.shape == .straight)
         let withEmpty = ProfilePath(segments: [[], Self.segmentB, []])

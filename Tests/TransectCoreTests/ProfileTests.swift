@@ -4,12 +4,16 @@ import TransectTestSupport
 
 @Suite("Profile sampling, statistics and line of sight")
 struct ProfileTests {
-    @Test("sample positions lie on the geodesic: each agrees with PROJ's geod_direct from the start within 1e-6 m",
-          arguments: [(10.0, 45.0, 10.3, 45.2, 30.0), (-119.53, 37.746, -119.573, 37.7308, 7.3),
-                      (179.9, -10, -179.7, -10.5, 100.0), (0, 89.9, 120, 89.95, 50.0), (-70, -33, 18, -34, 25_000.0)])
+    @Test(
+        "sample positions lie on the geodesic: each agrees with PROJ's geod_direct from the start within 1e-6 m",
+        arguments: [
+            (10.0, 45.0, 10.3, 45.2, 30.0), (-119.53, 37.746, -119.573, 37.7308, 7.3),
+            (179.9, -10, -179.7, -10.5, 100.0), (0, 89.9, 120, 89.95, 50.0), (-70, -33, 18, -34, 25_000.0),
+        ])
     func positionsOnTheGeodesic(lon1: Double, lat1: Double, lon2: Double, lat2: Double, step: Double) {
-        let plan = ProfilePlan(vertices: [GeoPoint(longitude: lon1, latitude: lat1), GeoPoint(longitude: lon2, latitude: lat2)],
-                               spacing: .step(step))
+        let plan = ProfilePlan(
+            vertices: [GeoPoint(longitude: lon1, latitude: lat1), GeoPoint(longitude: lon2, latitude: lat2)],
+            spacing: .step(step))
         let proj = ProjGeodesic.wgs84
         let line = proj.inverse(lat1, lon1, lat2, lon2)
         #expect(plan.distancesMetres.first == 0)
@@ -29,11 +33,14 @@ struct ProfileTests {
 
     @Test("a path is profiled leg after leg: vertices are samples and distance runs on continuously")
     func multiLeg() throws {
-        let vertices = [GeoPoint(longitude: 10, latitude: 45), GeoPoint(longitude: 10.01, latitude: 45),
-                        GeoPoint(longitude: 10.01, latitude: 45.01), GeoPoint(longitude: 10.01, latitude: 45.01)]
+        let vertices = [
+            GeoPoint(longitude: 10, latitude: 45), GeoPoint(longitude: 10.01, latitude: 45),
+            GeoPoint(longitude: 10.01, latitude: 45.01), GeoPoint(longitude: 10.01, latitude: 45.01),
+        ]
         let plan = ProfilePlan(vertices: vertices, spacing: .step(100))
         let proj = ProjGeodesic.wgs84
-        let leg1 = proj.inverse(45, 10, 45, 10.01).s12, leg2 = proj.inverse(45, 10.01, 45.01, 10.01).s12
+        let leg1 = proj.inverse(45, 10, 45, 10.01).s12
+        let leg2 = proj.inverse(45, 10.01, 45.01, 10.01).s12
         #expect(abs(plan.distancesMetres.last! - (leg1 + leg2)) < 1e-6)
         let joint = try #require(plan.distancesMetres.firstIndex { abs($0 - leg1) < 1e-9 })
         #expect(plan.longitudes[joint] == 10.01 && plan.latitudes[joint] == 45)
@@ -45,7 +52,8 @@ struct ProfileTests {
     }
 
     static func randomProfile(_ rng: inout SeededRandom, count: Int, gaps: Double) -> Profile {
-        var d = [0.0], z: [Double] = []
+        var d = [0.0]
+        var z: [Double] = []
         for _ in 1..<count { d.append(d.last! + (rng.unit() < 0.05 ? 0 : 1 + 30 * rng.unit())) }
         for _ in 0..<count { z.append(rng.unit() < gaps ? .nan : 1000 + 800 * rng.unit()) }
         return Profile(distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 }, elevationsMetres: z)
@@ -56,13 +64,16 @@ struct ProfileTests {
         var rng = SeededRandom(seed: UInt64(count))
         for gaps in [0.0, 0.2] {
             let p = Self.randomProfile(&rng, count: count, gaps: gaps)
-            let a = ProfileStatistics(p), b = ProfileStatistics.reference(p)
+            let a = ProfileStatistics(p)
+            let b = ProfileStatistics.reference(p)
             // Sums run in four lanes in the kernel and in one in the reference: they may differ
             // by the reordering of additions, a few ulps of totals up to ~1e6.
-            for (x, y) in [(a.elevationGainMetres, b.elevationGainMetres), (a.elevationLossMetres, b.elevationLossMetres),
-                           (a.surfaceLengthWithDataMetres, b.surfaceLengthWithDataMetres),
-                           (a.horizontalLengthWithDataMetres, b.horizontalLengthWithDataMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
-                           (a.averageNegativeSlopePercent, b.averageNegativeSlopePercent)] {
+            for (x, y) in [
+                (a.elevationGainMetres, b.elevationGainMetres), (a.elevationLossMetres, b.elevationLossMetres),
+                (a.surfaceLengthWithDataMetres, b.surfaceLengthWithDataMetres),
+                (a.horizontalLengthWithDataMetres, b.horizontalLengthWithDataMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
+                (a.averageNegativeSlopePercent, b.averageNegativeSlopePercent),
+            ] {
                 #expect(abs(x - y) <= 1e-12 * max(1, abs(y)))
             }
             #expect(a.maxPositiveSlopePercent == b.maxPositiveSlopePercent && a.maxNegativeSlopePercent == b.maxNegativeSlopePercent)
@@ -81,10 +92,13 @@ struct ProfileTests {
         var averageElevationMetres = Double.nan
 
         init(_ p: Profile) {
-            let z = p.elevationsMetres, d = p.distancesMetres, n = z.count
+            let z = p.elevationsMetres
+            let d = p.distancesMetres
+            let n = z.count
             let valid = z.indices.filter { !z[$0].isNaN }
             if let low = valid.map({ z[$0] }).min(), let high = valid.map({ z[$0] }).max(),
-               let first = z.firstIndex(of: low), let top = z.firstIndex(of: high) {
+                let first = z.firstIndex(of: low), let top = z.firstIndex(of: high)
+            {
                 minimum = .init(elevationMetres: low, index: first)
                 maximum = .init(elevationMetres: high, index: top)
                 averageElevationMetres = valid.map { z[$0] }.reduce(0, +) / Double(valid.count)
@@ -92,14 +106,16 @@ struct ProfileTests {
             validCount = valid.count
             gapCount = z.indices.filter { z[$0].isNaN && ($0 == 0 || !z[$0 - 1].isNaN) }.count
             for k in z.indices where z[k].isNaN {
-                let from = k == 0 ? d[0] : (d[k - 1] + d[k]) / 2, to = k == n - 1 ? d[n - 1] : (d[k] + d[k + 1]) / 2
+                let from = k == 0 ? d[0] : (d[k - 1] + d[k]) / 2
+                let to = k == n - 1 ? d[n - 1] : (d[k] + d[k + 1]) / 2
                 gapLengthMetres += to - from
             }
         }
     }
 
-    @Test("extremes (first index of each), counts, gaps and the mean agree with a plain count of the elevations",
-          arguments: [2, 3, 5, 8, 1001, 4096])
+    @Test(
+        "extremes (first index of each), counts, gaps and the mean agree with a plain count of the elevations",
+        arguments: [2, 3, 5, 8, 1001, 4096])
     func elevationFacts(count: Int) {
         var rng = SeededRandom(seed: 500 + UInt64(count))
         for gaps in [0.0, 0.2, 0.7, 1.0] {
@@ -116,7 +132,8 @@ struct ProfileTests {
                     // most an ulp of the path's length, a few per sample.
                     #expect(abs(s.gapLengthMetres - facts.gapLengthMetres) <= 4 * Double(count) * p.lengthMetres.ulp)
                     // The same values added in the same order: equal.
-                    #expect(s.averageElevationMetres == facts.averageElevationMetres
+                    #expect(
+                        s.averageElevationMetres == facts.averageElevationMetres
                             || (s.averageElevationMetres.isNaN && facts.averageElevationMetres.isNaN))
                 }
             }
@@ -126,8 +143,9 @@ struct ProfileTests {
     @Test("statistics of a hand-made profile: gaps skipped, zero-length steps kept out of slopes")
     func handMade() {
         // d: 0 10 20 20 30 40 50 60; z: 100 110 105 107 nan nan 120 90
-        let p = Profile(distancesMetres: [0, 10, 20, 20, 30, 40, 50, 60], longitudes: Array(repeating: 0, count: 8),
-                        latitudes: Array(repeating: 0, count: 8), elevationsMetres: [100, 110, 105, 107, .nan, .nan, 120, 90])
+        let p = Profile(
+            distancesMetres: [0, 10, 20, 20, 30, 40, 50, 60], longitudes: Array(repeating: 0, count: 8),
+            latitudes: Array(repeating: 0, count: 8), elevationsMetres: [100, 110, 105, 107, .nan, .nan, 120, 90])
         let s = ProfileStatistics(p)
         #expect(s.minimum == .init(elevationMetres: 90, index: 7) && s.maximum == .init(elevationMetres: 120, index: 6))
         #expect(s.elevationGainMetres == 10 + 2 && s.elevationLossMetres == 5 + 30)
@@ -140,8 +158,9 @@ struct ProfileTests {
         #expect(s.averageElevationMetres == 632.0 / 6)
     }
 
-    @Test("the surface length with data is never below the horizontal length with data, and equals it on flat ground",
-          arguments: [2, 3, 7, 1001, 4096])
+    @Test(
+        "the surface length with data is never below the horizontal length with data, and equals it on flat ground",
+        arguments: [2, 3, 7, 1001, 4096])
     func surfaceAtLeastHorizontal(count: Int) {
         var rng = SeededRandom(seed: 77 + UInt64(count))
         for gaps in [0.0, 0.3, 0.9] {
@@ -169,7 +188,8 @@ struct ProfileTests {
 
     @Test("a path is straight when its vertices lie on the geodesic between its ends, in order, within 1e-6 of its length")
     func pathShape() {
-        let a = Self.onLine(0), b = Self.onLine(4000)
+        let a = Self.onLine(0)
+        let b = Self.onLine(4000)
         #expect(LineOfSight.shape(of: [[a, b]]) == .straight)
         #expect(LineOfSight.shape(of: [[a, Self.onLine(1000), Self.onLine(2500), b]]) == .straight)
         #expect(LineOfSight.shape(of: [[a, a, Self.onLine(1000), Self.onLine(1000), b]]) == .straight)
@@ -177,22 +197,28 @@ struct ProfileTests {
         // 4 km long: the tolerance is 4 mm. 2 mm off the line is on it; 8 mm off is a bend.
         #expect(LineOfSight.shape(of: [[a, Self.onLine(2000, off: 0.002), b]]) == .straight)
         guard case .bends(let vertex, let offset) = LineOfSight.shape(of: [[a, Self.onLine(2000, off: 0.008), b]]) else {
-            Issue.record("an 8 mm bend on a 4 km path is a bend"); return
+            Issue.record("an 8 mm bend on a 4 km path is a bend")
+            return
         }
         #expect(vertex == 1 && abs(offset - 0.008) < 1e-6)
         // The farthest vertex is named: 3 m off at 3 km beats 1 m off at 1 km.
         guard case .bends(let far, let farOffset) = LineOfSight.shape(of: [[a, Self.onLine(1000, off: -1), Self.onLine(3000, off: 3), b]]) else {
-            Issue.record("a 3 m bend is a bend"); return
+            Issue.record("a 3 m bend is a bend")
+            return
         }
         // The point at |AV| along the line lies (√(3000² + 9) − 3000) ≈ 1.5 mm past the foot of
         // the perpendicular: the offset is 3 m within 1e-6.
         #expect(far == 2 && abs(farOffset - 3) < 1e-6)
         // On the line but running back: 500 m past the end and back is 1 km longer.
         guard case .turnsBack(let excess) = LineOfSight.shape(of: [[a, Self.onLine(4500), b]]) else {
-            Issue.record("a path past its end and back turns back"); return
+            Issue.record("a path past its end and back turns back")
+            return
         }
         #expect(abs(excess - 1000) < 1e-6)
-        guard case .turnsBack(let loop) = LineOfSight.shape(of: [[a, b, a]]) else { Issue.record("out and back turns back"); return }
+        guard case .turnsBack(let loop) = LineOfSight.shape(of: [[a, b, a]]) else {
+            Issue.record("out and back turns back")
+            return
+        }
         #expect(abs(loop - 8000) < 1e-6)
         // A track's segments are separate lines even when they lie on one geodesic.
         #expect(LineOfSight.shape(of: [[a, Self.onLine(1000)], [], [Self.onLine(2000), b]]) == .segmented(count: 2))
@@ -201,18 +227,20 @@ struct ProfileTests {
 
     @Test("line of sight on a flat earth profile: two 2 m masts part at √(16R/cc)")
     func masts() {
-        let R = LineOfSight.earthRadiusMetres, cc = LineOfSight.defaultCurvature
-        // Clearance at the middle is 2 − cc·D²/(8R): zero at D* = √(16R/cc) ≈ 10,905 m.
-        let limit = (16 * R / cc).squareRoot()
+        let radius = LineOfSight.earthRadiusMetres
+        let cc = LineOfSight.defaultCurvature
+        // Clearance at the middle is 2 − cc·D²/(8R): zero at length* = √(16R/cc) ≈ 10,905 m.
+        let limit = (16 * radius / cc).squareRoot()
         for (factor, expected) in [(0.99, LineOfSight.Verdict.visible), (1.01, .obstructed)] {
-            let D = limit * factor
-            let d = (0...1000).map { D * Double($0) / 1000 }
-            let p = Profile(distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 },
-                            elevationsMetres: d.map { _ in 0 })
+            let length = limit * factor
+            let d = (0...1000).map { length * Double($0) / 1000 }
+            let p = Profile(
+                distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 },
+                elevationsMetres: d.map { _ in 0 })
             let los = LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 2)!
             #expect(los.verdict == expected)
             #expect(los.minimumClearance?.index == 500)
-            #expect(abs(los.minimumClearance!.clearanceMetres - (2 - cc * D * D / (8 * R))) < 1e-9)
+            #expect(abs(los.minimumClearance!.clearanceMetres - (2 - cc * length * length / (8 * radius))) < 1e-9)
         }
         // A gap where the line would clear: unknown, not visible.
         var d = (0...10).map { Double($0) * 100 }
@@ -225,7 +253,9 @@ struct ProfileTests {
         p.elevationsMetres = z
         #expect(LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 2) == nil)
         d = [0]
-        #expect(LineOfSight(profile: Profile(distancesMetres: d, longitudes: [0], latitudes: [0], elevationsMetres: [5]),
-                            observerHeightMetres: 2, targetHeightMetres: 0)?.verdict == .visible)
+        #expect(
+            LineOfSight(
+                profile: Profile(distancesMetres: d, longitudes: [0], latitudes: [0], elevationsMetres: [5]),
+                observerHeightMetres: 2, targetHeightMetres: 0)?.verdict == .visible)
     }
 }

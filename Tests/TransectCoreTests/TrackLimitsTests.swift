@@ -29,7 +29,8 @@ struct TrackLimitsTests {
         #expect(error.message == "0.001 m would make \(Self.commas(Int(points))) points, more than 10,000,000; use a longer segment")
         #expect(error.isUsageError)
         // An absurd segment gives a count beyond integers, written in full.
-        #expect(TrackLimitError.densifiedTooLarge(maxSegmentMetres: 1e-300, points: 1e304).message
+        #expect(
+            TrackLimitError.densifiedTooLarge(maxSegmentMetres: 1e-300, points: 1e304).message
                 == "1e-300 m would make 1e+304 points, more than 10,000,000; use a longer segment")
     }
 

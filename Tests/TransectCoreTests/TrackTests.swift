@@ -8,16 +8,21 @@ struct TrackTests {
 
     static func sample() -> Track {
         Track(segments: [
-            [TrackPoint(longitude: 13.80, latitude: 46.40, elevationMetres: 1600, time: 0),
-             TrackPoint(longitude: 13.81, latitude: 46.41, elevationMetres: 1700, time: 600),
-             TrackPoint(longitude: 13.83, latitude: 46.41, elevationMetres: 1650, time: 1200)],
-            [TrackPoint(longitude: 14.00, latitude: 46.00, elevationMetres: 500, time: 5000),
-             TrackPoint(longitude: 14.00, latitude: 46.002, elevationMetres: 510, time: 5100)],
+            [
+                TrackPoint(longitude: 13.80, latitude: 46.40, elevationMetres: 1600, time: 0),
+                TrackPoint(longitude: 13.81, latitude: 46.41, elevationMetres: 1700, time: 600),
+                TrackPoint(longitude: 13.83, latitude: 46.41, elevationMetres: 1650, time: 1200),
+            ],
+            [
+                TrackPoint(longitude: 14.00, latitude: 46.00, elevationMetres: 500, time: 5000),
+                TrackPoint(longitude: 14.00, latitude: 46.002, elevationMetres: 510, time: 5100),
+            ],
         ])
     }
 
-    @Test("densified steps are all within the maximum and every point lies on the geodesic (PROJ's geod_inverse)",
-          arguments: [50.0, 7.5, 1000])
+    @Test(
+        "densified steps are all within the maximum and every point lies on the geodesic (PROJ's geod_inverse)",
+        arguments: [50.0, 7.5, 1000])
     func densify(maximum: Double) {
         let original = Self.sample()
         let dense = original.densified(maxSegmentMetres: maximum)
@@ -31,10 +36,12 @@ struct TrackTests {
             // Inserted points sit on the geodesic between their original neighbours.
             var start = 0
             for k in 1..<segment.count where source.contains(segment[k]) {
-                let a = segment[start], b = segment[k]
+                let a = segment[start]
+                let b = segment[k]
                 let whole = Self.proj.inverse(a.latitude, a.longitude, b.latitude, b.longitude).s12
                 for p in segment[(start + 1)..<k] {
-                    let via = Self.proj.inverse(a.latitude, a.longitude, p.latitude, p.longitude).s12
+                    let via =
+                        Self.proj.inverse(a.latitude, a.longitude, p.latitude, p.longitude).s12
                         + Self.proj.inverse(p.latitude, p.longitude, b.latitude, b.longitude).s12
                     // Off the geodesic by h, the detour grows by ~2h²/L: 1e-9 m here means h < 1e-4 m;
                     // round-off of the two sums is ~1e-9 m.
@@ -53,12 +60,14 @@ struct TrackTests {
 
     @Test("cleaning drops (0, 0), out-of-range and negative accuracy, and counts them; a repeated time drops nothing")
     func clean() {
-        let t = Track(segments: [[
-            TrackPoint(longitude: 10, latitude: 45, time: 1), TrackPoint(longitude: 0, latitude: 0, time: 2),
-            TrackPoint(longitude: 10.1, latitude: 95, time: 3), TrackPoint(longitude: .nan, latitude: 45, time: 4),
-            TrackPoint(longitude: 10.2, latitude: 45, time: 5, accuracyMetres: -1), TrackPoint(longitude: 10.3, latitude: 45, time: 6, accuracyMetres: 5),
-            TrackPoint(longitude: 10.4, latitude: 45, time: 6),
-        ], [TrackPoint(longitude: 0, latitude: 0)]])
+        let t = Track(segments: [
+            [
+                TrackPoint(longitude: 10, latitude: 45, time: 1), TrackPoint(longitude: 0, latitude: 0, time: 2),
+                TrackPoint(longitude: 10.1, latitude: 95, time: 3), TrackPoint(longitude: .nan, latitude: 45, time: 4),
+                TrackPoint(longitude: 10.2, latitude: 45, time: 5, accuracyMetres: -1), TrackPoint(longitude: 10.3, latitude: 45, time: 6, accuracyMetres: 5),
+                TrackPoint(longitude: 10.4, latitude: 45, time: 6),
+            ], [TrackPoint(longitude: 0, latitude: 0)],
+        ])
         let (cleaned, dropped) = t.cleaned()
         // The fix at 10.4 repeats the time 6 s and stays, with its time: statistics decide.
         #expect(cleaned.segments == [[t.segments[0][0], t.segments[0][5], t.segments[0][6]]])
@@ -83,14 +92,19 @@ struct TrackTests {
 
     @Test("at a given speed fixes are speed × 1 s apart along the line, the last at the end")
     func simulateAtSpeed() {
-        let track = Track(segments: [[TrackPoint(longitude: 10, latitude: 45), TrackPoint(longitude: 10.01, latitude: 45),
-                                      TrackPoint(longitude: 10.01, latitude: 45.01)]])
+        let track = Track(segments: [
+            [
+                TrackPoint(longitude: 10, latitude: 45), TrackPoint(longitude: 10.01, latitude: 45),
+                TrackPoint(longitude: 10.01, latitude: 45.01),
+            ]
+        ])
         let fixes = LocationSimulator.fixesAtSpeed(track, speed: 1.4, startTime: 0)
         let total = Self.proj.inverse(45, 10, 45, 10.01).s12 + Self.proj.inverse(45, 10.01, 45.01, 10.01).s12
         #expect(fixes.count == Int((total / 1.4).rounded(.up)) + 1)
         #expect(fixes.last!.longitude == 10.01 && abs(fixes.last!.latitude - 45.01) < 1e-12)
         // Consecutive fixes on the first leg are 1.4 m apart and head east (course ~90°).
-        let a = fixes[10], b = fixes[11]
+        let a = fixes[10]
+        let b = fixes[11]
         #expect(abs(Self.proj.inverse(a.latitude, a.longitude, b.latitude, b.longitude).s12 - 1.4) < 1e-6)
         #expect(abs(a.courseDegrees - 90) < 0.01)
         #expect(abs(fixes[fixes.count - 2].courseDegrees - 0) < 1e-6)
@@ -116,8 +130,10 @@ struct TrackTests {
     func statistics() {
         let track = Self.sample()
         let s = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres))
-        let legs = [Self.proj.inverse(46.40, 13.80, 46.41, 13.81).s12, Self.proj.inverse(46.41, 13.81, 46.41, 13.83).s12,
-                    Self.proj.inverse(46.00, 14.00, 46.002, 14.00).s12]
+        let legs = [
+            Self.proj.inverse(46.40, 13.80, 46.41, 13.81).s12, Self.proj.inverse(46.41, 13.81, 46.41, 13.83).s12,
+            Self.proj.inverse(46.00, 14.00, 46.002, 14.00).s12,
+        ]
         #expect(abs(s.length2DMetres - legs.reduce(0, +)) < 1e-6)
         let climbs = [(legs[0], 100.0), (legs[1], -50.0), (legs[2], 10.0)]
         #expect(abs(s.length3DMetres - climbs.map { ($0.0 * $0.0 + $0.1 * $0.1).squareRoot() }.reduce(0, +)) < 1e-6)
@@ -135,12 +151,14 @@ struct TrackTests {
     /// it between fixes j < k is (k − j) × 5 × speed metres long while the straight line is
     /// shorter: a statistic that skips a fix gets a shorter length.
     static func zigzag(speed: Double, times: (Int) -> Double?) -> Track {
-        var lat = 46.0, lon = 14.0
+        var lat = 46.0
+        var lon = 14.0
         var points: [TrackPoint] = []
         for k in 0..<49 {
             points.append(TrackPoint(longitude: lon, latitude: lat, elevationMetres: 300, time: times(k)))
             let next = proj.direct(lat, lon, k % 2 == 0 ? 60 : 120, 5 * speed)
-            lat = next.lat2; lon = next.lon2
+            lat = next.lat2
+            lon = next.lon2
         }
         return Track(segments: [points])
     }
@@ -173,8 +191,9 @@ struct TrackTests {
         TimeCase(name: "coarse", times: { (5 * Double($0) / 60).rounded(.down) * 60 }, counts: TimeCounts(usable: 5, repeated: 44), steps: 4),
     ]
 
-    @Test("every fix stays whatever its time; durations and speeds come from the usable times, over the summed distance",
-          arguments: timeCases)
+    @Test(
+        "every fix stays whatever its time; durations and speeds come from the usable times, over the summed distance",
+        arguments: timeCases)
     func untidyTimes(c: TimeCase) {
         let speed = 1.5
         let raw = Self.zigzag(speed: speed, times: c.times)
@@ -224,20 +243,24 @@ struct TrackTests {
         #expect(abs(s.maxSpeedMetresPerSecond! - speed) < 1e-9)
     }
 
-    @Test("the robust maximum: the best lower median of five consecutive speeds, or of all when fewer",
-          arguments: [
+    @Test(
+        "the robust maximum: the best lower median of five consecutive speeds, or of all when fewer",
+        arguments: [
             ([], nil), ([7], 7), ([1, 9], 1), ([1, 2, 3], 2), ([4, 1, 3, 2], 2),
-            ([5, 5, 100, 100, 5, 5, 5], 5),      // two spoiled steps in a row: ignored
-            ([1, 1, 9, 9, 9, 1, 1], 9),           // three fast steps in a row: a real burst
-            ([1, 2, 3, 4, 5, 6, 7, 8], 6),        // windows 1…5 to 4…8: medians 3 to 6
-          ] as [([Double], Double?)])
+            ([5, 5, 100, 100, 5, 5, 5], 5),  // two spoiled steps in a row: ignored
+            ([1, 1, 9, 9, 9, 1, 1], 9),  // three fast steps in a row: a real burst
+            ([1, 2, 3, 4, 5, 6, 7, 8], 6),  // windows 1…5 to 4…8: medians 3 to 6
+        ] as [([Double], Double?)])
     func robustMaximum(speeds: [Double], expected: Double?) {
         #expect(TrackStatistics.robustMaximumSpeed(speeds) == expected)
     }
 
-    @Test("speeds shown in km/h, mph or knots with the unit system",
-          arguments: [(UnitSystem.metric, "36.00 km/h"), (.imperial, "22.37 mph"), (.fixed(.nauticalMiles), "19.44 kn"),
-                      (.fixed(.metres), "36.00 km/h"), (.fixed(.feet), "22.37 mph"), (.fixed(.kilometres), "36.00 km/h")])
+    @Test(
+        "speeds shown in km/h, mph or knots with the unit system",
+        arguments: [
+            (UnitSystem.metric, "36.00 km/h"), (.imperial, "22.37 mph"), (.fixed(.nauticalMiles), "19.44 kn"),
+            (.fixed(.metres), "36.00 km/h"), (.fixed(.feet), "22.37 mph"), (.fixed(.kilometres), "36.00 km/h"),
+        ])
     func speedUnits(units: UnitSystem, text: String) {
         // 10 m/s = 36 km/h exactly = 36,000 / 1,609.344 mph (22.369…) = 36,000 / 1,852 kn (19.438…).
         #expect(units.speedUnit.format(10) == text)
@@ -247,9 +270,13 @@ struct TrackTests {
 
     @Test("DEM elevations with recorded ones where the DEM has none; counted, never zero")
     func mergedElevations() {
-        let track = Track(segments: [[TrackPoint(longitude: 1, latitude: 1, elevationMetres: 10),
-                                      TrackPoint(longitude: 2, latitude: 1, elevationMetres: 20)],
-                                     [TrackPoint(longitude: 3, latitude: 1), TrackPoint(longitude: 4, latitude: 1, elevationMetres: 40)]])
+        let track = Track(segments: [
+            [
+                TrackPoint(longitude: 1, latitude: 1, elevationMetres: 10),
+                TrackPoint(longitude: 2, latitude: 1, elevationMetres: 20),
+            ],
+            [TrackPoint(longitude: 3, latitude: 1), TrackPoint(longitude: 4, latitude: 1, elevationMetres: 40)],
+        ])
         let e = TrackElevations(sampled: [100, .nan, .nan, 400], track: track)
         #expect(e.values == [100, 20, nil, 400])
         #expect(e.fromDEM == 2 && e.recorded == 1 && e.missing == 1)

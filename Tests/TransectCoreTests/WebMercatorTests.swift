@@ -9,9 +9,11 @@ struct WebMercatorTests {
         // PROJ's EPSG:4326 → EPSG:3857, longitude first.
         let proj = try ProjTransformation(from: "EPSG:4326", to: "EPSG:3857")
         var random = SeededRandom(seed: 3857)
-        var worstMetres = 0.0, worstDegrees = 0.0
+        var worstMetres = 0.0
+        var worstDegrees = 0.0
         for _ in 0..<5000 {
-            let lon = random.uniform(-180, 180), lat = random.uniform(-85.06, 85.06)
+            let lon = random.uniform(-180, 180)
+            let lat = random.uniform(-85.06, 85.06)
             let mine = WebMercator.projected(longitude: lon, latitude: lat)
             let theirs = proj.forward(lon, lat)
             worstMetres = max(worstMetres, (mine.x - theirs.x).magnitude, (mine.y - theirs.y).magnitude)
@@ -29,7 +31,8 @@ struct WebMercatorTests {
     func roundTrip() {
         var random = SeededRandom(seed: 102_100)
         for _ in 0..<2000 {
-            let lon = random.uniform(-180, 180), lat = random.uniform(-89, 89)
+            let lon = random.uniform(-180, 180)
+            let lat = random.uniform(-89, 89)
             let p = WebMercator.projected(longitude: lon, latitude: lat)
             let g = WebMercator.geographic(x: p.x, y: p.y)
             #expect((g.longitude - lon).magnitude < 1e-12)

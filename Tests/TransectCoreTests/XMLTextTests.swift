@@ -6,11 +6,13 @@ import Testing
 import TransectCore
 
 @Suite struct XMLTextTests {
-    @Test("the five entities", arguments: [
-        ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;"),
-        ("Tom & Jerry's <trail>", "Tom &amp; Jerry&apos;s &lt;trail&gt;"), ("&amp;", "&amp;amp;"),
-        ("plain Half Dome", "plain Half Dome"), ("", ""), ("Côte d’Ivoire 😀", "Côte d’Ivoire 😀"),
-    ])
+    @Test(
+        "the five entities",
+        arguments: [
+            ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;"),
+            ("Tom & Jerry's <trail>", "Tom &amp; Jerry&apos;s &lt;trail&gt;"), ("&amp;", "&amp;amp;"),
+            ("plain Half Dome", "plain Half Dome"), ("", ""), ("Côte d’Ivoire 😀", "Côte d’Ivoire 😀"),
+        ])
     func entities(text: String, expected: String) {
         #expect(XMLText.escaped(text) == expected)
     }

@@ -28,23 +28,25 @@ struct CSVLineTests {
         #expect(CSVLine.split(CSVLine.field("")) == [""])
     }
 
-    @Test("splitting, field by field", arguments: [
-        ("a,b,c", ["a", "b", "c"]),
-        ("a,,b", ["a", "", "b"]),
-        ("a,", ["a", ""]),
-        (",", ["", ""]),
-        ("", [""]),
-        ("\"\"", [""]),
-        ("\"a\"\"b\",c", ["a\"b", "c"]),
-        ("\"a,b\",c", ["a,b", "c"]),
-        // A quote that does not open a field is text, and so is text after a closing quote.
-        ("x\"y\",z", ["x\"y\"", "z"]),
-        ("\"ab\"cd,e", ["abcd", "e"]),
-        // An unterminated quote runs to the end of the line.
-        ("\"ab,c", ["ab,c"]),
-        (" \"a\",b", [" \"a\"", "b"]),
-        ("lon,lat\u{FEFF}", ["lon", "lat\u{FEFF}"]),
-    ])
+    @Test(
+        "splitting, field by field",
+        arguments: [
+            ("a,b,c", ["a", "b", "c"]),
+            ("a,,b", ["a", "", "b"]),
+            ("a,", ["a", ""]),
+            (",", ["", ""]),
+            ("", [""]),
+            ("\"\"", [""]),
+            ("\"a\"\"b\",c", ["a\"b", "c"]),
+            ("\"a,b\",c", ["a,b", "c"]),
+            // A quote that does not open a field is text, and so is text after a closing quote.
+            ("x\"y\",z", ["x\"y\"", "z"]),
+            ("\"ab\"cd,e", ["abcd", "e"]),
+            // An unterminated quote runs to the end of the line.
+            ("\"ab,c", ["ab,c"]),
+            (" \"a\",b", [" \"a\"", "b"]),
+            ("lon,lat\u{FEFF}", ["lon", "lat\u{FEFF}"]),
+        ])
     func splitting(line: String, fields: [String]) {
         #expect(CSVLine.split(line) == fields)
     }

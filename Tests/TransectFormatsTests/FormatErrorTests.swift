@@ -84,7 +84,10 @@ struct FormatErrorTests {
         let error = try #require(throws: FormatError.self) {
             try TrackFile.read(data: Data("lon,lat\n\"\(Self.hostileLine)\",2\n".utf8), path: "h.csv", format: .csv)
         }
-        guard case .malformed(_, let reason) = error else { Issue.record("\(error)"); return }
+        guard case .malformed(_, let reason) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(reason == #"line 2: lon '\u{1B}[31mred\u{7}\u{9B}2J' is not a number"#)
     }
 

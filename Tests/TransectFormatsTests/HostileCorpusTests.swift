@@ -45,8 +45,9 @@ struct HostileCorpusTests {
         }
     }
 
-    @Test("bad- files are refused with an error, the others are read",
-          arguments: ["gpx", "geojson", "esri", "csvtrack", "places", "scene", "coordinates", "pairs"])
+    @Test(
+        "bad- files are refused with an error, the others are read",
+        arguments: ["gpx", "geojson", "esri", "csvtrack", "places", "scene", "coordinates", "pairs"])
     func corpus(reader: String) throws {
         let files = Self.files(reader)
         #expect(files.contains { $0.lastPathComponent.hasPrefix("bad-") }, "Tests/Hostile/\(reader) holds no hostile file")
@@ -104,7 +105,8 @@ struct HostileCorpusTests {
             }
         }
         // With data, an instruction is read past as XML allows.
-        let withData = "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.xsl\"?>\n<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
+        let withData =
+            "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.xsl\"?>\n<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>"
         #expect((try? TrackFile.read(data: Data(withData.utf8), path: "pi.gpx", format: .gpx))?.pointCount == 1)
     }
 }

@@ -8,7 +8,13 @@ struct JSONParsingTests {
     func parse(_ text: String) throws(FormatError) -> JSON { try JSON.parse(Array(text.utf8), path: "t.json") }
 
     func reason(_ text: String) -> String? {
-        do { _ = try parse(text); return nil } catch { if case .malformed(_, let r) = error { return r }; return nil }
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            if case .malformed(_, let r) = error { return r }
+            return nil
+        }
     }
 
     @Test("objects keep member order; strings, escapes and surrogate pairs; numbers; literals")
@@ -19,39 +25,41 @@ struct JSONParsingTests {
         #expect(v["b"]?.array?[4].bool == true && v["b"]?.array?[6].isNull == true)
         #expect(v["a"]?.string == "x\"\\/\u{08}\u{0C}\n\r\té😀y")
         #expect(v[""]?.members?.isEmpty == true)
-        #expect(try parse("\u{FEFF}[]").array?.isEmpty == true)         // a UTF-8 byte order mark is skipped
-        #expect(try parse("\"h\u{E9}llo\"").string == "héllo")          // raw UTF-8
+        #expect(try parse("\u{FEFF}[]").array?.isEmpty == true)  // a UTF-8 byte order mark is skipped
+        #expect(try parse("\"h\u{E9}llo\"").string == "héllo")  // raw UTF-8
         #expect(try parse("1E+2").number == 100)
     }
 
-    @Test("what RFC 8259 refuses is refused, with the line", arguments: [
-        ("[NaN]", "line 1: is not valid JSON (unexpected 'N' where a value should be)"),
-        ("[Infinity]", "line 1: is not valid JSON (unexpected 'I' where a value should be)"),
-        ("[-Infinity]", "line 1: is not valid JSON ('-' without digits)"),
-        ("[1,]", "line 1: is not valid JSON (unexpected ']' where a value should be)"),
-        ("{\"a\": 1,}", "line 1: is not valid JSON (unexpected '}' where a member name in double quotes should be)"),
-        ("[1]\n// c", "line 2: is not valid JSON (unexpected '/' after the end of the document)"),
-        ("[+1]", "line 1: is not valid JSON (unexpected '+' where a value should be)"),
-        ("[01]", "line 1: is not valid JSON (a number with a leading zero)"),
-        ("[.5]", "line 1: is not valid JSON (unexpected '.' where a value should be)"),
-        ("[5.]", "line 1: is not valid JSON (a number with no digits after '.')"),
-        ("[1e]", "line 1: is not valid JSON (a number with no digits in its exponent)"),
-        ("[0x1p3]", "line 1: is not valid JSON (unexpected 'x' where ',' or ']' should be)"),
-        ("[1e400]", "line 1: is not valid JSON (1e400 is beyond the range of a double)"),
-        ("['a']", "line 1: is not valid JSON (unexpected ''' where a value should be)"),
-        ("{a: 1}", "line 1: is not valid JSON (unexpected 'a' where a member name in double quotes should be)"),
-        ("[\"\\ud800\"]", "line 1: is not valid JSON (a \\u escape with a lone surrogate)"),
-        ("[\"\\udc00x\"]", "line 1: is not valid JSON (a \\u escape with a lone surrogate)"),
-        ("[\"\\u12\"]", "line 1: is not valid JSON (a \\u escape without four hex digits)"),
-        ("[\"\\x\"]", "line 1: is not valid JSON (an unknown escape '\\x' in a string)"),
-        ("[\"a\nb\"]", "line 1: is not valid JSON (a line break in a string)"),
-        ("[\"\\u0000\"]", "line 1: is not valid JSON (a NUL character (\\u0000) in a string)"),
-        ("[\"abc", "line 1: is not valid JSON (a string without its closing '\"')"),
-        ("[1 2]", "line 1: is not valid JSON (unexpected '2' where ',' or ']' should be)"),
-        ("", "line 1: is not valid JSON (it is empty)"),
-        ("[\n[\n", "line 3: is not valid JSON (the text ends early)"),
-        ("[tru]", "line 1: is not valid JSON (unexpected 't' where a value should be)"),
-    ])
+    @Test(
+        "what RFC 8259 refuses is refused, with the line",
+        arguments: [
+            ("[NaN]", "line 1: is not valid JSON (unexpected 'N' where a value should be)"),
+            ("[Infinity]", "line 1: is not valid JSON (unexpected 'I' where a value should be)"),
+            ("[-Infinity]", "line 1: is not valid JSON ('-' without digits)"),
+            ("[1,]", "line 1: is not valid JSON (unexpected ']' where a value should be)"),
+            ("{\"a\": 1,}", "line 1: is not valid JSON (unexpected '}' where a member name in double quotes should be)"),
+            ("[1]\n// c", "line 2: is not valid JSON (unexpected '/' after the end of the document)"),
+            ("[+1]", "line 1: is not valid JSON (unexpected '+' where a value should be)"),
+            ("[01]", "line 1: is not valid JSON (a number with a leading zero)"),
+            ("[.5]", "line 1: is not valid JSON (unexpected '.' where a value should be)"),
+            ("[5.]", "line 1: is not valid JSON (a number with no digits after '.')"),
+            ("[1e]", "line 1: is not valid JSON (a number with no digits in its exponent)"),
+            ("[0x1p3]", "line 1: is not valid JSON (unexpected 'x' where ',' or ']' should be)"),
+            ("[1e400]", "line 1: is not valid JSON (1e400 is beyond the range of a double)"),
+            ("['a']", "line 1: is not valid JSON (unexpected ''' where a value should be)"),
+            ("{a: 1}", "line 1: is not valid JSON (unexpected 'a' where a member name in double quotes should be)"),
+            ("[\"\\ud800\"]", "line 1: is not valid JSON (a \\u escape with a lone surrogate)"),
+            ("[\"\\udc00x\"]", "line 1: is not valid JSON (a \\u escape with a lone surrogate)"),
+            ("[\"\\u12\"]", "line 1: is not valid JSON (a \\u escape without four hex digits)"),
+            ("[\"\\x\"]", "line 1: is not valid JSON (an unknown escape '\\x' in a string)"),
+            ("[\"a\nb\"]", "line 1: is not valid JSON (a line break in a string)"),
+            ("[\"\\u0000\"]", "line 1: is not valid JSON (a NUL character (\\u0000) in a string)"),
+            ("[\"abc", "line 1: is not valid JSON (a string without its closing '\"')"),
+            ("[1 2]", "line 1: is not valid JSON (unexpected '2' where ',' or ']' should be)"),
+            ("", "line 1: is not valid JSON (it is empty)"),
+            ("[\n[\n", "line 3: is not valid JSON (the text ends early)"),
+            ("[tru]", "line 1: is not valid JSON (unexpected 't' where a value should be)"),
+        ])
     func refused(text: String, expected: String) {
         #expect(reason(text) == expected)
     }
@@ -78,7 +86,10 @@ struct JSONParsingTests {
         var value: JSON? = try parse(atLimit)
         var levels = 0
         var cursor = value
-        while let items = cursor?.array { levels += 1; cursor = items.first }
+        while let items = cursor?.array {
+            levels += 1
+            cursor = items.first
+        }
         #expect(levels == depth)
         cursor = nil
         value = nil

@@ -15,7 +15,8 @@ struct PairsCSVTests {
 
     @Test("header with BOM and spaces, ids or row numbers, blank lines skipped, CRLF, quoted fields")
     func rowsAndIds() throws {
-        let reader = try PairsReader(data: Data("\u{FEFF} ID , from_lon,from_lat,to_lon,to_lat,from_z\r\n\"a,1\",1,2,3,4,5\r\n\n  \nb,-1e1,2.5,3,4,\r\n".utf8), name: "p.csv")
+        let reader = try PairsReader(
+            data: Data("\u{FEFF} ID , from_lon,from_lat,to_lon,to_lat,from_z\r\n\"a,1\",1,2,3,4,5\r\n\n  \nb,-1e1,2.5,3,4,\r\n".utf8), name: "p.csv")
         #expect(reader.required == [1, 2, 3, 4] && reader.idColumn == 0 && reader.fromZColumn == 5 && reader.toZColumn == nil)
         let a = try #require(try reader.next())
         #expect(a == PairsReader.Row(line: 2, number: 1, id: "a,1", fields: ["a,1", "1", "2", "3", "4", "5"]))
@@ -31,13 +32,15 @@ struct PairsCSVTests {
         #expect(unnamed.map(\.id) == ["1", "2"])
     }
 
-    @Test("bad values are row problems, by the one number grammar", arguments: [
-        ("0x1p3,2,3,4", "from_lon '0x1p3' is not a number"),
-        ("nan,2,3,4", "from_lon 'nan' is not a finite number"),
-        ("1,2,1e400,4", "to_lon '1e400' is not a finite number"),
-        ("1,2,3", "missing to_lat"),
-        ("1, ,3,4", "from_lat '' is not a number"),
-    ])
+    @Test(
+        "bad values are row problems, by the one number grammar",
+        arguments: [
+            ("0x1p3,2,3,4", "from_lon '0x1p3' is not a number"),
+            ("nan,2,3,4", "from_lon 'nan' is not a finite number"),
+            ("1,2,1e400,4", "to_lon '1e400' is not a finite number"),
+            ("1,2,3", "missing to_lat"),
+            ("1, ,3,4", "from_lat '' is not a number"),
+        ])
     func rowProblems(line: String, problem: String) throws {
         let reader = try PairsReader(data: Data("from_lon,from_lat,to_lon,to_lat\n\(line)\n".utf8), name: "p.csv")
         let row = try #require(try reader.next())

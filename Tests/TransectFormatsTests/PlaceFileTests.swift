@@ -40,12 +40,16 @@ struct PlaceFileTests {
           {"type": "Feature", "properties": {"name": "line"}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}}]}
         """.write(toFile: dir.file("p.geojson"), atomically: true, encoding: .utf8)
         let geo = try PlaceFile.read(path: dir.file("p.geojson"))
-        #expect(geo == [NamedPoint(name: "A", point: GeoPoint(longitude: 10.5, latitude: 45.25)),
-                        NamedPoint(name: "B", point: GeoPoint(longitude: -3, latitude: 40))])
+        #expect(
+            geo == [
+                NamedPoint(name: "A", point: GeoPoint(longitude: 10.5, latitude: 45.25)),
+                NamedPoint(name: "B", point: GeoPoint(longitude: -3, latitude: 40)),
+            ])
         try "lat,lon,name\n45,10,\"Col, du Mont\"\n".write(toFile: dir.file("q.csv"), atomically: true, encoding: .utf8)
         #expect(try PlaceFile.read(path: dir.file("q.csv")) == [NamedPoint(name: "Col, du Mont", point: GeoPoint(longitude: 10, latitude: 45))])
         try "name,lon,lat\nX,10,95\n".write(toFile: dir.file("bad.csv"), atomically: true, encoding: .utf8)
-        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "line 2: latitude 95 is beyond ±90° (did you mean 95,10? points are LON,LAT)")) {
+        #expect(throws: FormatError.malformed(path: dir.file("bad.csv"), reason: "line 2: latitude 95 is beyond ±90° (did you mean 95,10? points are LON,LAT)"))
+        {
             try PlaceFile.read(path: dir.file("bad.csv"))
         }
         try "title,x\n".write(toFile: dir.file("nohead.csv"), atomically: true, encoding: .utf8)
@@ -65,8 +69,11 @@ struct PlaceFileTests {
         let known: Set<String> = ["dem", "size", "multidirectional", "fit", "measure", "title", "out"]
         let args = try SceneFile.arguments(path: dir.file("a/b/s.json"), knownOptions: known, flags: ["multidirectional", "fit"])
         let base = dir.path + "/a/b"
-        #expect(args == ["--dem", dir.path + "/shared/dem.tif", "--measure", "1,2:3,4", "--measure", "5,6:7,8",
-                         "--multidirectional", "--out", base + "/out/map.png", "--size", "800x600", "--title", "T"])
+        #expect(
+            args == [
+                "--dem", dir.path + "/shared/dem.tif", "--measure", "1,2:3,4", "--measure", "5,6:7,8",
+                "--multidirectional", "--out", base + "/out/map.png", "--size", "800x600", "--title", "T",
+            ])
         #expect(SceneFile.normalised("data/../../shared/x.tif") == "../shared/x.tif")
         #expect(SceneFile.normalised("./a/./b/../c") == "a/c")
         try "{\"colour\": \"red\"}".write(toFile: dir.file("u.json"), atomically: true, encoding: .utf8)
@@ -79,22 +86,27 @@ struct PlaceFileTests {
 @Suite("place files: numbers, ranges and bytes checked where they are read")
 struct PlaceFileCheckTests {
     func reason(_ text: String, path: String = "p.csv") -> String? {
-        do { _ = try PlaceFile.read(data: Data(text.utf8), path: path); return nil } catch {
+        do {
+            _ = try PlaceFile.read(data: Data(text.utf8), path: path)
+            return nil
+        } catch {
             if case .malformed(_, let r) = error { return r }
             return error.message
         }
     }
 
-    @Test("CSV: hex, nan, inf and out-of-range coordinates are refused with the line", arguments: [
-        ("name,lon,lat\nA,1,2\n\nB,0x1p3,2\n", "line 4: lon '0x1p3' is not a number"),
-        ("name,lon,lat\nA,nan,2\n", "line 2: lon 'nan' is not a number"),
-        ("name,lon,lat\nA,1,inf\n", "line 2: lat 'inf' is not a number"),
-        ("name,lon,lat\nA,1e308,2\n", "line 2: longitude 1e+308 is beyond ±540°"),
-        ("name,lon,lat\nA,-541,2\n", "line 2: longitude -541 is beyond ±540°"),
-        ("name,lon,lat\nA,100,-90.001\n", "line 2: latitude -90.001 is beyond ±90°"),
-        ("name,lon,lat\nA,1\n", "line 2: has 2 fields, the header has 3"),
-        ("name,lon,lat\nA,1,2\nB,3,\u{0}4\n", "line 3: contains a NUL byte"),
-    ])
+    @Test(
+        "CSV: hex, nan, inf and out-of-range coordinates are refused with the line",
+        arguments: [
+            ("name,lon,lat\nA,1,2\n\nB,0x1p3,2\n", "line 4: lon '0x1p3' is not a number"),
+            ("name,lon,lat\nA,nan,2\n", "line 2: lon 'nan' is not a number"),
+            ("name,lon,lat\nA,1,inf\n", "line 2: lat 'inf' is not a number"),
+            ("name,lon,lat\nA,1e308,2\n", "line 2: longitude 1e+308 is beyond ±540°"),
+            ("name,lon,lat\nA,-541,2\n", "line 2: longitude -541 is beyond ±540°"),
+            ("name,lon,lat\nA,100,-90.001\n", "line 2: latitude -90.001 is beyond ±90°"),
+            ("name,lon,lat\nA,1\n", "line 2: has 2 fields, the header has 3"),
+            ("name,lon,lat\nA,1,2\nB,3,\u{0}4\n", "line 3: contains a NUL byte"),
+        ])
     func csv(text: String, expected: String) {
         #expect(reason(text) == expected)
     }
@@ -107,11 +119,17 @@ struct PlaceFileCheckTests {
 
     @Test("GeoJSON: parsed by JSON.parse; out-of-range Points named; NUL refused; deep nesting refused by name")
     func geoJSON() {
-        #expect(reason(#"{"type": "Feature", "properties": {"name": "Far"}, "geometry": {"type": "Point", "coordinates": [1e308, 0]}}"#, path: "p.geojson")
+        #expect(
+            reason(#"{"type": "Feature", "properties": {"name": "Far"}, "geometry": {"type": "Point", "coordinates": [1e308, 0]}}"#, path: "p.geojson")
                 == "Point 'Far': longitude 1e+308 is beyond ±540°")
-        #expect(reason(#"{"type": "Point", "coordinates": [0, 91]}"#, path: "p.geojson") == "Point without a name: latitude 91 is beyond ±90° (did you mean 91,0? points are LON,LAT)")
-        #expect(reason("{\"type\": \"Point\",\n\"coordinates\": [0, \u{0}1]}", path: "p.geojson") == "line 2: is not valid JSON (a NUL byte where a value should be)")
-        #expect(reason(#"{"type": "Point", "coordinates": [NaN, 1]}"#, path: "p.geojson") == "line 1: is not valid JSON (unexpected 'N' where a value should be)")
+        #expect(
+            reason(#"{"type": "Point", "coordinates": [0, 91]}"#, path: "p.geojson")
+                == "Point without a name: latitude 91 is beyond ±90° (did you mean 91,0? points are LON,LAT)")
+        #expect(
+            reason("{\"type\": \"Point\",\n\"coordinates\": [0, \u{0}1]}", path: "p.geojson")
+                == "line 2: is not valid JSON (a NUL byte where a value should be)")
+        #expect(
+            reason(#"{"type": "Point", "coordinates": [NaN, 1]}"#, path: "p.geojson") == "line 1: is not valid JSON (unexpected 'N' where a value should be)")
         let deep = String(repeating: "[", count: JSON.maximumDepth + 1) + String(repeating: "]", count: JSON.maximumDepth + 1)
         #expect(reason(deep, path: "p.json") == "line 1: JSON nesting is deeper than \(JSON.maximumDepth) levels (the limit)")
     }

@@ -42,7 +42,9 @@ struct TextInputTests {
     @Test("a regular file over the limit is refused by size, naming the file and the limit")
     func oversizedFiles() throws {
         let dir = TemporaryDirectory()
-        let track = dir.file("big.csv"), places = dir.file("big-places.csv"), scene = dir.file("big.json")
+        let track = dir.file("big.csv")
+        let places = dir.file("big-places.csv")
+        let scene = dir.file("big.json")
         try Self.sparse(track, head: "lon,lat\n1,2\n", size: TextInput.maximumDataFileBytes + 1)
         try Self.sparse(places, head: "name,lon,lat\na,1,2\n", size: TextInput.maximumDataFileBytes + 1)
         try Self.sparse(scene, head: "{}", size: TextInput.maximumSceneFileBytes + 1)
@@ -66,8 +68,10 @@ struct TextInputTests {
         // As a track, its first byte (0, as UTF-16/32 XML begins) sends it to the GPX screen.
         let track = try #require(throws: FormatError.self) { try TrackFile.read(path: "/dev/zero") }
         #expect(track == .malformed(path: "/dev/zero", reason: "is not XML (it does not start with '<')"))
-        for read in [{ _ = try PlaceFile.read(path: "/dev/zero") },
-                     { _ = try SceneFile.arguments(path: "/dev/zero", knownOptions: [], flags: []) }] as [() throws -> Void] {
+        for read in [
+            { _ = try PlaceFile.read(path: "/dev/zero") },
+            { _ = try SceneFile.arguments(path: "/dev/zero", knownOptions: [], flags: []) },
+        ] as [() throws -> Void] {
             let error = try #require(throws: FormatError.self) { try read() }
             #expect(error.message.contains("NUL"), "\(error.message)")
         }
@@ -112,7 +116,7 @@ struct TextInputTests {
     @Test("GPX from a FIFO (size 0) with more than 4 KiB of text is read: the text bound counts bytes read, not st_size")
     func gpxFromFIFO() throws {
         let dir = TemporaryDirectory()
-        let description = String(repeating: "A walk along the river. ", count: 1000)   // 24 KB of text
+        let description = String(repeating: "A walk along the river. ", count: 1000)  // 24 KB of text
         var gpx = #"<?xml version="1.0"?><gpx version="1.1"><metadata><desc>\#(description)</desc></metadata><trk><trkseg>"#
         for k in 0..<2000 { gpx += #"<trkpt lat="\#(Double(k) / 1000)" lon="2"><ele>\#(k)</ele></trkpt>"# + "\n" }
         gpx += "</trkseg></trk></gpx>\n"

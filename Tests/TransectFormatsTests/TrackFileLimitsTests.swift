@@ -18,10 +18,12 @@ struct TrackFileLimitsTests {
 
     /// The same two-point track in each format, with elevations `a` and `b` written as given.
     static func withElevations(_ a: String, _ b: String) -> [(TrackFile.Format, Data)] {
-        [(.gpx, gpx(#"<trkpt lat="1" lon="2"><ele>\#(a)</ele></trkpt><trkpt lat="1.1" lon="2"><ele>\#(b)</ele></trkpt>"#)),
-         (.geojson, Data(#"{"type": "LineString", "coordinates": [[2, 1, \#(a)], [2, 1.1, \#(b)]]}"#.utf8)),
-         (.esriJSON, Data(#"{"hasZ": true, "paths": [[[2, 1, \#(a)], [2, 1.1, \#(b)]]], "spatialReference": {"wkid": 4326}}"#.utf8)),
-         (.csv, Data("lon,lat,ele\n2,1,\(a)\n2,1.1,\(b)\n".utf8))]
+        [
+            (.gpx, gpx(#"<trkpt lat="1" lon="2"><ele>\#(a)</ele></trkpt><trkpt lat="1.1" lon="2"><ele>\#(b)</ele></trkpt>"#)),
+            (.geojson, Data(#"{"type": "LineString", "coordinates": [[2, 1, \#(a)], [2, 1.1, \#(b)]]}"#.utf8)),
+            (.esriJSON, Data(#"{"hasZ": true, "paths": [[[2, 1, \#(a)], [2, 1.1, \#(b)]]], "spatialReference": {"wkid": 4326}}"#.utf8)),
+            (.csv, Data("lon,lat,ele\n2,1,\(a)\n2,1.1,\(b)\n".utf8)),
+        ]
     }
 
     @Test("elevations beyond ±1e8 m are refused in every format, with the position (1e308 then -1e308 once gave inf)")
@@ -37,7 +39,10 @@ struct TrackFileLimitsTests {
             .csv: "'t': line 3: ele -100000000.5 m is beyond ±100,000 km",
         ]
         for (format, data) in Self.withElevations("1e8", "-100000000.5") {
-            do { _ = try Self.read(data, format); Issue.record("\(format) read") } catch {
+            do {
+                _ = try Self.read(data, format)
+                Issue.record("\(format) read")
+            } catch {
                 #expect(error.message == expected[format], "\(format)")
             }
         }
@@ -88,17 +93,22 @@ struct TrackFileLimitsTests {
         let limit = GPXReader.maximumElementTextBytes
         #expect(limit == 64 * 1024)
         func document(nameBytes: Int) -> Data {
-            Data(#"<gpx version="1.1"><trk><name>\#(String(repeating: "n", count: nameBytes))</name><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#.utf8)
+            Data(
+                #"<gpx version="1.1"><trk><name>\#(String(repeating: "n", count: nameBytes))</name><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#.utf8)
         }
         #expect(try Self.read(document(nameBytes: limit), .gpx).name?.utf8.count == limit)
         #expect(throws: FormatError.malformed(path: "t", reason: "line 1: <name> has more than 64 KiB of text (the limit)")) {
             try Self.read(document(nameBytes: limit + 1), .gpx)
         }
         // CDATA counts as text too.
-        let cdata = Data(#"<gpx version="1.1"><trk><name><![CDATA[\#(String(repeating: "c", count: limit + 1))]]></name><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#.utf8)
+        let cdata = Data(
+            #"<gpx version="1.1"><trk><name><![CDATA[\#(String(repeating: "c", count: limit + 1))]]></name><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#
+                .utf8)
         #expect(throws: FormatError.self) { try Self.read(cdata, .gpx) }
         // Text in elements not kept (a long desc) is not limited by this.
-        let desc = Data(#"<gpx version="1.1"><metadata><desc>\#(String(repeating: "d", count: 4 * limit))</desc></metadata><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#.utf8)
+        let desc = Data(
+            #"<gpx version="1.1"><metadata><desc>\#(String(repeating: "d", count: 4 * limit))</desc></metadata><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#
+                .utf8)
         #expect(try Self.read(desc, .gpx).pointCount == 1)
     }
 }

@@ -5,8 +5,9 @@ import TransectTestSupport
 
 @Suite("real tracks measured")
 struct TrackLengthTests {
-    @Test("the 2D length of each real GPX track equals a sum of PROJ geodesic distances within segments, to 1e-6 m",
-          arguments: RealGPX.all.map(\.file))
+    @Test(
+        "the 2D length of each real GPX track equals a sum of PROJ geodesic distances within segments, to 1e-6 m",
+        arguments: RealGPX.all.map(\.file))
     func lengthAgainstPROJ(file: String) throws {
         let track = try TrackFile.read(path: try SharedData.path(file))
         let stats = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres))
@@ -28,8 +29,9 @@ struct TrackLengthTests {
         return total
     }
 
-    @Test("cleaning keeps every fix of the real GPX tracks, times or not; their length is PROJ's over all fixes, to 5 nm",
-          arguments: RealGPX.all)
+    @Test(
+        "cleaning keeps every fix of the real GPX tracks, times or not; their length is PROJ's over all fixes, to 5 nm",
+        arguments: RealGPX.all)
     func cleanedRealTracks(gpx: RealGPX) throws {
         var track = try TrackFile.read(path: try SharedData.path(gpx.file))
         let dropped = track.clean()

@@ -6,11 +6,15 @@ import TransectTestSupport
 
 @Suite("XML screen: encodings decoded, DTDs, entities and NUL bytes refused anywhere")
 struct XMLScreenTests {
-    static let body = "<gpx version=\"1.1\" creator=\"t\"><trk><name>Caf\u{E9} \u{1F600}</name><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt>\n</trkseg></trk></gpx>\n"
+    static let body =
+        "<gpx version=\"1.1\" creator=\"t\"><trk><name>Caf\u{E9} \u{1F600}</name><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><ele>3</ele></trkpt>\n</trkseg></trk></gpx>\n"
     static let expected = Track(name: "Caf\u{E9} \u{1F600}", segments: [[TrackPoint(longitude: 2, latitude: 1, elevationMetres: 3)]])
 
     func reason(_ data: Data, path: String = "s.gpx") -> String? {
-        do { _ = try TrackFile.read(data: data, path: path); return nil } catch {
+        do {
+            _ = try TrackFile.read(data: data, path: path)
+            return nil
+        } catch {
             if case .malformed(_, let r) = error { return r }
             return error.message
         }
@@ -34,18 +38,23 @@ struct XMLScreenTests {
         latin1.append(0xE9)
         latin1.append(contentsOf: "</name><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8)
         #expect(try TrackFile.read(data: latin1, path: "l.gpx").name == "Caf\u{E9}")
-        let ascii = Data("<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<gpx><trk><name>Cafe</name><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8)
+        let ascii = Data(
+            "<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<gpx><trk><name>Cafe</name><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8)
         #expect(try TrackFile.read(data: ascii, path: "a.gpx").name == "Cafe")
         var notASCII = Data("<?xml version=\"1.0\" encoding=\"ascii\"?>\n\n<gpx><name>".utf8)
         notASCII.append(0xE9)
         #expect(reason(notASCII) == "line 3: declares encoding US-ASCII but has a byte above 0x7F")
     }
 
-    @Test("a declaration padded past 200 bytes still has its encoding read and refused by name", arguments: ["UTF-7", "UTF-32", "EBCDIC-US", "windows-1252", "latin2"])
+    @Test(
+        "a declaration padded past 200 bytes still has its encoding read and refused by name",
+        arguments: ["UTF-7", "UTF-32", "EBCDIC-US", "windows-1252", "latin2"])
     func paddedDeclaration(encoding: String) {
-        let doc = "<?xml version=\"1.0\"" + String(repeating: " ", count: 500) + "\n encoding=\"\(encoding)\"?>\n"
+        let doc =
+            "<?xml version=\"1.0\"" + String(repeating: " ", count: 500) + "\n encoding=\"\(encoding)\"?>\n"
             + "+ADw-!DOCTYPE gpx +AFs- +ADw-!ENTITY x SYSTEM +ACI-file:///etc/passwd+ACI- +AD4- +AF0- +AD4-\n" + Self.body
-        #expect(reason(Data(doc.utf8)) == "line 1: declares encoding '\(encoding)'; GPX is read as UTF-8, UTF-16 (with a byte order mark), US-ASCII or ISO-8859-1")
+        #expect(
+            reason(Data(doc.utf8)) == "line 1: declares encoding '\(encoding)'; GPX is read as UTF-8, UTF-16 (with a byte order mark), US-ASCII or ISO-8859-1")
     }
 
     @Test("UTF-16 without a byte order mark, UTF-32, and UTF-16 declaring another encoding are refused")

@@ -27,8 +27,9 @@ struct ElevationModelTests {
         var rng = SeededRandom(seed: 42)
         // Inside the outermost cell centres, where all four neighbours exist.
         let points = (0..<10_000).map { _ in
-            GeoPoint(longitude: Double.random(in: 10.0005...10.1995, using: &rng),
-                     latitude: Double.random(in: 45.0005...45.0995, using: &rng))
+            GeoPoint(
+                longitude: Double.random(in: 10.0005...10.1995, using: &rng),
+                latitude: Double.random(in: 45.0005...45.0995, using: &rng))
         }
         let z = try model.elevations(at: points)
         var worst = 0.0
@@ -51,11 +52,13 @@ struct ElevationModelTests {
         var rng = SeededRandom(seed: 7)
         var xs = (0..<1000).map { _ in Double.random(in: 500_100...508_900, using: &rng) }
         var ys = (0..<1000).map { _ in Double.random(in: 4_194_100...4_199_900, using: &rng) }
-        let ex = xs, ey = ys
+        let ex = xs
+        let ey = ys
         back.transform(x: &xs, y: &ys)
         let points = zip(xs, ys).map { GeoPoint(longitude: $0, latitude: $1) }
         let z = try model.elevations(at: points)
-        var fx = xs, fy = ys
+        var fx = xs
+        var fy = ys
         toUTM.transform(x: &fx, y: &fy)
         for k in 0..<points.count {
             // The round trip through PROJ is good to nanometres; the plane's slope is ≤ 0.02.
@@ -82,8 +85,10 @@ struct ElevationModelTests {
     func noDataHole() throws {
         let dir = TemporaryDirectory()
         // 10 × 10 cells of 1°, value = column; cell (4, 4) is no data.
-        SyntheticDEM.write(path: dir.file("hole.tif"), width: 10, height: 10, geoTransform: [0, 1, 0, 10, 0, -1],
-                           crs: "EPSG:4326", type: GDT_Float32, noData: -9999) { c, r in
+        SyntheticDEM.write(
+            path: dir.file("hole.tif"), width: 10, height: 10, geoTransform: [0, 1, 0, 10, 0, -1],
+            crs: "EPSG:4326", type: GDT_Float32, noData: -9999
+        ) { c, r in
             (c == 4 && r == 4) ? -9999 : Double(c)
         }
         let model = try ElevationModel([dir.file("hole.tif")])
@@ -105,19 +110,25 @@ struct ElevationModelTests {
     func longitudes0to360() throws {
         let dir = TemporaryDirectory()
         // Not global: lon 180…300.
-        SyntheticDEM.write(path: dir.file("east.tif"), width: 120, height: 60, geoTransform: [180, 1, 0, 30, 0, -1],
-                           crs: "EPSG:4326") { c, _ in Double(180 + c) + 0.5 }
+        SyntheticDEM.write(
+            path: dir.file("east.tif"), width: 120, height: 60, geoTransform: [180, 1, 0, 30, 0, -1],
+            crs: "EPSG:4326"
+        ) { c, _ in Double(180 + c) + 0.5 }
         let east = try ElevationModel([dir.file("east.tif")])
         let z = try east.elevations(at: [GeoPoint(longitude: -120, latitude: 0)])[0]
         #expect(abs(z - 240) < 1e-9)
         // Global: lon 0…360 in 10° cells, value = column index.
-        SyntheticDEM.write(path: dir.file("global.tif"), width: 36, height: 18, geoTransform: [0, 10, 0, 90, 0, -10],
-                           crs: "EPSG:4326") { c, _ in Double(c) }
+        SyntheticDEM.write(
+            path: dir.file("global.tif"), width: 36, height: 18, geoTransform: [0, 10, 0, 90, 0, -10],
+            crs: "EPSG:4326"
+        ) { c, _ in Double(c) }
         let global = try ElevationModel([dir.file("global.tif")])
         #expect(global.wrapsLongitude)
         // At lon 0 (the seam) bilinear blends the last column (355°) and the first (5°) equally.
-        let seam = try global.elevations(at: [GeoPoint(longitude: 0, latitude: 0), GeoPoint(longitude: 360, latitude: 0),
-                                              GeoPoint(longitude: -5, latitude: 0), GeoPoint(longitude: 355, latitude: 0)])
+        let seam = try global.elevations(at: [
+            GeoPoint(longitude: 0, latitude: 0), GeoPoint(longitude: 360, latitude: 0),
+            GeoPoint(longitude: -5, latitude: 0), GeoPoint(longitude: 355, latitude: 0),
+        ])
         #expect(seam[0] == 17.5 && seam[1] == 17.5)
         #expect(seam[2] == 35 && seam[3] == 35)
     }
@@ -128,8 +139,10 @@ struct ElevationModelTests {
         let gt = [0.0, 1, 0, 10, 0, -1]
         SyntheticDEM.write(path: dir.file("ft.tif"), width: 10, height: 10, geoTransform: gt, crs: "EPSG:4326", unitType: "ft") { _, _ in 1000 }
         SyntheticDEM.write(path: dir.file("usft.tif"), width: 10, height: 10, geoTransform: gt, crs: "EPSG:4326", unitType: "US survey foot") { _, _ in 1000 }
-        SyntheticDEM.write(path: dir.file("scaled.tif"), width: 10, height: 10, geoTransform: gt, crs: "EPSG:4326", type: GDT_Int16,
-                           scale: 0.1, offset: -100) { _, _ in 12345 }
+        SyntheticDEM.write(
+            path: dir.file("scaled.tif"), width: 10, height: 10, geoTransform: gt, crs: "EPSG:4326", type: GDT_Int16,
+            scale: 0.1, offset: -100
+        ) { _, _ in 12345 }
         let p = [GeoPoint(longitude: 5, latitude: 5)]
         let ft = try ElevationModel([dir.file("ft.tif")])
         #expect(try ft.elevations(at: p)[0] == 1000 * 0.3048)
@@ -147,8 +160,10 @@ struct ElevationModelTests {
         #expect(model.notes.filter { $0.contains("EPSG:4326") }.count == 1)
         let z = try model.elevations(at: [GeoPoint(longitude: 10.1, latitude: 45.05)])[0]
         #expect(abs(z - Self.plane(10.1, 45.05)) < 1e-6)
-        SyntheticDEM.write(path: dir.file("metres.tif"), width: 10, height: 10, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
-                           crs: nil) { _, _ in 1 }
+        SyntheticDEM.write(
+            path: dir.file("metres.tif"), width: 10, height: 10, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
+            crs: nil
+        ) { _, _ in 1 }
         #expect(throws: TerrainError.unusableRaster(path: dir.file("metres.tif"), reason: "records no CRS and its extent is not longitude/latitude")) {
             try ElevationModel([dir.file("metres.tif")])
         }
@@ -160,8 +175,10 @@ struct ElevationModelTests {
         try FileManager.default.createDirectory(atPath: dir.file("tiles"), withIntermediateDirectories: true)
         // Two 100 × 100 halves of the plane, west and east.
         for (name, x0) in [("w.tif", 10.0), ("e.tif", 10.1)] {
-            SyntheticDEM.write(path: dir.file("tiles/" + name), width: 100, height: 100,
-                               geoTransform: [x0, 0.001, 0, 45.1, 0, -0.001], crs: "EPSG:4326") { c, r in
+            SyntheticDEM.write(
+                path: dir.file("tiles/" + name), width: 100, height: 100,
+                geoTransform: [x0, 0.001, 0, 45.1, 0, -0.001], crs: "EPSG:4326"
+            ) { c, r in
                 Self.plane(x0 + (Double(c) + 0.5) * 0.001, 45.1 - (Double(r) + 0.5) * 0.001)
             }
         }
@@ -172,8 +189,10 @@ struct ElevationModelTests {
             let p = GeoPoint(longitude: 10.1001, latitude: 45.05)
             #expect(abs(try model.elevations(at: [p])[0] - Self.plane(p.longitude, p.latitude)) < 1e-6)
         }
-        SyntheticDEM.write(path: dir.file("tiles/utm.tif"), width: 10, height: 10, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
-                           crs: "EPSG:32611") { _, _ in 1 }
+        SyntheticDEM.write(
+            path: dir.file("tiles/utm.tif"), width: 10, height: 10, geoTransform: [500_000, 30, 0, 4_200_000, 0, -30],
+            crs: "EPSG:32611"
+        ) { _, _ in 1 }
         #expect {
             try ElevationModel([dir.file("tiles")])
         } throws: { error in
@@ -227,8 +246,10 @@ struct ElevationModelTests {
     func defaultSurface() throws {
         let model = try ElevationModel(["/usr/share/ferret-vis/data/etopo5.cdf"])
         #expect(model.crsAssumed && model.wrapsLongitude)
-        let z = try model.elevations(at: [GeoPoint(longitude: 86.925, latitude: 27.988),
-                                          GeoPoint(longitude: -0.01, latitude: 51.5), GeoPoint(longitude: 359.99, latitude: 51.5)])
+        let z = try model.elevations(at: [
+            GeoPoint(longitude: 86.925, latitude: 27.988),
+            GeoPoint(longitude: -0.01, latitude: 51.5), GeoPoint(longitude: 359.99, latitude: 51.5),
+        ])
         // A 5′ cell averages Everest with its slopes: thousands of metres, not 8,849.
         #expect(z[0] > 4000 && z[0] < 8849)
         // The same place written two ways: equal up to the rounding of lon − 360 (a few 1e-12 m).
@@ -241,8 +262,9 @@ struct ElevationModelTests {
 struct ImplausibleHeightTests {
     static let gt = [-120.0, 0.1, 0, 38.0, 0, -0.1]
 
-    @Test("a Float64 cell beyond ±1e8 m is an error naming the DEM, the value and the point",
-          arguments: [(1e308, Interpolation.nearest), (-2e8, .nearest), (1e308, .bilinear), (1.5e8, .cubic)])
+    @Test(
+        "a Float64 cell beyond ±1e8 m is an error naming the DEM, the value and the point",
+        arguments: [(1e308, Interpolation.nearest), (-2e8, .nearest), (1e308, .bilinear), (1.5e8, .cubic)])
     func hugeCell(value: Double, interpolation: Interpolation) throws {
         let dir = TemporaryDirectory()
         let path = dir.file("huge.tif")
@@ -256,7 +278,7 @@ struct ImplausibleHeightTests {
             let heights = try model.elevations(at: [GeoPoint(longitude: -119.05, latitude: 37.05), point], interpolation: interpolation)
             Issue.record("no error; heights \(heights)")
         } catch {
-            guard case let .implausibleHeight(dem, metres, at) = error else {
+            guard case .implausibleHeight(let dem, let metres, let at) = error else {
                 Issue.record("unexpected \(error)")
                 return
             }
@@ -266,8 +288,9 @@ struct ImplausibleHeightTests {
             }
         }
         // No data stays a gap, and heights within the bound are read.
-        let gapAndFine = try model.elevations(at: [GeoPoint(longitude: -119.95, latitude: 37.05), GeoPoint(longitude: -119.05, latitude: 37.05)],
-                                              interpolation: .nearest)
+        let gapAndFine = try model.elevations(
+            at: [GeoPoint(longitude: -119.95, latitude: 37.05), GeoPoint(longitude: -119.05, latitude: 37.05)],
+            interpolation: .nearest)
         #expect(gapAndFine[0].isNaN && gapAndFine[1] == 100)
     }
 

@@ -22,8 +22,10 @@ struct ElevationResamplingTests {
     }
 
     static func writeParaboloid(_ path: String) {
-        SyntheticDEM.write(path: path, width: cells, height: cells, geoTransform: [x0, cell, 0, y0, 0, -cell],
-                           crs: "EPSG:32611", type: GDT_Float32) { c, r in
+        SyntheticDEM.write(
+            path: path, width: cells, height: cells, geoTransform: [x0, cell, 0, y0, 0, -cell],
+            crs: "EPSG:32611", type: GDT_Float32
+        ) { c, r in
             height(x: x0 + (Double(c) + 0.5) * cell, y: y0 - (Double(r) + 0.5) * cell)
         }
     }
@@ -32,8 +34,10 @@ struct ElevationResamplingTests {
     /// (−∂z/∂x, −∂z/∂y, 1) and the light of `HillshadeParameters()` (azimuth 315°, altitude 45°),
     /// unrounded.
     static func trueShade(x: Double, y: Double) -> Double {
-        let p = (x - axisX) / radius, q = (y - axisY) / radius       // ∂z/∂east, ∂z/∂north
-        let a = 315 * Double.pi / 180, e = 45 * Double.pi / 180
+        let p = (x - axisX) / radius
+        let q = (y - axisY) / radius  // ∂z/∂east, ∂z/∂north
+        let a = 315 * Double.pi / 180
+        let e = 45 * Double.pi / 180
         let cosIncidence = (-p * sin(a) * cos(e) - q * cos(a) * cos(e) + sin(e)) / (1 + p * p + q * q).squareRoot()
         return 1 + 254 * max(cosIncidence, 0)
     }
@@ -43,10 +47,12 @@ struct ElevationResamplingTests {
     static let zoom = 10, margin = 4
     static var fineFrame: FrameGrid {
         get throws {
-            let pixel = cell / Double(zoom), size = (cells - 2 * margin) * zoom
-            return FrameGrid(crs: try SpatialReference("EPSG:32611"),
-                             geoTransform: [x0 + Double(margin) * cell, pixel, 0, y0 - Double(margin) * cell, 0, -pixel],
-                             width: size, height: size)
+            let pixel = cell / Double(zoom)
+            let size = (cells - 2 * margin) * zoom
+            return FrameGrid(
+                crs: try SpatialReference("EPSG:32611"),
+                geoTransform: [x0 + Double(margin) * cell, pixel, 0, y0 - Double(margin) * cell, 0, -pixel],
+                width: size, height: size)
         }
     }
 
@@ -69,11 +75,13 @@ struct ElevationResamplingTests {
     /// form on every pixel but the frame's outermost ring (whose neighbours are extrapolated).
     static func measure(_ model: ElevationModel, resampling: ElevationResampling?) throws -> Steps {
         let frame = try fineFrame
-        let n = frame.width, pixel = frame.geoTransform[1]
+        let n = frame.width
+        let pixel = frame.geoTransform[1]
         let z = try model.warped(into: frame, resampling: resampling)
         #expect(!z.contains { $0.isNaN })
-        let shade = Hillshade.shade(elevations: z, width: n, height: n, cellWidth: pixel, cellHeight: pixel,
-                                    parameters: HillshadeParameters(), computeEdges: true)
+        let shade = Hillshade.shade(
+            elevations: z, width: n, height: n, cellWidth: pixel, cellHeight: pixel,
+            parameters: HillshadeParameters(), computeEdges: true)
         func x(_ i: Int) -> Double { frame.geoTransform[0] + (Double(i) + 0.5) * pixel }
         func y(_ j: Int) -> Double { frame.geoTransform[3] - (Double(j) + 0.5) * pixel }
         var steps = Steps()
@@ -89,12 +97,16 @@ struct ElevationResamplingTests {
         for line in 1..<(n - 1) {
             for k in 1..<(n - 4) {
                 let seam = (2...4).contains(k % zoom)
-                let alongRow = Double(Int(shade[line * n + k + 3]) - Int(shade[line * n + k]))
+                let alongRow =
+                    Double(Int(shade[line * n + k + 3]) - Int(shade[line * n + k]))
                     - (trueShade(x: x(k + 3), y: y(line)) - trueShade(x: x(k), y: y(line)))
-                let alongColumn = Double(Int(shade[(k + 3) * n + line]) - Int(shade[k * n + line]))
+                let alongColumn =
+                    Double(Int(shade[(k + 3) * n + line]) - Int(shade[k * n + line]))
                     - (trueShade(x: x(line), y: y(k + 3)) - trueShade(x: x(line), y: y(k)))
                 let worst = max(abs(alongRow), abs(alongColumn))
-                if seam { steps.worstAcrossSeams = max(steps.worstAcrossSeams, worst) } else {
+                if seam {
+                    steps.worstAcrossSeams = max(steps.worstAcrossSeams, worst)
+                } else {
                     steps.worstWithinTiles = max(steps.worstWithinTiles, worst)
                 }
             }
@@ -149,8 +161,9 @@ struct ElevationResamplingTests {
         let mercator = try SpatialReference("EPSG:3857")
         let centre = try CoordinateTransformer(from: utm, to: mercator).transform(x: Self.axisX, y: Self.axisY)!
         func mercatorFrame(pixel: Double) -> FrameGrid {
-            FrameGrid(crs: mercator, geoTransform: [centre.x - 10 * pixel, pixel, 0, centre.y + 10 * pixel, 0, -pixel],
-                      width: 20, height: 20)
+            FrameGrid(
+                crs: mercator, geoTransform: [centre.x - 10 * pixel, pixel, 0, centre.y + 10 * pixel, 0, -pixel],
+                width: 20, height: 20)
         }
         #expect(try model.resampling(for: mercatorFrame(pixel: 36)) == .cubicSpline)
         #expect(try model.resampling(for: mercatorFrame(pixel: 40)) == .bilinear)
@@ -159,14 +172,18 @@ struct ElevationResamplingTests {
     @Test("a no-data hole stays a hole of the same pixels in a fine frame, whichever the resampling")
     func holeKeepsItsShape() throws {
         let dir = TemporaryDirectory()
-        SyntheticDEM.write(path: dir.file("dem.tif"), width: Self.cells, height: Self.cells,
-                           geoTransform: [Self.x0, Self.cell, 0, Self.y0, 0, -Self.cell], crs: "EPSG:32611",
-                           type: GDT_Float32, noData: -9999) { c, r in
-            (16..<24).contains(c) && (16..<24).contains(r) ? -9999
+        SyntheticDEM.write(
+            path: dir.file("dem.tif"), width: Self.cells, height: Self.cells,
+            geoTransform: [Self.x0, Self.cell, 0, Self.y0, 0, -Self.cell], crs: "EPSG:32611",
+            type: GDT_Float32, noData: -9999
+        ) { c, r in
+            (16..<24).contains(c) && (16..<24).contains(r)
+                ? -9999
                 : Self.height(x: Self.x0 + (Double(c) + 0.5) * Self.cell, y: Self.y0 - (Double(r) + 0.5) * Self.cell)
         }
         let model = try ElevationModel([dir.file("dem.tif")])
-        let smooth = try model.warped(into: Self.fineFrame), tiles = try model.warped(into: Self.fineFrame, resampling: .bilinear)
+        let smooth = try model.warped(into: Self.fineFrame)
+        let tiles = try model.warped(into: Self.fineFrame, resampling: .bilinear)
         let holes = smooth.indices.filter { smooth[$0].isNaN }
         #expect(holes == tiles.indices.filter { tiles[$0].isNaN })
         // Cell (20, 20)'s centre is nan; a cell three away from the hole has data.

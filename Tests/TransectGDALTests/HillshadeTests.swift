@@ -34,11 +34,15 @@ struct HillshadeTests {
 
     /// Writes the DEM as a Float32 GeoTIFF with `cellWidth` × `cellHeight` metre cells; cells for
     /// which `hole` holds get the no-data value −9999 (declared only when some cell is a hole).
-    static func writeDEM(_ path: String, cellWidth: Double = 30, cellHeight: Double = 30,
-                         hole: ((Int, Int) -> Bool)? = nil) {
-        SyntheticDEM.write(path: path, width: width, height: height,
-                           geoTransform: [500_000, cellWidth, 0, 4_200_000, 0, -cellHeight], crs: "EPSG:32611",
-                           type: GDT_Float32, noData: hole == nil ? nil : -9999) { c, r in
+    static func writeDEM(
+        _ path: String, cellWidth: Double = 30, cellHeight: Double = 30,
+        hole: ((Int, Int) -> Bool)? = nil
+    ) {
+        SyntheticDEM.write(
+            path: path, width: width, height: height,
+            geoTransform: [500_000, cellWidth, 0, 4_200_000, 0, -cellHeight], crs: "EPSG:32611",
+            type: GDT_Float32, noData: hole == nil ? nil : -9999
+        ) { c, r in
             if let hole, hole(c, r) { return -9999 }
             return surface(x: (Double(c) + 0.5) * 30, y: (Double(r) + 0.5) * 30)
         }
@@ -95,27 +99,33 @@ struct HillshadeTests {
     static let gdalCases: [GDALCase] = [
         GDALCase(label: "defaults (az 315, alt 45, z 1)", options: [], parameters: .init()),
         GDALCase(label: "-multidirectional", options: ["-multidirectional"], parameters: .init(multidirectional: true)),
-        GDALCase(label: "-az 120 -alt 30 -z 2.5", options: ["-az", "120", "-alt", "30", "-z", "2.5"],
-                 parameters: .init(azimuthDegrees: 120, altitudeDegrees: 30, zFactor: 2.5)),
-        GDALCase(label: "-az 10 -alt 70 -z 0.4 -s 0.8", options: ["-az", "10", "-alt", "70", "-z", "0.4", "-s", "0.8"],
-                 parameters: .init(azimuthDegrees: 10, altitudeDegrees: 70, zFactor: 0.4, scale: 0.8)),
+        GDALCase(
+            label: "-az 120 -alt 30 -z 2.5", options: ["-az", "120", "-alt", "30", "-z", "2.5"],
+            parameters: .init(azimuthDegrees: 120, altitudeDegrees: 30, zFactor: 2.5)),
+        GDALCase(
+            label: "-az 10 -alt 70 -z 0.4 -s 0.8", options: ["-az", "10", "-alt", "70", "-z", "0.4", "-s", "0.8"],
+            parameters: .init(azimuthDegrees: 10, altitudeDegrees: 70, zFactor: 0.4, scale: 0.8)),
         GDALCase(label: "-compute_edges", options: ["-compute_edges"], parameters: .init(), computeEdges: true),
-        GDALCase(label: "-multidirectional -alt 60 -z 3 -compute_edges",
-                 options: ["-multidirectional", "-alt", "60", "-z", "3", "-compute_edges"],
-                 parameters: .init(altitudeDegrees: 60, zFactor: 3, multidirectional: true), computeEdges: true),
-        GDALCase(label: "30 m × 20 m cells, -az 200 -compute_edges", options: ["-az", "200", "-compute_edges"],
-                 parameters: .init(azimuthDegrees: 200), computeEdges: true, cellHeight: 20),
+        GDALCase(
+            label: "-multidirectional -alt 60 -z 3 -compute_edges",
+            options: ["-multidirectional", "-alt", "60", "-z", "3", "-compute_edges"],
+            parameters: .init(altitudeDegrees: 60, zFactor: 3, multidirectional: true), computeEdges: true),
+        GDALCase(
+            label: "30 m × 20 m cells, -az 200 -compute_edges", options: ["-az", "200", "-compute_edges"],
+            parameters: .init(azimuthDegrees: 200), computeEdges: true, cellHeight: 20),
     ]
 
-    @Test("matches gdaldem hillshade within ±1 grey level on ≥ 99.9 % of cells, no data at the same cells",
-          arguments: gdalCases)
+    @Test(
+        "matches gdaldem hillshade within ±1 grey level on ≥ 99.9 % of cells, no data at the same cells",
+        arguments: gdalCases)
     func matchesGDALDEM(_ testCase: GDALCase) throws {
         let dir = TemporaryDirectory()
         Self.writeDEM(dir.file("dem.tif"), cellHeight: testCase.cellHeight)
         let theirs = try Self.gdaldem(dir.file("dem.tif"), dir.file("shade.tif"), testCase.options)
-        let ours = Hillshade.shade(elevations: Self.readElevations(dir.file("dem.tif")), width: Self.width,
-                                   height: Self.height, cellWidth: 30, cellHeight: testCase.cellHeight,
-                                   parameters: testCase.parameters, computeEdges: testCase.computeEdges)
+        let ours = Hillshade.shade(
+            elevations: Self.readElevations(dir.file("dem.tif")), width: Self.width,
+            height: Self.height, cellWidth: 30, cellHeight: testCase.cellHeight,
+            parameters: testCase.parameters, computeEdges: testCase.computeEdges)
         let agreement = Agreement(ours, theirs)
         #expect(agreement.share >= 0.999, "\(agreement)")
         #expect(agreement.noDataMismatches == 0, "\(agreement)")
@@ -126,20 +136,23 @@ struct HillshadeTests {
 
     /// A no-data disc of radius 20 cells, a 3 × 1 slot and isolated cells, one on the left edge.
     static func hole(_ c: Int, _ r: Int) -> Bool {
-        let dc = c - 120, dr = r - 90
+        let dc = c - 120
+        let dr = r - 90
         return dc * dc + dr * dr <= 400 || (r == 40 && (200...202).contains(c))
             || (c, r) == (250, 150) || (c, r) == (0, 60) || (c, r) == (299, 199)
     }
 
-    @Test("a DEM with a no-data hole: 0 in and around the hole as gdaldem writes it, or shaded to its rim with -compute_edges",
-          arguments: [false, true])
+    @Test(
+        "a DEM with a no-data hole: 0 in and around the hole as gdaldem writes it, or shaded to its rim with -compute_edges",
+        arguments: [false, true])
     func noDataHole(computeEdges: Bool) throws {
         let dir = TemporaryDirectory()
         Self.writeDEM(dir.file("dem.tif"), hole: Self.hole)
         let options = computeEdges ? ["-compute_edges"] : []
         let theirs = try Self.gdaldem(dir.file("dem.tif"), dir.file("shade.tif"), options)
-        let ours = Hillshade.shade(elevations: Self.readElevations(dir.file("dem.tif")), width: Self.width,
-                                   height: Self.height, cellWidth: 30, cellHeight: 30, computeEdges: computeEdges)
+        let ours = Hillshade.shade(
+            elevations: Self.readElevations(dir.file("dem.tif")), width: Self.width,
+            height: Self.height, cellWidth: 30, cellHeight: 30, computeEdges: computeEdges)
         let agreement = Agreement(ours, theirs)
         #expect(agreement.share >= 0.999, "\(agreement)")
         #expect(agreement.noDataMismatches == 0, "\(agreement)")
@@ -160,28 +173,38 @@ struct HillshadeTests {
         let dir = TemporaryDirectory()
         Self.writeDEM(dir.file("dem.tif"))
         let theirs = try Self.gdaldem(dir.file("dem.tif"), dir.file("shade.tif"), [])
-        let ours = Hillshade.shade(elevations: Self.readElevations(dir.file("dem.tif")), width: Self.width,
-                                   height: Self.height, cellWidth: 30, cellHeight: 30,
-                                   parameters: .init(azimuthDegrees: 135))
+        let ours = Hillshade.shade(
+            elevations: Self.readElevations(dir.file("dem.tif")), width: Self.width,
+            height: Self.height, cellWidth: 30, cellHeight: 30,
+            parameters: .init(azimuthDegrees: 135))
         #expect(Agreement(ours, theirs).share < 0.5)
     }
 
     // MARK: - Closed form
 
-    @Test("a plane is shaded 1 + 254·cos(incidence) from its normal and the light vector",
-          arguments: [(0.3, -0.1, 315.0, 45.0), (-0.8, 0.5, 315.0, 45.0), (0.05, 0.02, 90.0, 20.0),
-                      (1.5, 1.5, 45.0, 30.0), (0, 0, 0, 35.0), (-2.0, 0.1, 270.0, 10.0)])
+    @Test(
+        "a plane is shaded 1 + 254·cos(incidence) from its normal and the light vector",
+        arguments: [
+            (0.3, -0.1, 315.0, 45.0), (-0.8, 0.5, 315.0, 45.0), (0.05, 0.02, 90.0, 20.0),
+            (1.5, 1.5, 45.0, 30.0), (0, 0, 0, 35.0), (-2.0, 0.1, 270.0, 10.0),
+        ])
     func plane(_ slopeEast: Double, _ slopeNorth: Double, _ azimuth: Double, _ altitude: Double) {
         // z rises by slopeEast per metre east and slopeNorth per metre north; 25 m × 40 m cells.
-        let w = 21, h = 13, dx = 25.0, dy = 40.0
+        let w = 21
+        let h = 13
+        let dx = 25.0
+        let dy = 40.0
         let z = (0..<(w * h)).map { k in
             Float(500 + slopeEast * dx * Double(k % w) - slopeNorth * dy * Double(k / w))
         }
-        let grey = Hillshade.shade(elevations: z, width: w, height: h, cellWidth: dx, cellHeight: dy,
-                                   parameters: .init(azimuthDegrees: azimuth, altitudeDegrees: altitude))
-        let a = azimuth * .pi / 180, e = altitude * .pi / 180
-        let light = (sin(a) * cos(e), cos(a) * cos(e), sin(e))             // east, north, up
-        let n = (-slopeEast, -slopeNorth, 1.0), norm = (n.0 * n.0 + n.1 * n.1 + 1).squareRoot()
+        let grey = Hillshade.shade(
+            elevations: z, width: w, height: h, cellWidth: dx, cellHeight: dy,
+            parameters: .init(azimuthDegrees: azimuth, altitudeDegrees: altitude))
+        let a = azimuth * .pi / 180
+        let e = altitude * .pi / 180
+        let light = (sin(a) * cos(e), cos(a) * cos(e), sin(e))  // east, north, up
+        let n = (-slopeEast, -slopeNorth, 1.0)
+        let norm = (n.0 * n.0 + n.1 * n.1 + 1).squareRoot()
         let cosIncidence = (light.0 * n.0 + light.1 * n.1 + light.2 * n.2) / norm
         let expected = 1 + 254 * max(cosIncidence, 0)
         for r in 1..<(h - 1) {
@@ -203,13 +226,15 @@ struct HillshadeTests {
             for c in 0..<width {
                 let west = c > 0 ? z[r * width + c - 1] : 800
                 let north = r > 0 ? z[(r - 1) * width + c] : west
-                z[r * width + c] = 0.5 * (west + north) + Float.random(in: -25...25, using: &rng)
+                z[r * width + c] =
+                    0.5 * (west + north) + Float.random(in: -25...25, using: &rng)
                     + (Int.random(in: 0..<50, using: &rng) == 0 ? 300 : 0)
             }
         }
         for k in z.indices where Int.random(in: 0..<33, using: &rng) == 0 { z[k] = .nan }
         for _ in 0..<(width * height / 200) {
-            let r0 = Int.random(in: 0..<height, using: &rng), c0 = Int.random(in: 0..<width, using: &rng)
+            let r0 = Int.random(in: 0..<height, using: &rng)
+            let c0 = Int.random(in: 0..<width, using: &rng)
             for r in r0..<min(r0 + 3, height) { for c in c0..<min(c0 + 3, width) { z[r * width + c] = .nan } }
         }
         return z
@@ -221,21 +246,25 @@ struct HillshadeTests {
     ]
 
     /// Identical `Float` operations in the same order on both paths, so exact agreement is the bar.
-    @Test("the SIMD kernel equals the scalar reference exactly on random grids with holes",
-          arguments: [(1, 5), (2, 4), (3, 3), (7, 9), (8, 8), (9, 6), (10, 11), (15, 7), (17, 17), (33, 12), (100, 9), (131, 40)])
+    @Test(
+        "the SIMD kernel equals the scalar reference exactly on random grids with holes",
+        arguments: [(1, 5), (2, 4), (3, 3), (7, 9), (8, 8), (9, 6), (10, 11), (15, 7), (17, 17), (33, 12), (100, 9), (131, 40)])
     func simdMatchesScalar(_ width: Int, _ height: Int) {
         let z = Self.randomGrid(width: width, height: height, seed: UInt64(width * 1000 + height))
         for parameters in Self.kernelParameters {
             for computeEdges in [false, true] {
-                var simd = [UInt8](repeating: 0, count: width * height), scalar = simd
+                var simd = [UInt8](repeating: 0, count: width * height)
+                var scalar = simd
                 z.withUnsafeBufferPointer { e in
                     simd.withUnsafeMutableBufferPointer { o in
-                        Hillshade.shade(elevations: e, width: width, height: height, cellWidth: 30, cellHeight: 27,
-                                        parameters: parameters, computeEdges: computeEdges, rows: 0..<height, into: o)
+                        Hillshade.shade(
+                            elevations: e, width: width, height: height, cellWidth: 30, cellHeight: 27,
+                            parameters: parameters, computeEdges: computeEdges, rows: 0..<height, into: o)
                     }
                     scalar.withUnsafeMutableBufferPointer { o in
-                        Hillshade.shadeScalar(elevations: e, width: width, height: height, cellWidth: 30, cellHeight: 27,
-                                              parameters: parameters, computeEdges: computeEdges, rows: 0..<height, into: o)
+                        Hillshade.shadeScalar(
+                            elevations: e, width: width, height: height, cellWidth: 30, cellHeight: 27,
+                            parameters: parameters, computeEdges: computeEdges, rows: 0..<height, into: o)
                     }
                 }
                 let differing = zip(simd, scalar).filter { $0 != $1 }.count
@@ -250,18 +279,22 @@ struct HillshadeTests {
 
     @Test("rows outside the requested range are untouched; two halves make the whole")
     func rowRanges() {
-        let width = 45, height = 30
+        let width = 45
+        let height = 30
         let z = Self.randomGrid(width: width, height: height, seed: 99)
-        let whole = Hillshade.shade(elevations: z, width: width, height: height, cellWidth: 10, cellHeight: 10,
-                                    computeEdges: true)
+        let whole = Hillshade.shade(
+            elevations: z, width: width, height: height, cellWidth: 10, cellHeight: 10,
+            computeEdges: true)
         var halves = [UInt8](repeating: 77, count: width * height)
         z.withUnsafeBufferPointer { e in
             halves.withUnsafeMutableBufferPointer { o in
-                Hillshade.shade(elevations: e, width: width, height: height, cellWidth: 10, cellHeight: 10,
-                                parameters: .init(), computeEdges: true, rows: 0..<13, into: o)
+                Hillshade.shade(
+                    elevations: e, width: width, height: height, cellWidth: 10, cellHeight: 10,
+                    parameters: .init(), computeEdges: true, rows: 0..<13, into: o)
                 #expect(o[(13 * width)...].allSatisfy { $0 == 77 })
-                Hillshade.shade(elevations: e, width: width, height: height, cellWidth: 10, cellHeight: 10,
-                                parameters: .init(), computeEdges: true, rows: 13..<height, into: o)
+                Hillshade.shade(
+                    elevations: e, width: width, height: height, cellWidth: 10, cellHeight: 10,
+                    parameters: .init(), computeEdges: true, rows: 13..<height, into: o)
             }
         }
         #expect(halves == whole)

@@ -33,7 +33,8 @@ struct PROJNetworkTests {
             let path = "/tmp/transect-proj-network-\(getpid()).asc"
             let grid = "ncols 2\nnrows 2\nxllcorner 10\nyllcorner 45\ncellsize 0.1\n1 2\n3 4\n"
             guard let file = fopen(path, "w") else { exit(3) }
-            fputs(grid, file); fclose(file)
+            fputs(grid, file)
+            fclose(file)
             let opened = (try? ElevationModel([path])) != nil
             unlink(path)
             guard opened, OSRGetPROJEnableNetwork() == 0 else { exit(1) }

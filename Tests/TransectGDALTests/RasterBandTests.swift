@@ -8,8 +8,10 @@ struct RasterBandTests {
     /// A 7 × 5 raster whose cell (c, r) holds 10·r + c, with no data, scale, offset and unit set.
     static func write(_ dir: TemporaryDirectory) -> String {
         let path = dir.file("band.tif")
-        SyntheticDEM.write(path: path, width: 7, height: 5, geoTransform: [10, 0.01, 0, 45, 0, -0.01], crs: "EPSG:4326",
-                           type: GDT_Float32, noData: -9999, unitType: "ft", scale: 0.5, offset: 3) { c, r in Double(10 * r + c) }
+        SyntheticDEM.write(
+            path: path, width: 7, height: 5, geoTransform: [10, 0.01, 0, 45, 0, -0.01], crs: "EPSG:4326",
+            type: GDT_Float32, noData: -9999, unitType: "ft", scale: 0.5, offset: 3
+        ) { c, r in Double(10 * r + c) }
         return path
     }
 
@@ -23,8 +25,10 @@ struct RasterBandTests {
         dataset = nil
         #expect(weakDataset != nil, "the band let its dataset go")
         var values = [Double](repeating: .nan, count: 3 * 2)
-        try band.read(column: 2, row: 1, width: 3, height: 2, into: &values, bufferWidth: 3, bufferHeight: 2,
-                      type: GDT_Float64) { .readFailed(path: path, reason: $0) }
+        try band.read(
+            column: 2, row: 1, width: 3, height: 2, into: &values, bufferWidth: 3, bufferHeight: 2,
+            type: GDT_Float64
+        ) { .readFailed(path: path, reason: $0) }
         #expect(values == [12, 13, 14, 22, 23, 24])
     }
 
@@ -48,12 +52,16 @@ struct RasterBandTests {
     func interleaved() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("bytes.tif")
-        SyntheticDEM.write(path: path, width: 3, height: 2, geoTransform: [0, 1, 0, 2, 0, -1], crs: "EPSG:4326",
-                           type: GDT_Byte) { c, r in Double(1 + c + 3 * r) }
+        SyntheticDEM.write(
+            path: path, width: 3, height: 2, geoTransform: [0, 1, 0, 2, 0, -1], crs: "EPSG:4326",
+            type: GDT_Byte
+        ) { c, r in Double(1 + c + 3 * r) }
         let band = try #require(try Dataset(path: path).band(1))
         var bytes = [UInt8](repeating: 0, count: 3 * 2 * 2)
-        try band.read(column: 0, row: 0, width: 3, height: 2, into: &bytes, byteOffset: 1, bufferWidth: 3, bufferHeight: 2,
-                      type: GDT_Byte, pixelSpacing: 2, lineSpacing: 6) { .readFailed(path: path, reason: $0) }
+        try band.read(
+            column: 0, row: 0, width: 3, height: 2, into: &bytes, byteOffset: 1, bufferWidth: 3, bufferHeight: 2,
+            type: GDT_Byte, pixelSpacing: 2, lineSpacing: 6
+        ) { .readFailed(path: path, reason: $0) }
         #expect(bytes == [0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6])
     }
 
@@ -64,11 +72,16 @@ struct RasterBandTests {
         let band = try #require(try Dataset(path: path).band(1))
         var values = [Double](repeating: 0, count: 4)
         do {
-            try band.read(column: 6, row: 4, width: 2, height: 2, into: &values, bufferWidth: 2, bufferHeight: 2,
-                          type: GDT_Float64) { .readFailed(path: path, reason: $0) }
+            try band.read(
+                column: 6, row: 4, width: 2, height: 2, into: &values, bufferWidth: 2, bufferHeight: 2,
+                type: GDT_Float64
+            ) { .readFailed(path: path, reason: $0) }
             Issue.record("no error")
         } catch {
-            guard case let .readFailed(p, reason) = error else { Issue.record("\(error)"); return }
+            guard case .readFailed(let p, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(p == path)
             #expect(reason != GDALMessage.unknown && !reason.isEmpty, "\(reason)")
         }

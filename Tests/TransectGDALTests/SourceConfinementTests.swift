@@ -51,7 +51,8 @@ struct SourceConfinementTests {
     func rawBand() throws {
         let dir = TemporaryDirectory()
         try String(repeating: "root:x:0:0:root:/root:/bin/sh\n", count: 20).write(toFile: dir.file("secret.txt"), atomically: true, encoding: .utf8)
-        try Self.write("""
+        try Self.write(
+            """
             <VRTDataset rasterXSize="10" rasterYSize="10">
               <SRS>EPSG:4326</SRS><GeoTransform>10, 0.1, 0, 46, 0, -0.1</GeoTransform>
               <VRTRasterBand dataType="Byte" band="1" subClass="VRTRawRasterBand">
@@ -78,8 +79,9 @@ struct SourceConfinementTests {
         }
     }
 
-    @Test("a VRT whose source escapes its directory is refused, naming the VRT and the source",
-          arguments: ["absolute", "parent", "symlink", "inline"])
+    @Test(
+        "a VRT whose source escapes its directory is refused, naming the VRT and the source",
+        arguments: ["absolute", "parent", "symlink", "inline"])
     func escapingSource(kind: String) throws {
         let root = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.file("named"), withIntermediateDirectories: true)
@@ -128,8 +130,9 @@ struct SourceConfinementTests {
         }
     }
 
-    @Test("a VRT whose source is missing, or that reaches itself, is an error when opened",
-          arguments: ["missing", "self", "cycle"])
+    @Test(
+        "a VRT whose source is missing, or that reaches itself, is an error when opened",
+        arguments: ["missing", "self", "cycle"])
     func missingAndCycles(kind: String) throws {
         let dir = TemporaryDirectory()
         switch kind {
@@ -150,9 +153,12 @@ struct SourceConfinementTests {
         }
     }
 
-    @Test("network paths are refused without network access, named and inside VRTs and archives",
-          arguments: ["/vsicurl/http://127.0.0.1:9/x.tif", "/vsizip/{/vsicurl/http://127.0.0.1:9/x.zip}/x.tif",
-                      "/vsis3/bucket/x.tif", "https://127.0.0.1:9/x.tif", "WMS:http://127.0.0.1:9/wms"])
+    @Test(
+        "network paths are refused without network access, named and inside VRTs and archives",
+        arguments: [
+            "/vsicurl/http://127.0.0.1:9/x.tif", "/vsizip/{/vsicurl/http://127.0.0.1:9/x.zip}/x.tif",
+            "/vsis3/bucket/x.tif", "https://127.0.0.1:9/x.tif", "WMS:http://127.0.0.1:9/wms",
+        ])
     func networkRefused(path: String) throws {
         let named = Self.terrainError { _ = try ElevationModel([path]) }
         #expect(named == TerrainError.networkNotAllowed(path: path, source: nil))
@@ -169,7 +175,8 @@ struct SourceConfinementTests {
     @Test("a local web-service description a VRT names counts as network")
     func webServiceDescription() throws {
         let dir = TemporaryDirectory()
-        try Self.write("""
+        try Self.write(
+            """
             <GDAL_WMS><Service name="TMS"><ServerUrl>http://127.0.0.1:9/${z}/${x}/${y}.png</ServerUrl></Service>
             <DataWindow><UpperLeftX>-180</UpperLeftX><UpperLeftY>90</UpperLeftY><LowerRightX>180</LowerRightX>
             <LowerRightY>-90</LowerRightY><TileLevel>2</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY></DataWindow>
@@ -220,8 +227,10 @@ struct SourceConfinementTests {
         Self.writeDEM(dir.file("dem.tif"))
         let range = try #require(try ElevationModel([dir.file("dem.tif")]).elevationRange())
         #expect(range.min == 100 && range.max == 100 + 199 + 99 && !range.approximate)
-        SyntheticDEM.write(path: dir.file("empty.tif"), width: 20, height: 20, geoTransform: Self.geoGT, crs: "EPSG:4326",
-                           noData: -9999) { _, _ in -9999 }
+        SyntheticDEM.write(
+            path: dir.file("empty.tif"), width: 20, height: 20, geoTransform: Self.geoGT, crs: "EPSG:4326",
+            noData: -9999
+        ) { _, _ in -9999 }
         #expect(try ElevationModel([dir.file("empty.tif")]).elevationRange() == nil)
     }
 
@@ -236,12 +245,13 @@ struct SourceConfinementTests {
         return root
     }
 
-    @Test("element and attribute names are matched ignoring case, as GDAL's CPLGetXMLNode matches them",
-          arguments: [
+    @Test(
+        "element and attribute names are matched ignoring case, as GDAL's CPLGetXMLNode matches them",
+        arguments: [
             #"<sourcefilename relativeToVRT="1">SRC</sourcefilename>"#,
             #"<SOURCEFILENAME RELATIVETOVRT="1">SRC</SOURCEFILENAME>"#,
             #"<SourceFileName relativetovrt="1">SRC</SourceFileName>"#,
-          ])
+        ])
     func caseOfNames(element: String) throws {
         let root = Self.namedAndOther()
         let vrtPath = root.file("named/dem.vrt")
@@ -254,12 +264,14 @@ struct SourceConfinementTests {
         #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: "../other/dem.tif"))
     }
 
-    @Test("a raw band is refused whatever the case of its subclass or attribute name",
-          arguments: [#"subClass="vrtRawRasterBand""#, #"subClass="VRTRAWRASTERBAND""#, #"SUBCLASS="VRTRawRasterBand""#])
+    @Test(
+        "a raw band is refused whatever the case of its subclass or attribute name",
+        arguments: [#"subClass="vrtRawRasterBand""#, #"subClass="VRTRAWRASTERBAND""#, #"SUBCLASS="VRTRawRasterBand""#])
     func rawBandCase(attribute: String) throws {
         let dir = TemporaryDirectory()
         try String(repeating: "secret\n", count: 40).write(toFile: dir.file("secret.txt"), atomically: true, encoding: .utf8)
-        try Self.write("""
+        try Self.write(
+            """
             <VRTDataset rasterXSize="10" rasterYSize="10">
               <SRS>EPSG:4326</SRS><GeoTransform>10, 0.1, 0, 46, 0, -0.1</GeoTransform>
               <VRTRasterBand dataType="Byte" band="1" \(attribute)>
@@ -269,19 +281,24 @@ struct SourceConfinementTests {
             </VRTDataset>
             """, to: dir.file("raw.vrt"))
         let error = Self.terrainError { _ = try ElevationModel([dir.file("raw.vrt")]) }
-        #expect(error?.message.hasPrefix("DEM '\(dir.file("raw.vrt"))': has a raw-file band (VRTRawRasterBand)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.hasPrefix("DEM '\(dir.file("raw.vrt"))': has a raw-file band (VRTRawRasterBand)") == true,
+            "\(String(describing: error))")
     }
 
-    @Test("relativeToVRT is read as GDAL 3.6 reads it: atoi in sources, CPLTestBool elsewhere",
-          arguments: [("1", [true]), ("0", [false]), ("01", [true]), ("2", [true]), ("1x", [true]),
-                      ("true", [true, false]), ("yes", [true, false]), ("", [true, false]), ("off", [false]), ("FALSE", [false])])
+    @Test(
+        "relativeToVRT is read as GDAL 3.6 reads it: atoi in sources, CPLTestBool elsewhere",
+        arguments: [
+            ("1", [true]), ("0", [false]), ("01", [true]), ("2", [true]), ("1x", [true]),
+            ("true", [true, false]), ("yes", [true, false]), ("", [true, false]), ("off", [false]), ("FALSE", [false]),
+        ])
     func relativeReadings(flag: String, readings: [Bool]) {
         #expect(SourceConfinement.relativeReadings(of: flag) == readings)
     }
 
-    @Test("a source GDAL resolves beside the VRT (relativeToVRT 01, 2, true) is checked there",
-          arguments: ["01", "2", "true", "yes"])
+    @Test(
+        "a source GDAL resolves beside the VRT (relativeToVRT 01, 2, true) is checked there",
+        arguments: ["01", "2", "true", "yes"])
     func relativeFlagVariants(flag: String) throws {
         let root = Self.namedAndOther()
         let vrtPath = root.file("named/dem.vrt")
@@ -302,19 +319,30 @@ struct SourceConfinementTests {
 
     /// Every element through which a VRT names a file, with `SRC` for the source.
     static let referencingVRTs: [String: String] = [
-        "ComplexSource": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><ComplexSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></ComplexSource></VRTRasterBand></VRTDataset>"#,
-        "AveragedSource": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><AveragedSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></AveragedSource></VRTRasterBand></VRTDataset>"#,
-        "KernelFilteredSource": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><KernelFilteredSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand><Kernel><Size>3</Size><Coefs>0 0 0 0 1 0 0 0 0</Coefs></Kernel></KernelFilteredSource></VRTRasterBand></VRTDataset>"#,
-        "Overview": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><Overview><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></Overview></VRTRasterBand></VRTDataset>"#,
-        "MaskBand": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><MaskBand><VRTRasterBand dataType="Byte"><SimpleSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></MaskBand></VRTRasterBand></VRTDataset>"#,
-        "VRTDerivedRasterBand": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1" subClass="VRTDerivedRasterBand"><PixelFunctionType>inv</PixelFunctionType><SimpleSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></VRTDataset>"#,
-        "VRTWarpedDataset": #"<VRTDataset rasterXSize="200" rasterYSize="100" subClass="VRTWarpedDataset"><SRS>EPSG:4326</SRS><GeoTransform>10, 0.001, 0, 45.1, 0, -0.001</GeoTransform><VRTRasterBand dataType="Float64" band="1" subClass="VRTWarpedRasterBand"/><GDALWarpOptions><sourcedataset relativeToVRT="1">SRC</sourcedataset></GDALWarpOptions></VRTDataset>"#,
-        "vrt://": #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><SimpleSource><SourceFilename relativeToVRT="0">vrt://SRC?bands=1</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></VRTDataset>"#,
+        "ComplexSource":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><ComplexSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></ComplexSource></VRTRasterBand></VRTDataset>"#,
+        "AveragedSource":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><AveragedSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></AveragedSource></VRTRasterBand></VRTDataset>"#,
+        "KernelFilteredSource":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><KernelFilteredSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand><Kernel><Size>3</Size><Coefs>0 0 0 0 1 0 0 0 0</Coefs></Kernel></KernelFilteredSource></VRTRasterBand></VRTDataset>"#,
+        "Overview":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><Overview><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></Overview></VRTRasterBand></VRTDataset>"#,
+        "MaskBand":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><MaskBand><VRTRasterBand dataType="Byte"><SimpleSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></MaskBand></VRTRasterBand></VRTDataset>"#,
+        "VRTDerivedRasterBand":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1" subClass="VRTDerivedRasterBand"><PixelFunctionType>inv</PixelFunctionType><SimpleSource><SourceFilename relativeToVRT="1">SRC</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></VRTDataset>"#,
+        "VRTWarpedDataset":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100" subClass="VRTWarpedDataset"><SRS>EPSG:4326</SRS><GeoTransform>10, 0.001, 0, 45.1, 0, -0.001</GeoTransform><VRTRasterBand dataType="Float64" band="1" subClass="VRTWarpedRasterBand"/><GDALWarpOptions><sourcedataset relativeToVRT="1">SRC</sourcedataset></GDALWarpOptions></VRTDataset>"#,
+        "vrt://":
+            #"<VRTDataset rasterXSize="200" rasterYSize="100"><VRTRasterBand dataType="Float64" band="1"><SimpleSource><SourceFilename relativeToVRT="0">vrt://SRC?bands=1</SourceFilename><SourceBand>1</SourceBand></SimpleSource></VRTRasterBand></VRTDataset>"#,
     ]
 
-    @Test("every element through which a VRT names a file is checked",
-          arguments: ["ComplexSource", "AveragedSource", "KernelFilteredSource", "Overview", "MaskBand",
-                      "VRTDerivedRasterBand", "VRTWarpedDataset", "vrt://"])
+    @Test(
+        "every element through which a VRT names a file is checked",
+        arguments: [
+            "ComplexSource", "AveragedSource", "KernelFilteredSource", "Overview", "MaskBand",
+            "VRTDerivedRasterBand", "VRTWarpedDataset", "vrt://",
+        ])
     func everyReferencingElement(kind: String) throws {
         let root = Self.namedAndOther()
         let vrtPath = root.file("named/dem.vrt")
@@ -344,9 +372,10 @@ struct SourceConfinementTests {
         try FileManager.default.createDirectory(atPath: root.file("named/sub"), withIntermediateDirectories: true)
         Self.writeDEM(root.file("named/sub/dem.tif"))
         try Self.write(Self.vrt(source: "dem.tif"), to: root.file("named/sub/inner.vrt"))
-        try Self.write(Self.vrt(source: "sub/inner.vrt").replacingOccurrences(
-            of: "<SourceBand>", with: #"<OpenOptions><ooi KEY="root_path">\#(root.file("other"))</ooi></OpenOptions><SourceBand>"#),
-                       to: root.file("named/outer.vrt"))
+        try Self.write(
+            Self.vrt(source: "sub/inner.vrt").replacingOccurrences(
+                of: "<SourceBand>", with: #"<OpenOptions><ooi KEY="root_path">\#(root.file("other"))</ooi></OpenOptions><SourceBand>"#),
+            to: root.file("named/outer.vrt"))
         let error = Self.terrainError { _ = try ElevationModel([root.file("named/outer.vrt")]) }
         #expect(error?.message.contains("ROOT_PATH") == true, "\(String(describing: error))")
         // Without the option the same VRTs are read.

@@ -9,8 +9,10 @@ struct TerrainMeasurerTests {
     /// The DEM: ElevationModelTests' plane over lon 10…10.2, lat 45…45.1 at 0.001°, with a
     /// block of no data over columns 150…159, rows 40…49 (lon 10.15…10.16, lat 45.05…45.06).
     static func writeDEM(_ path: String) {
-        SyntheticDEM.write(path: path, width: 200, height: 100, geoTransform: ElevationModelTests.geoGT, crs: "EPSG:4326",
-                           noData: -9999) { c, r in
+        SyntheticDEM.write(
+            path: path, width: 200, height: 100, geoTransform: ElevationModelTests.geoGT, crs: "EPSG:4326",
+            noData: -9999
+        ) { c, r in
             (150..<160).contains(c) && (40..<50).contains(r)
                 ? -9999 : ElevationModelTests.plane(10 + (Double(c) + 0.5) * 0.001, 45.1 - (Double(r) + 0.5) * 0.001)
         }
@@ -45,14 +47,17 @@ struct TerrainMeasurerTests {
     func demHeights() throws {
         let f = try Fixture()
         let result = try TerrainMeasurer(model: f.model).measure(MeasurementPair(from: Self.a, to: Self.b))
-        let h1 = ElevationModelTests.plane(Self.a.longitude, Self.a.latitude), h2 = ElevationModelTests.plane(Self.b.longitude, Self.b.latitude)
+        let h1 = ElevationModelTests.plane(Self.a.longitude, Self.a.latitude)
+        let h2 = ElevationModelTests.plane(Self.b.longitude, Self.b.latitude)
         let m = result.measurement
-        let z1 = try #require(m.start.heightMetres), z2 = try #require(m.end.heightMetres)
+        let z1 = try #require(m.start.heightMetres)
+        let z2 = try #require(m.end.heightMetres)
         #expect(abs(z1 - h1) < 1e-6 && abs(z2 - h2) < 1e-6)
         #expect(result.startSource == .dem && result.endSource == .dem)
         // Without a geoid the ellipsoidal heights are the elevations.
         #expect(m.startEllipsoidalHeightMetres == m.start.heightMetres && m.endEllipsoidalHeightMetres == m.end.heightMetres)
-        var start = Self.a, end = Self.b
+        var start = Self.a
+        var end = Self.b
         start.heightMetres = m.start.heightMetres
         end.heightMetres = m.end.heightMetres
         #expect(m == Measurement(start: start, end: end))
@@ -78,7 +83,8 @@ struct TerrainMeasurerTests {
         let f = try Fixture()
         let m = try TerrainMeasurer(model: f.model, geoid: f.geoid, aboveGroundMetres: 2)
             .measure(MeasurementPair(from: Self.a, to: Self.b, fromZ: 500)).measurement
-        let n1 = Self.undulation(Self.a.longitude, Self.a.latitude), n2 = Self.undulation(Self.b.longitude, Self.b.latitude)
+        let n1 = Self.undulation(Self.a.longitude, Self.a.latitude)
+        let n2 = Self.undulation(Self.b.longitude, Self.b.latitude)
         let h2 = ElevationModelTests.plane(Self.b.longitude, Self.b.latitude) + 2
         #expect(abs(m.startEllipsoidalHeightMetres - (500 + n1)) < 1e-9)
         #expect(abs(m.endEllipsoidalHeightMetres - (h2 + n2)) < 1e-6)
@@ -92,9 +98,9 @@ struct TerrainMeasurerTests {
     @Test("each pair fails on its own: off the DEM, on no data, off the geoid (the start named first)")
     func failures() throws {
         let f = try Fixture()
-        let outside = GeoPoint(longitude: 10.5, latitude: 45.05)   // in the geoid, off the DEM
-        let hole = GeoPoint(longitude: 10.155, latitude: 45.055)   // on the DEM's no data
-        let far = GeoPoint(longitude: 12, latitude: 45.5)          // off both
+        let outside = GeoPoint(longitude: 10.5, latitude: 45.05)  // in the geoid, off the DEM
+        let hole = GeoPoint(longitude: 10.155, latitude: 45.055)  // on the DEM's no data
+        let far = GeoPoint(longitude: 12, latitude: 45.5)  // off both
         let measurer = TerrainMeasurer(model: f.model, geoid: f.geoid)
         let results = try measurer.measure([
             MeasurementPair(from: Self.a, to: outside),

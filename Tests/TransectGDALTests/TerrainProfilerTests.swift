@@ -68,7 +68,8 @@ struct TerrainProfilerTests {
         #expect(throws: ProfileError.tooManySamples(count: count, limit: 1000)) {
             try model.profile(ProfileRequest(path: path, spacing: .step(1), maxSamples: 1000))
         }
-        #expect(ProfileError.tooManySamples(count: 12_000_001, limit: 10_000_000).message
+        #expect(
+            ProfileError.tooManySamples(count: 12_000_001, limit: 10_000_000).message
                 == "the profile would take 12,000,001 samples, more than 10,000,000")
     }
 }

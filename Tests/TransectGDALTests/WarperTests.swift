@@ -10,17 +10,19 @@ struct WarperTests {
     /// A 100 × 100 DEM over lon 10…10.1, lat 45…45.1 whose value is 100 + column + row, and a
     /// VRT beside it declaring the same extent as 10⁶ × 10⁶ cells (a 1 KB file).
     static func write(_ dir: TemporaryDirectory) throws {
-        SyntheticDEM.write(path: dir.file("small.tif"), width: 100, height: 100, geoTransform: [10, 0.001, 0, 45.1, 0, -0.001],
-                           crs: "EPSG:4326") { c, r in Double(100 + c + r) }
+        SyntheticDEM.write(
+            path: dir.file("small.tif"), width: 100, height: 100, geoTransform: [10, 0.001, 0, 45.1, 0, -0.001],
+            crs: "EPSG:4326"
+        ) { c, r in Double(100 + c + r) }
         try """
-            <VRTDataset rasterXSize="1000000" rasterYSize="1000000"><SRS>EPSG:4326</SRS>
-              <GeoTransform>10, 0.0000001, 0, 45.1, 0, -0.0000001</GeoTransform>
-              <VRTRasterBand dataType="Float64" band="1"><SimpleSource>
-                <SourceFilename relativeToVRT="1">small.tif</SourceFilename><SourceBand>1</SourceBand>
-                <SrcRect xOff="0" yOff="0" xSize="100" ySize="100"/><DstRect xOff="0" yOff="0" xSize="1000000" ySize="1000000"/>
-              </SimpleSource></VRTRasterBand>
-            </VRTDataset>
-            """.write(toFile: dir.file("huge.vrt"), atomically: true, encoding: .utf8)
+        <VRTDataset rasterXSize="1000000" rasterYSize="1000000"><SRS>EPSG:4326</SRS>
+          <GeoTransform>10, 0.0000001, 0, 45.1, 0, -0.0000001</GeoTransform>
+          <VRTRasterBand dataType="Float64" band="1"><SimpleSource>
+            <SourceFilename relativeToVRT="1">small.tif</SourceFilename><SourceBand>1</SourceBand>
+            <SrcRect xOff="0" yOff="0" xSize="100" ySize="100"/><DstRect xOff="0" yOff="0" xSize="1000000" ySize="1000000"/>
+          </SimpleSource></VRTRasterBand>
+        </VRTDataset>
+        """.write(toFile: dir.file("huge.vrt"), atomically: true, encoding: .utf8)
     }
 
     static var frame: FrameGrid { FrameGrid(crs: .wgs84(), geoTransform: [10, 0.001, 0, 45.1, 0, -0.001], width: 100, height: 100) }
@@ -43,8 +45,9 @@ struct WarperTests {
         #expect(!values.contains { $0.isNaN } && worst <= 2, "worst \(worst)")
     }
 
-    @Test("a frame with no pixels or a degenerate geotransform is an error, not an allocation",
-          arguments: [(0, 10, 0.001), (10, -1, 0.001), (10, 10, 0.0), (10, 10, Double.nan)])
+    @Test(
+        "a frame with no pixels or a degenerate geotransform is an error, not an allocation",
+        arguments: [(0, 10, 0.001), (10, -1, 0.001), (10, 10, 0.0), (10, 10, Double.nan)])
     func badFrames(width: Int, height: Int, cell: Double) throws {
         let dir = TemporaryDirectory()
         try Self.write(dir)

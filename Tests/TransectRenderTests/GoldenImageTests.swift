@@ -35,17 +35,21 @@ struct GoldenImageTests {
     }
 
     static func dem(_ dir: TemporaryDirectory) throws -> ElevationModel {
-        SyntheticDEM.write(path: dir.file("dem.tif"), width: 120, height: 80, geoTransform: [500_000, 50, 0, 4_200_000, 0, -50],
-                           crs: "EPSG:32611", type: GDT_Float32) { c, r in
-            let x = Double(c), y = Double(r)
+        SyntheticDEM.write(
+            path: dir.file("dem.tif"), width: 120, height: 80, geoTransform: [500_000, 50, 0, 4_200_000, 0, -50],
+            crs: "EPSG:32611", type: GDT_Float32
+        ) { c, r in
+            let x = Double(c)
+            let y = Double(r)
             return 1500 + 500 * exp(-((x - 60) * (x - 60) + (y - 40) * (y - 40)) / 400) + 3 * x
         }
         return try ElevationModel([dir.file("dem.tif")])
     }
 
     static func frame() throws -> MapFrame {
-        MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
-                 width: 640, height: 400)
+        MapFrame(
+            crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
+            width: 640, height: 400)
     }
 
     @Test("a hillshade map with a measurement, places and decorations")
@@ -81,10 +85,11 @@ struct GoldenImageTests {
         let d = (0...200).map { Double($0) * 10 }
         let z = d.map { x -> Double in (900...1100).contains(x) ? .nan : 100 + 60 * sin(x / 300) + (abs(x - 500) < 40 ? 80 : 0) }
         let p = Profile(distancesMetres: d, longitudes: d.map { _ in 0 }, latitudes: d.map { _ in 0 }, elevationsMetres: z)
-        let chart = ProfileChart(profile: p, statistics: ProfileStatistics(p),
-                                 lineOfSight: LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 0),
-                                 title: "Golden profile", subtitle: "a subtitle",
-                                 units: .metric, width: 480, height: 260)
+        let chart = ProfileChart(
+            profile: p, statistics: ProfileStatistics(p),
+            lineOfSight: LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 0),
+            title: "Golden profile", subtitle: "a subtitle",
+            units: .metric, width: 480, height: 260)
         try Self.compare(chart.render(), name: "profile_chart.png")
     }
 }

@@ -26,7 +26,6 @@ struct LabelPlacerTests {
         }
     }
 
-
     /// A coordinate that often lands on whole pixels, bucket edges (multiples of 16), the image's
     /// 2-pixel margin and a quarter pixel either side of it, where an off-by-one would show.
     static func coordinate(_ extent: Double, _ g: inout SeededRandom) -> Double {
@@ -65,25 +64,34 @@ struct LabelPlacerTests {
         Box(x: -1e300, y: -1e300, width: 2e300, height: 2e300),
     ]
 
-    @Test("decisions match the full scan", arguments: [
-        (1600.0, 1000.0, 1 as UInt64), (1600, 1000, 2), (400, 300, 3), (37, 23, 4), (3, 3, 5), (250.5, 90.25, 6),
-        // Wide enough that the buckets grow beyond 16 pixels.
-        (40_000, 60, 7),
-    ])
+    @Test(
+        "decisions match the full scan",
+        arguments: [
+            (1600.0, 1000.0, 1 as UInt64), (1600, 1000, 2), (400, 300, 3), (37, 23, 4), (3, 3, 5), (250.5, 90.25, 6),
+            // Wide enough that the buckets grow beyond 16 pixels.
+            (40_000, 60, 7),
+        ])
     func matchesScan(width: Double, height: Double, seed: UInt64) {
         var g = SeededRandom(seed: seed)
         var indexed = LabelPlacer(width: width, height: height)
         var reference = ScanningPlacer(width: width, height: height)
-        var placed = 0, refused = 0
+        var placed = 0
+        var refused = 0
         for step in 0..<3_000 {
-            if step == 1_000 { for b in Self.odd { indexed.reserve(b); reference.reserve(b) } }
+            if step == 1_000 {
+                for b in Self.odd {
+                    indexed.reserve(b)
+                    reference.reserve(b)
+                }
+            }
             if Int.random(in: 0..<3, using: &g) == 0 {
                 let b = Self.box(width: width, height: height, &g)
                 indexed.reserve(b)
                 reference.reserve(b)
             } else {
                 let candidates = (0..<Int.random(in: 0...8, using: &g)).map { _ in Self.box(width: width, height: height, &g) }
-                let a = indexed.place(candidates), b = reference.place(candidates)
+                let a = indexed.place(candidates)
+                let b = reference.place(candidates)
                 #expect(a == b, "step \(step): \(String(describing: a)) against \(String(describing: b))")
                 if b == nil { refused += 1 } else { placed += 1 }
             }
@@ -110,9 +118,11 @@ struct LabelPlacerTests {
     /// leaves out, and say how many on its notes (the command prints them on stderr).
     @Test("a crowded map drops the labels the full scan drops, and says how many")
     func crowdedMap() throws {
-        let width = 640, height = 400
-        let frame = MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
-                             width: width, height: height)
+        let width = 640
+        let height = 400
+        let frame = MapFrame(
+            crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
+            width: width, height: height)
         var g = SeededRandom(seed: 11)
         // Some beyond the frame, which are neither drawn nor counted.
         let spots = (0..<400).map { _ in (Double.random(in: -60...700, using: &g), Double.random(in: -60...460, using: &g)) }
@@ -154,20 +164,24 @@ struct LabelPlacerTests {
     func margin() {
         let placer = LabelPlacer(width: 100, height: 60)
         #expect(placer.fits(Box(x: 2, y: 2, width: 96, height: 56)))
-        for outside in [Box(x: 1.75, y: 2, width: 20, height: 10), Box(x: 2, y: 1.75, width: 20, height: 10),
-                        Box(x: 78.25, y: 2, width: 20, height: 10), Box(x: 2, y: 48.25, width: 20, height: 10),
-                        Box(x: 2, y: 2, width: 96.25, height: 10), Box(x: 2, y: 2, width: 10, height: 56.25)] {
+        for outside in [
+            Box(x: 1.75, y: 2, width: 20, height: 10), Box(x: 2, y: 1.75, width: 20, height: 10),
+            Box(x: 78.25, y: 2, width: 20, height: 10), Box(x: 2, y: 48.25, width: 20, height: 10),
+            Box(x: 2, y: 2, width: 96.25, height: 10), Box(x: 2, y: 2, width: 10, height: 56.25),
+        ] {
             #expect(!placer.fits(outside), "\(outside)")
         }
     }
 
-    @Test("whatever is asked, no two placed boxes overlap, none overlaps a box reserved before it, and all lie inside the margin",
-          arguments: [(640.0, 400.0, 21 as UInt64), (200, 120, 22), (37, 23, 23)])
+    @Test(
+        "whatever is asked, no two placed boxes overlap, none overlaps a box reserved before it, and all lie inside the margin",
+        arguments: [(640.0, 400.0, 21 as UInt64), (200, 120, 22), (37, 23, 23)])
     func placedBoxesAreDisjoint(width: Double, height: Double, seed: UInt64) {
         var g = SeededRandom(seed: seed)
         var placer = LabelPlacer(width: width, height: height)
         // Each placed box with the number of boxes reserved before it (later ones may overlap it).
-        var reserved: [Box] = [], placed: [(box: Box, reservedBefore: Int)] = []
+        var reserved: [Box] = []
+        var placed: [(box: Box, reservedBefore: Int)] = []
         for _ in 0..<1_500 {
             if Int.random(in: 0..<4, using: &g) == 0 {
                 let b = Self.box(width: width, height: height, &g)
@@ -199,7 +213,8 @@ struct LabelPlacerTests {
     @Test("space goes in the order it is asked for: the earlier element keeps it, a later one takes its next candidate or is left out and counted")
     func firstComeFirstServed() {
         var planner = Planner(width: 200, height: 100)
-        let slot = Box(x: 10, y: 10, width: 80, height: 20), beside = Box(x: 100, y: 10, width: 80, height: 20)
+        let slot = Box(x: 10, y: 10, width: 80, height: 20)
+        let beside = Box(x: 100, y: 10, width: 80, height: 20)
         #expect(planner.decoration(.title, "Title", [slot]) == slot)
         // The scale bar's first choice is taken: its second.
         #expect(planner.decoration(.scaleBar, "1 km", [slot, beside]) == beside)
@@ -208,28 +223,35 @@ struct LabelPlacerTests {
         // A place marker: labels keep off it, decorations may cover it; a protected one they may not.
         planner.marker(Box(x: 150, y: 60, width: 10, height: 10), anchor: (155, 65), text: "P")
         planner.marker(Box(x: 20, y: 70, width: 10, height: 10), anchor: (25, 75), text: nil, protected: true)
-        let onMarker = Box(x: 140, y: 55, width: 30, height: 12), clear = Box(x: 100, y: 40, width: 30, height: 12)
+        let onMarker = Box(x: 140, y: 55, width: 30, height: 12)
+        let clear = Box(x: 100, y: 40, width: 30, height: 12)
         #expect(planner.label(.label, "A", anchor: (155, 65), [Box(x: 60, y: 25, width: 30, height: 10), onMarker, clear]) == clear)
         #expect(planner.label(.label, "B", anchor: (115, 46), [clear, Box(x: 110, y: 45, width: 30, height: 12)]) == nil)
         #expect(planner.decoration(.attribution, "data", [Box(x: 15, y: 75, width: 40, height: 10), onMarker]) == onMarker)
         #expect(planner.layout.elements.map(\.kind) == [.title, .scaleBar, .marker, .marker, .label, .attribution])
         #expect(planner.layout.dropped == [Layout.Dropped(kind: .northArrow, text: "N"), Layout.Dropped(kind: .label, text: "B")])
-        #expect(planner.layout.notes == ["note: the north arrow left out: no room in 200x100 pixels without overlapping",
-                                         "note: 1 of 2 place labels could not be placed without overlapping and was left out"])
+        #expect(
+            planner.layout.notes == [
+                "note: the north arrow left out: no room in 200x100 pixels without overlapping",
+                "note: 1 of 2 place labels could not be placed without overlapping and was left out",
+            ])
     }
 
     @Test("a label keeps off the track and then each preferred placer as far as a candidate allows, the later ones given up first")
     func preferences() {
         var planner = Planner(width: 300, height: 200)
         planner.reserveLine([(0, 100), (300, 100)], half: 6)
-        var first = LabelPlacer(width: 300, height: 200), second = first
+        var first = LabelPlacer(width: 300, height: 200)
+        var second = first
         first.reserve(Box(x: 0, y: 0, width: 100, height: 200))
         second.reserve(Box(x: 100, y: 0, width: 100, height: 200))
-        let onTrack = Box(x: 20, y: 90, width: 30, height: 12)      // crosses the band y 94…106
-        let inFirst = Box(x: 20, y: 20, width: 30, height: 12), inSecond = Box(x: 120, y: 20, width: 30, height: 12)
+        let onTrack = Box(x: 20, y: 90, width: 30, height: 12)  // crosses the band y 94…106
+        let inFirst = Box(x: 20, y: 20, width: 30, height: 12)
+        let inSecond = Box(x: 120, y: 20, width: 30, height: 12)
         let clearOfAll = Box(x: 220, y: 20, width: 30, height: 12)
         var p = planner
-        #expect(p.label(.label, "a", anchor: (0, 0), [onTrack, inFirst, inSecond, clearOfAll], avoidingTrail: true, preferring: [first, second]) == clearOfAll)
+        #expect(
+            p.label(.label, "a", anchor: (0, 0), [onTrack, inFirst, inSecond, clearOfAll], avoidingTrail: true, preferring: [first, second]) == clearOfAll)
         p = planner
         // Nothing clear of all three: the last preference (second) is given up first.
         #expect(p.label(.label, "b", anchor: (0, 0), [onTrack, inFirst, inSecond], avoidingTrail: true, preferring: [first, second]) == inSecond)
@@ -245,9 +267,11 @@ struct LabelPlacerTests {
     /// End, title, attribution and a legend (the tint basemap has one).
     static func busyMap(width: Int, dem: ElevationModel) throws -> RenderedImage {
         let height = width * 5 / 8
-        let w = Double(width), h = Double(height)
-        let frame = MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_199_750,
-                             width: width, height: height)
+        let w = Double(width)
+        let h = Double(height)
+        let frame = MapFrame(
+            crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_199_750,
+            width: width, height: height)
         var spec = MapSpec(frame: frame, basemap: .tint(HillshadeParameters()))
         let ends = try frame.geographic(of: [(0.2 * w, 0.75 * h), (0.8 * w, 0.25 * h)])
         spec.measurements = [MeasurementOverlay(start: ends[0], end: ends[1], label: "Direct: 4.01 km | Horizontal: 3.92 km | Vertical: 827.58 m")]
@@ -279,9 +303,13 @@ struct LabelPlacerTests {
         var dropped = Set<Layout.Kind>()
         for width in stride(from: 640, through: 70, by: -30) {
             let image = try Self.busyMap(width: width, dem: dem)
-            let w = Double(image.width), h = Double(image.height)
-            let boxes = image.layout.elements.map { (kind: $0.kind, box: Box(x: $0.box.x0, y: $0.box.y0, width: $0.box.x1 - $0.box.x0, height: $0.box.y1 - $0.box.y0)) }
-            let texts = boxes.filter { $0.kind != .marker }, markers = boxes.filter { $0.kind == .marker }
+            let w = Double(image.width)
+            let h = Double(image.height)
+            let boxes = image.layout.elements.map {
+                (kind: $0.kind, box: Box(x: $0.box.x0, y: $0.box.y0, width: $0.box.x1 - $0.box.x0, height: $0.box.y1 - $0.box.y0))
+            }
+            let texts = boxes.filter { $0.kind != .marker }
+            let markers = boxes.filter { $0.kind == .marker }
             for (i, a) in texts.enumerated() {
                 #expect(Self.inside(a.box, width: w, height: h), "\(width): \(a.kind) \(a.box)")
                 for b in texts[(i + 1)...] { #expect(!Self.overlap(a.box, b.box), "\(width): \(a.kind) and \(b.kind)") }

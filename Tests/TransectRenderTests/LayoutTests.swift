@@ -12,8 +12,9 @@ struct LayoutTests {
     static func box(_ e: Layout.Element) -> Box { Box(x: e.box.x0, y: e.box.y0, width: e.box.x1 - e.box.x0, height: e.box.y1 - e.box.y0) }
 
     static func spec(places: [(String, Double, Double)], dpi: Double = 96, size: (Int, Int) = (640, 400)) throws -> MapSpec {
-        let frame = MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
-                             width: size.0, height: size.1)
+        let frame = MapFrame(
+            crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_000, maxY: 4_200_000,
+            width: size.0, height: size.1)
         var spec = MapSpec(frame: frame, basemap: .hillshade(HillshadeParameters()))
         let k = Double(size.0) / 640
         let ends = try frame.geographic(of: [(120 * k, 300 * k), (500 * k, 90 * k)])
@@ -33,7 +34,8 @@ struct LayoutTests {
         let spec = try Self.spec(places: [("Summit", 320, 200), ("Col", 210, 130)])
         var without = spec
         without.places.removeLast()
-        let with = try MapRenderer.render(spec, dem: model), other = try MapRenderer.render(without, dem: model)
+        let with = try MapRenderer.render(spec, dem: model)
+        let other = try MapRenderer.render(without, dem: model)
         let label = try #require(with.layout.elements.first { $0.kind == .label && $0.text == "Col" })
         let marker = try #require(with.layout.elements.first { $0.kind == .marker && $0.text == "Col" })
         // Nothing else moved.
@@ -41,13 +43,17 @@ struct LayoutTests {
         // Every changed pixel lies in the label's or the marker's box (grown by the antialiasing
         // pixel), and the text covers a good share of its box.
         let boxes = [Self.box(label), Self.box(marker)].map { $0.inset(-1) }
-        var inside = 0, outside = 0
+        var inside = 0
+        var outside = 0
         for y in 0..<with.height {
             for x in 0..<with.width {
                 let k = 3 * (y * with.width + x)
                 guard with.rgb[k..<k + 3] != other.rgb[k..<k + 3] else { continue }
-                if boxes[0].contains(Double(x) + 0.5, Double(y) + 0.5) { inside += 1 }
-                else if !boxes[1].contains(Double(x) + 0.5, Double(y) + 0.5) { outside += 1 }
+                if boxes[0].contains(Double(x) + 0.5, Double(y) + 0.5) {
+                    inside += 1
+                } else if !boxes[1].contains(Double(x) + 0.5, Double(y) + 0.5) {
+                    outside += 1
+                }
             }
         }
         let area = (label.box.x1 - label.box.x0) * (label.box.y1 - label.box.y0)
@@ -74,7 +80,8 @@ struct LayoutTests {
         let kinds = Set(image.layout.elements.map(\.kind))
         #expect(kinds.isSuperset(of: [.title, .northArrow, .scaleBar, .attribution, .measurementLabel, .label, .marker]))
         for e in image.layout.elements where e.kind != .marker {
-            var changed = 0, total = 0
+            var changed = 0
+            var total = 0
             for y in Int(e.box.y0.rounded(.up))..<Int(e.box.y1) {
                 for x in Int(e.box.x0.rounded(.up))..<Int(e.box.x1) {
                     let k = 3 * (y * image.width + x)
@@ -111,8 +118,10 @@ struct LayoutTests {
     @Test("fixes closer than their symbols are thinned (first and current kept); at 1:10,000 all are drawn")
     func thinning() throws {
         // Overview: 10 m a pixel, fixes 5 m apart (half a pixel).
-        var spec = MapSpec(frame: MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_400,
-                                           maxY: 4_200_000, width: 640, height: 400), basemap: .none)
+        var spec = MapSpec(
+            frame: MapFrame(
+                crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000, maxX: 506_400,
+                maxY: 4_200_000, width: 640, height: 400), basemap: .none)
         spec.trails = [try Self.track(metres: 1500, step: 5, frame: spec.frame)]
         let dense = try MapRenderer.render(spec, dem: nil)
         let fixes = dense.layout.elements.filter { $0.kind == .marker }
@@ -121,7 +130,8 @@ struct LayoutTests {
         let plan = try spec.trails[0].plan(frame: spec.frame, scale: 1)
         #expect(plan.drawn.first == 0 && plan.drawn.last == 300)
         for (a, b) in zip(plan.drawn, plan.drawn.dropFirst()) {
-            let p = plan.fixes[a], q = plan.fixes[b]
+            let p = plan.fixes[a]
+            let q = plan.fixes[b]
             #expect(((q.0 - p.0) * (q.0 - p.0) + (q.1 - p.1) * (q.1 - p.1)).squareRoot() >= 28)
         }
         // Start and End keep off the line (a band of 6 px either side).
@@ -134,8 +144,10 @@ struct LayoutTests {
 
         // The sample's scale: 1:10,000 at 96 dpi is 2.65 m a pixel; fixes 50 m apart are 19 px.
         let metresPerPixel = 10_000 * 0.0254 / 96
-        spec = MapSpec(frame: MapFrame(crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000,
-                                       maxX: 500_000 + 640 * metresPerPixel, maxY: 4_196_000 + 400 * metresPerPixel, width: 640, height: 400), basemap: .none)
+        spec = MapSpec(
+            frame: MapFrame(
+                crs: try SpatialReference("EPSG:32611"), minX: 500_000, minY: 4_196_000,
+                maxX: 500_000 + 640 * metresPerPixel, maxY: 4_196_000 + 400 * metresPerPixel, width: 640, height: 400), basemap: .none)
         spec.trails = [try Self.track(metres: 1000, step: 50, frame: spec.frame)]
         let sample = try MapRenderer.render(spec, dem: nil)
         #expect(sample.layout.elements.filter { $0.kind == .marker }.count == 21)

@@ -25,21 +25,27 @@ struct MapFrameFittingTests {
     }
 
     /// `MapFrame.fitting(crs:…)` written out: centred, one axis grown for square pixels.
-    static func expectFrame(_ f: MapFrame, centre: (Double, Double), pixel: Double, tolerance: Double = 1e-6,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
-        let hx = pixel * Double(f.width) / 2, hy = pixel * Double(f.height) / 2
-        #expect(abs(f.minX - (centre.0 - hx)) <= tolerance && abs(f.maxX - (centre.0 + hx)) <= tolerance,
-                "x \(f.minX)…\(f.maxX)", sourceLocation: sourceLocation)
-        #expect(abs(f.minY - (centre.1 - hy)) <= tolerance && abs(f.maxY - (centre.1 + hy)) <= tolerance,
-                "y \(f.minY)…\(f.maxY)", sourceLocation: sourceLocation)
+    static func expectFrame(
+        _ f: MapFrame, centre: (Double, Double), pixel: Double, tolerance: Double = 1e-6,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let hx = pixel * Double(f.width) / 2
+        let hy = pixel * Double(f.height) / 2
+        #expect(
+            abs(f.minX - (centre.0 - hx)) <= tolerance && abs(f.maxX - (centre.0 + hx)) <= tolerance,
+            "x \(f.minX)…\(f.maxX)", sourceLocation: sourceLocation)
+        #expect(
+            abs(f.minY - (centre.1 - hy)) <= tolerance && abs(f.maxY - (centre.1 + hy)) <= tolerance,
+            "y \(f.minY)…\(f.maxY)", sourceLocation: sourceLocation)
     }
 
     @Test("a box in the frame CRS is kept exactly when its aspect is the image's, and grown along one axis otherwise")
     func exactFrameBox() throws {
         let box = FrameBox(minX: 500_000, minY: 4_190_000, maxX: 510_000, maxY: 4_195_000)
         // Other content and a margin do not move a box given in the frame CRS.
-        let request = MapFrameRequest(width: 1000, height: 500, frameCRS: try Self.utm11(), extentInFrame: box,
-                                      content: [GeoPoint(longitude: -100, latitude: 10)], margin: 0.3)
+        let request = MapFrameRequest(
+            width: 1000, height: 500, frameCRS: try Self.utm11(), extentInFrame: box,
+            content: [GeoPoint(longitude: -100, latitude: 10)], margin: 0.3)
         let f = try MapFrame.fitting(request)
         #expect(f.minX == 500_000 && f.minY == 4_190_000 && f.maxX == 510_000 && f.maxY == 4_195_000)
         #expect(f.width == 1000 && f.height == 500 && f.crs.authorityCode == "EPSG:32611")
@@ -67,8 +73,9 @@ struct MapFrameFittingTests {
     @Test("a preferred 1:10,000 holds at the dpi, centred on the content, when the content fits at it", arguments: [96.0, 300])
     func preferredScale(dpi: Double) throws {
         let content = try Self.fromUTM([(500_000, 4_190_000), (500_400, 4_190_300)])
-        let request = MapFrameRequest(width: 1600, height: 1000, frameCRS: try Self.utm11(), content: content, margin: 0.12,
-                                      preferredScale: 10_000, dpi: dpi)
+        let request = MapFrameRequest(
+            width: 1600, height: 1000, frameCRS: try Self.utm11(), content: content, margin: 0.12,
+            preferredScale: 10_000, dpi: dpi)
         let metresPerPixel = 10_000 * 0.0254 / dpi
         let f = try MapFrame.fitting(request)
         Self.expectFrame(f, centre: (500_200, 4_190_150), pixel: metresPerPixel)
@@ -85,11 +92,13 @@ struct MapFrameFittingTests {
         // the north corners highest, the south corners widest.
         let extent = GeoExtent(west: -118, south: 37, east: -116, north: 38)
         let p = try Self.toUTM([(-118, 37), (-117, 37), (-116, 37), (-118, 38)])
-        let request = MapFrameRequest(width: 1000, height: 1000, extentLonLat: extent,
-                                      content: [GeoPoint(longitude: 10, latitude: 10)], margin: 0.5)
+        let request = MapFrameRequest(
+            width: 1000, height: 1000, extentLonLat: extent,
+            content: [GeoPoint(longitude: 10, latitude: 10)], margin: 0.5)
         let f = try MapFrame.fitting(request)
         #expect(f.crs.authorityCode == "EPSG:32611")
-        let spanX = p[2].x - p[0].x, spanY = p[3].y - p[1].y
+        let spanX = p[2].x - p[0].x
+        let spanY = p[3].y - p[1].y
         Self.expectFrame(f, centre: ((p[0].x + p[2].x) / 2, (p[1].y + p[3].y) / 2), pixel: max(spanX, spanY) / 1000)
     }
 
@@ -97,12 +106,14 @@ struct MapFrameFittingTests {
     func linesCovered() throws {
         // Along the 60th parallel, symmetric about −117°: the geodesic's northernmost point is
         // its middle, which the 65 samples include.
-        let a = GeoPoint(longitude: -122, latitude: 60), b = GeoPoint(longitude: -112, latitude: 60)
+        let a = GeoPoint(longitude: -122, latitude: 60)
+        let b = GeoPoint(longitude: -112, latitude: 60)
         let line = Geodesic.wgs84.inverseLine(from: a, to: b)
         let middle = line.position(atDistance: (line.distanceMetres ?? 0) / 2)
         let p = try Self.toUTM([(a.longitude, a.latitude), (middle.longitude, middle.latitude)])
-        let request = MapFrameRequest(width: 1000, height: 1000, frameCRS: try Self.utm11(), content: [a, b], lines: [[a, b]],
-                                      margin: 0)
+        let request = MapFrameRequest(
+            width: 1000, height: 1000, frameCRS: try Self.utm11(), content: [a, b], lines: [[a, b]],
+            margin: 0)
         let f = try MapFrame.fitting(request)
         #expect(abs((f.minY + f.maxY) / 2 - (p[0].y + p[1].y) / 2) < 1e-6)
         #expect(abs((f.minX + f.maxX) / 2 - 500_000) < 1e-6)
@@ -113,10 +124,12 @@ struct MapFrameFittingTests {
         #expect(abs((g.minY + g.maxY) / 2 - p[0].y) < 1e-6)
     }
 
-    @Test("the frame CRS: the UTM zone of what is shown, by longitude and hemisphere", arguments: [
-        (-119.5, 37.7, "EPSG:32611"), (2.35, 48.85, "EPSG:32631"), (151.2, -33.9, "EPSG:32756"),
-        (179.9, 10, "EPSG:32660"), (-180, -10, "EPSG:32701"), (-123, 0, "EPSG:32610"), (-116.99, -0.01, "EPSG:32711"),
-    ])
+    @Test(
+        "the frame CRS: the UTM zone of what is shown, by longitude and hemisphere",
+        arguments: [
+            (-119.5, 37.7, "EPSG:32611"), (2.35, 48.85, "EPSG:32631"), (151.2, -33.9, "EPSG:32756"),
+            (179.9, 10, "EPSG:32660"), (-180, -10, "EPSG:32701"), (-123, 0, "EPSG:32610"), (-116.99, -0.01, "EPSG:32711"),
+        ])
     func utmZone(lon: Double, lat: Double, code: String) throws {
         let request = MapFrameRequest(width: 100, height: 100, content: [GeoPoint(longitude: lon, latitude: lat)])
         #expect(try MapFrame.crs(for: request).authorityCode == code)

@@ -37,14 +37,18 @@ struct PNGFileTests {
             r.rgb = [UInt8](repeating: 0, count: r.width * r.height * 3)
             var bandList: [Int32] = [1, 2, 3]
             let err = r.rgb.withUnsafeMutableBytes {
-                GDALDatasetRasterIO(ds, GF_Read, 0, 0, Int32(r.width), Int32(r.height), $0.baseAddress, Int32(r.width), Int32(r.height),
-                                    GDT_Byte, 3, &bandList, 3, 3 * Int32(r.width), 1)
+                GDALDatasetRasterIO(
+                    ds, GF_Read, 0, 0, Int32(r.width), Int32(r.height), $0.baseAddress, Int32(r.width), Int32(r.height),
+                    GDT_Byte, 3, &bandList, 3, 3 * Int32(r.width), 1)
             }
             #expect(err == CE_None)
         }
         if let list = GDALGetMetadata(ds, nil) {
             var k = 0
-            while let item = list[k] { r.metadata.append(String(cString: item)); k += 1 }
+            while let item = list[k] {
+                r.metadata.append(String(cString: item))
+                k += 1
+            }
         }
         var gt = [Double](repeating: 0, count: 6)
         if GDALGetGeoTransform(ds, &gt) == CE_None { r.geoTransform = gt }
@@ -87,7 +91,8 @@ struct PNGFileTests {
     static func straightRGBA() -> (rgba: [UInt8], width: Int, height: Int) {
         let fixed: [UInt8] = [0, 1, 2, 127, 128, 129, 253, 254, 255]
         var g = SeededRandom(seed: 0x504E47)
-        let rows: [(UInt8, UInt8, UInt8)] = fixed.map { ($0, 255 - $0, $0 &+ 85) }
+        let rows: [(UInt8, UInt8, UInt8)] =
+            fixed.map { ($0, 255 - $0, $0 &+ 85) }
             + (0..<7).map { _ in (UInt8.random(in: 0...255, using: &g), UInt8.random(in: 0...255, using: &g), UInt8.random(in: 0...255, using: &g)) }
         var rgba: [UInt8] = []
         for (r, gr, b) in rows {
@@ -129,8 +134,10 @@ struct PNGFileTests {
         let canvas = try Canvas(width: width, height: height)
         canvas.drawRGBA(rgba)
         let rgb = canvas.rgbBytes()
-        let texts = [("Software", "transect test"), ("Title", "Round trip: a < b & \"c\" = d"), ("CRS", "EPSG:32611"),
-                     ("Comment", "two\nlines")]
+        let texts = [
+            ("Software", "transect test"), ("Title", "Round trip: a < b & \"c\" = d"), ("CRS", "EPSG:32611"),
+            ("Comment", "two\nlines"),
+        ]
         try PNGFile.encode(path: path, rgb: rgb, width: width, height: height, texts: texts, dpi: 144)
         // Halves and quarters, so the world file's centre of the top-left pixel and GDAL's
         // corner back from it are exact in binary; a rotation term, and one integral value.
@@ -149,7 +156,8 @@ struct PNGFileTests {
         }
         #expect(reading.rgb.count == expected.count)
         let wrong = zip(reading.rgb, expected).enumerated().filter { $0.element.0 != $0.element.1 }
-        #expect(wrong.count == 0, "\(wrong.count) bytes differ, the first at pixel \((wrong.first?.offset ?? 0) / 3): \(String(describing: wrong.first?.element))")
+        #expect(
+            wrong.count == 0, "\(wrong.count) bytes differ, the first at pixel \((wrong.first?.offset ?? 0) / 3): \(String(describing: wrong.first?.element))")
         // Transparent is white whatever the colour; opaque is the colour itself.
         for y in 0..<height {
             #expect(reading.rgb[3 * (y * width)..<3 * (y * width) + 3] == [255, 255, 255])
