@@ -39,7 +39,7 @@ enum ProfileOptions {
         "curvature", value: "C", help: "Curvature coefficient (1 = curvature only, 0 = flat earth).",
         in: InputLimits.curvature, default: LineOfSight.defaultCurvature)
     static let interpolation = CommonOptions.interpolation.help("nearest (or near), bilinear or cubic.")
-    static let crs = CommonOptions.crs.help("Points are X,Y in this CRS (EPSG:32611, or just 32611) instead of lon/lat.")
+    static let crs = CommonOptions.crs.help("--from/--to/--path points are X,Y in this CRS (EPSG:32611, or just 32611) instead of lon/lat.")
     static let units = Option.units(help: "Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.")
     static let format = Option.choice(
         "format", help: "text, json or csv (json and csv are in metres).", names: ["text", "json", "csv"],
