@@ -23,11 +23,9 @@ extension MeasureCommand {
         }
         let source = reader.source
 
+        let inputCRS = try InputCRS(terrain.crs)
         let model = try terrain.openDEM(console: console)
         let measurer = try terrain.measurer(model: model, aboveGroundMetres: aboveGround)
-        let inputCRS: CoordinateTransformer? = try terrain.crs.map { (crs: String) throws(TerrainError) in
-            try CoordinateTransformer(from: SpatialReference(crs), to: .wgs84())
-        }
         var files = RunFiles()
         files.input("--pairs", path)
         files.inputs(dem: model, terrain: terrain)
@@ -117,13 +115,11 @@ extension MeasureCommand {
         ]
     }
 
-    static func parsePair(_ fields: [String], reader: PairsReader, crs: CoordinateTransformer?) -> Result<MeasurementPair, PointError> {
+    static func parsePair(_ fields: [String], reader: PairsReader, crs: InputCRS) -> Result<MeasurementPair, PointError> {
         Result { () throws(PointError) -> MeasurementPair in
             var (xs, ys) = try reader.coordinates(fields).get()
-            if let crs {
-                crs.transform(x: &xs, y: &ys)
-                guard xs[0].isFinite, xs[1].isFinite else { throw .malformed("cannot transform the coordinates to WGS84") }
-            }
+            crs.toWGS84(x: &xs, y: &ys)
+            guard xs[0].isFinite, xs[1].isFinite else { throw .malformed("cannot transform the coordinates to WGS84") }
             for k in 0..<2 {
                 if let problem = PointArgument.checkGeographic(longitude: xs[k], latitude: ys[k]) { throw problem }
             }

@@ -12,7 +12,7 @@ enum MeasureCommand {
         let terrain = try TerrainOptions(args)
         let units = try args.value(MeasureOptions.units)
         let aboveGround = try args.value(MeasureOptions.aboveGround)
-        let format = try args.value(MeasureOptions.format) ?? (args.has(MeasureOptions.pairs) ? "csv" : "text")
+        let format = try args.value(MeasureOptions.format)
 
         if let pairsPath = try args.value(MeasureOptions.pairs) {
             guard !args.has(MeasureOptions.from) && !args.has(MeasureOptions.to) else {
@@ -23,8 +23,8 @@ enum MeasureCommand {
                 path: pairsPath, terrain: terrain, aboveGround: aboveGround,
                 strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out), console: console)
         }
-        guard ["text", "json"].contains(format) else {
-            throw CLIError.usage("option '--format': '\(format)' is not text or json", command: "measure")
+        guard format != "csv" else {
+            throw CLIError.usage("option '--format': csv is for a --pairs batch; one measurement writes text or json", command: "measure")
         }
         let pair = try endpoints(args, terrain: terrain)
         let model = pair.fromZ == nil || pair.toZ == nil ? try terrain.openDEM(console: console) : nil

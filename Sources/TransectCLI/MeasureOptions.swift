@@ -11,7 +11,12 @@ enum MeasureOptions {
         "above-ground", value: "M", help: "Metres added to heights sampled from the DEM.",
         in: InputLimits.heightMetres, unit: " m", default: 0)
     static let units = Option.units(help: "metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi (also by name: metres, feet, miles, nautical-miles, …).")
-    static let format = Option.text("format", value: "F", help: "text (the label, default) or json; csv (the default) for --pairs.")
+    /// `--format`: text or json for one measurement, csv (the only one) for a `--pairs` batch,
+    /// so the default follows `--pairs`.
+    static let format = Option<String>(
+        spec: OptionSpec(name: "format", valueName: "F", help: "text (the label) or json; csv for --pairs.", defaultText: "text (csv with --pairs)"),
+        defaultValue: { args in args.has(pairs.name) ? "csv" : "text" },
+        parse: { text, args throws(CLIError) in try Option<String>.pick("format", ["text", "json", "csv"], text, args) })
     static let pairs = Option.text(
         "pairs", value: "FILE|-",
         help: "Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional id, from_z, to_z); streams CSV rows with an error column.")

@@ -13,8 +13,8 @@ import Synchronization
 /// atomic); ``commit()`` flushes every temporary to disk (`fsync`) and only then renames them
 /// into place, one after the other, keeping each file it replaces as a hard link until the
 /// last rename has succeeded. Any failure, or ``rollback()``, removes every temporary and puts
-/// back what was there before (the replaced file, or nothing). SIGINT, SIGTERM and SIGHUP do
-/// the same (see ``SignalCleanup``).
+/// back what was there before (the replaced file, or nothing), and removes the directories it
+/// made. SIGINT, SIGTERM and SIGHUP do the same (see ``SignalCleanup``).
 final class OutputTransaction {
     private struct Staged {
         var final: String
@@ -25,6 +25,8 @@ final class OutputTransaction {
     }
 
     private var staged: [Staged] = []
+    /// Directories ``makeDirectory(_:)`` made for this result, in the order made.
+    private var madeDirectories: [String] = []
     private var finished = false
     /// True once every file is in place.
     private(set) var isCommitted = false
@@ -62,6 +64,27 @@ final class OutputTransaction {
         close(fd)
         staged.append(Staged(final: path, temporary: temporary))
         return temporary
+    }
+
+    /// Makes the directory `path` to hold files of this result, unless it exists. A rollback,
+    /// or a signal, removes it again (once the files staged in it are gone, if it is empty).
+    func makeDirectory(_ path: String) throws(CLIError) {
+        precondition(!finished, "a finished transaction takes no more directories")
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .cannotWrite(path: path, reason: "exists and is not a directory") }
+            return
+        }
+        guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: SystemError.text()) }
+        SignalCleanup.register(path, .removeDirectory)
+        madeDirectories.append(path)
+    }
+
+    /// True when something other than a directory is at `path` (a file where a directory of
+    /// outputs should go).
+    static func existsAndIsNotDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
     }
 
     /// Writes `text` as the whole of `path` (staged).
@@ -138,6 +161,7 @@ final class OutputTransaction {
                 }
                 undo[s.final] = nil
             }
+            for d in madeDirectories { undo[d] = nil }
         }
         finished = true
         isCommitted = true
@@ -162,7 +186,12 @@ final class OutputTransaction {
                     undo[s.temporary] = nil
                 }
             }
+            for d in madeDirectories.reversed() {
+                rmdir(d)
+                undo[d] = nil
+            }
         }
         staged = []
+        madeDirectories = []
     }
 }

@@ -2,22 +2,15 @@ import TransectCore
 import TransectFormats
 import TransectGDAL
 
-/// Points written on the command line (`LON,LAT[,Z]`, or X,Y[,Z] in `--crs`): read, then put
-/// in WGS84 and checked for range. Shared by `measure`, `profile` and `render --measure`.
+/// Points written on the command line (`LON,LAT[,Z]`, or X,Y[,Z] in `--crs`): read by
+/// ``Option/point(_:value:help:)``'s parser, then put in WGS84 and checked for range here.
+/// Shared by `measure`, `profile` and `render --measure`.
 enum PointOptions {
     /// One point written as `--option` gave it; `text` is quoted in messages.
     struct Given {
         var option: String
         var text: String
         var point: PointArgument
-    }
-
-    /// Reads `text`, or refuses it as a usage error of `--option`.
-    static func parse(_ text: String, option: String, command: String) throws(CLIError) -> PointArgument {
-        switch PointArgument.parse(text) {
-        case .success(let p): return p
-        case .failure(let e): throw .usage("option '--\(option)': \(e.text)", command: command)
-        }
     }
 
     /// The points in WGS84 (through `--crs` when given). A latitude beyond ±90° or a longitude

@@ -1,16 +1,20 @@
 import TransectCore
 import TransectFormats
+import TransectGDAL
 
 /// The options of `transect profile`, each declared once.
 enum ProfileOptions {
     /// More samples than this need `--max-samples`: a typo in `--step` should not fill memory.
     static let defaultMaxSamples = 10_000_000
 
-    static let from = Option.text("from", value: "LON,LAT", help: "Start of the profile.")
-    static let to = Option.text("to", value: "LON,LAT", help: "End of the profile.")
-    static let path = Option.text(
-        "path", value: "LON,LAT …", help: "Two or more vertices, profiled leg after leg with continuous distance (instead of --from/--to).",
-        kind: .variadic)
+    static let from = Option.point("from", value: "LON,LAT", help: "Start of the profile.")
+    static let to = Option.point("to", value: "LON,LAT", help: "End of the profile.")
+    static let path: Option<PointArgument> = {
+        var path = Option.point(
+            "path", value: "LON,LAT …", help: "Two or more vertices, profiled leg after leg with continuous distance (instead of --from/--to).")
+        path.spec.kind = .variadic
+        return path
+    }()
     static let track = Option.text(
         "track", value: "FILE",
         help: "Profile along a track (GPX, GeoJSON, Esri JSON, CSV), segment after segment.")
@@ -35,7 +39,7 @@ enum ProfileOptions {
         "curvature", value: "C", help: "Curvature coefficient (1 = curvature only, 0 = flat earth).",
         in: InputLimits.curvature, default: LineOfSight.defaultCurvature)
     static let interpolation = CommonOptions.interpolation.help("nearest (or near), bilinear or cubic.")
-    static let crs = CommonOptions.crs.help("Points are X,Y in this CRS (EPSG:32611, or just 32611) instead of lon/lat.")
+    static let crs = CommonOptions.crs.help("--from/--to/--path points are X,Y in this CRS (EPSG:32611, or just 32611) instead of lon/lat.")
     static let units = Option.units(help: "Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.")
     static let format = Option.choice(
         "format", help: "text, json or csv (json and csv are in metres).", names: ["text", "json", "csv"],
@@ -55,4 +59,110 @@ enum ProfileOptions {
         CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
+}
+
+/// `profile`'s settings: every option read and checked before the track or the DEM is opened,
+/// so a usage error never waits for them.
+struct ProfileSettings {
+    var units: UnitSystem
+    var format: String
+    /// What to profile: `--from`/`--to` or `--path` vertices (in WGS84), or a `--track` file.
+    enum Route {
+        case vertices([GeoPoint])
+        case track(String)
+    }
+    var route: Route
+    /// The `--track` file, if that is the route.
+    var track: String? {
+        if case .track(let path) = route { return path }
+        return nil
+    }
+    var spacing: ProfileRequest.Spacing
+    var maxSamples: Int
+    var observerHeight: Double
+    var targetHeight: Double
+    var curvature: Double
+    var chartSize: (width: Int, height: Int)
+    var out: String?
+    var chart: String?
+    var chartLayout: String?
+    var title: String
+
+    init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
+        units = try args.value(ProfileOptions.units)
+        format = try args.value(ProfileOptions.format)
+        if let track = try args.value(ProfileOptions.track) {
+            guard !args.has(ProfileOptions.from) && !args.has(ProfileOptions.to) && !args.has(ProfileOptions.path) else {
+                throw CLIError.usage("--track cannot be combined with --from/--to or --path", command: "profile")
+            }
+            if args.has(ProfileOptions.crs) {
+                throw CLIError.usage("option '--crs': gives the CRS of --from/--to/--path points, not of a --track file", command: "profile")
+            }
+            route = .track(track)
+        } else {
+            if args.has(ProfileOptions.maxSegment) {
+                throw CLIError.usage("option '--max-segment': densifies a --track before profiling it; give --track", command: "profile")
+            }
+            route = .vertices(try Self.vertices(args, terrain: terrain))
+        }
+        let step = try args.value(ProfileOptions.step)
+        maxSamples = try args.value(ProfileOptions.maxSamples)
+        let samples = try args.value(ProfileOptions.samples)
+        if let samples, samples > maxSamples {
+            throw CLIError.usage(
+                "option '--samples': \(NumberFormatting.grouped(Double(samples), decimals: 0)) samples are more than \(NumberFormatting.grouped(Double(maxSamples), decimals: 0)); raise --max-samples",
+                command: "profile")
+        }
+        guard step == nil || samples == nil else { throw CLIError.usage("give --step or --samples, not both", command: "profile") }
+        spacing = samples.map(ProfileRequest.Spacing.count) ?? step.map(ProfileRequest.Spacing.step) ?? .native
+        observerHeight = try args.value(ProfileOptions.observerHeight)
+        targetHeight = try args.value(ProfileOptions.targetHeight)
+        curvature = try args.value(ProfileOptions.curvature)
+        chartSize = try args.value(ProfileOptions.chartSize)
+        out = try args.value(CommonOptions.out)
+        chart = try args.value(ProfileOptions.chart)
+        chartLayout = try args.value(ProfileOptions.chartLayout)
+        title = try args.value(ProfileOptions.title)
+        if chart == "-" {
+            throw CLIError.usage("option '--chart': a chart is a PNG file; '-' (stdout) is not one", command: "profile")
+        }
+        if let chartLayout {
+            guard chart != nil else { throw CLIError.usage("option '--chart-layout': describes the chart; give --chart FILE.png", command: "profile") }
+            guard chartLayout != "-" else { throw CLIError.usage("option '--chart-layout': give a FILE.json; '-' (stdout) is not one", command: "profile") }
+        }
+    }
+
+    /// The request for `path` with these settings and `interpolation`.
+    func request(_ path: ProfilePath, interpolation: Interpolation) -> ProfileRequest {
+        ProfileRequest(
+            path: path, spacing: spacing, maxSamples: maxSamples, interpolation: interpolation,
+            observerHeightMetres: observerHeight, targetHeightMetres: targetHeight, curvature: curvature)
+    }
+
+    /// `--from`/`--to`, or `--path` with two or more vertices, in WGS84.
+    static func vertices(_ args: ParsedArguments, terrain: TerrainOptions) throws -> [GeoPoint] {
+        var texts: [(Option<PointArgument>, String)] = []
+        if args.has(ProfileOptions.path) {
+            guard !args.has(ProfileOptions.from) && !args.has(ProfileOptions.to) else {
+                throw CLIError.usage("--path cannot be combined with --from/--to", command: "profile")
+            }
+            texts = args.all(ProfileOptions.path.name).map { (ProfileOptions.path, $0) }
+            guard texts.count >= 2 else { throw CLIError.usage("--path needs at least two LON,LAT vertices", command: "profile") }
+        } else {
+            guard let from = args.value(ProfileOptions.from.name) else {
+                throw CLIError.usage("missing --from LON,LAT (or --path or --track)", command: "profile")
+            }
+            guard let to = args.value(ProfileOptions.to.name) else { throw CLIError.usage("missing --to LON,LAT", command: "profile") }
+            texts = [(ProfileOptions.from, from), (ProfileOptions.to, to)]
+        }
+        var given: [PointOptions.Given] = []
+        for (option, text) in texts {
+            let point = try option.parse(text, args)
+            guard point.z == nil else {
+                throw CLIError.usage("option '--\(option.name)': '\(text)': a profile takes LON,LAT; heights come from the DEM", command: "profile")
+            }
+            given.append(PointOptions.Given(option: option.name, text: text, point: point))
+        }
+        return try PointOptions.geographic(given, terrain: terrain, command: "profile")
+    }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import TransectCore
 import TransectFormats
 import TransectGDAL
@@ -8,36 +5,33 @@ import TransectRender
 
 /// `transect render`: an annotated PNG map with a DEM basemap, measurements and places.
 enum RenderCommand {
-    /// Reads the settings and loads the inputs, makes the map with one ``AnnotatedMap`` call,
-    /// checks every file the run reads and writes, then draws and writes the map and its frames
-    /// as one result.
+    /// Reads and checks every setting, loads the inputs, makes the map with one
+    /// ``AnnotatedMap`` call, checks every file the run reads and writes, then draws and writes
+    /// the map and its frames as one result.
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         try arguments.expectNoPositionals()
         let args = try RenderOptions.applyingScene(to: arguments)
         var terrain = try TerrainOptions(args)
-        let settings = try RenderSettings(args)
+        let settings = try RenderSettings(args, terrain: terrain)
         if settings.noDEM { terrain.demSpecs = [] }
-        let inputs = try RenderInputs(args, terrain: terrain, settings: settings, console: console)
-        guard settings.framesDirectory == nil || !inputs.trails.isEmpty else {
-            throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")
-        }
-        let map = try makeMap(inputs.request(args, settings: settings))
+        let inputs = try RenderInputs(terrain: terrain, settings: settings, console: console)
+        let map = try makeMap(inputs.request(settings), settings: settings)
         let frameCounts = map.frameFixCounts(every: settings.every)
         // Every file this run reads and writes, checked before anything is drawn.
         var files = RunFiles()
-        try inputs.record(in: &files, args, terrain: terrain, basemap: settings.basemap)
-        try recordOutputs(in: &files, settings: settings, frames: frameCounts.count)
+        try inputs.record(in: &files, args, terrain: terrain, settings: settings)
+        recordOutputs(in: &files, settings: settings, frames: frameCounts.count)
         try files.check(command: "render")
         try write(map, settings: settings, frameCounts: frameCounts, console: console)
         return 0
     }
 
     /// The map, with the frame fitting's refusals said as `render`'s usage errors.
-    static func makeMap(_ request: MapRequest) throws -> AnnotatedMap {
+    static func makeMap(_ request: MapRequest, settings: RenderSettings) throws -> AnnotatedMap {
         do {
             return try AnnotatedMap(request)
         } catch MapFrameError.nothingToShow {
-            throw CLIError.usage("nothing to show: give --dem, --measure, --places or --extent", command: "render")
+            throw settings.nothingToShow
         } catch let error as MapFrameError {
             throw CLIError.usage("option '--frame-crs': " + error.message, command: "render")
         }
@@ -46,25 +40,14 @@ enum RenderCommand {
     /// Animation frame `k` in `--frames DIR`.
     static func framePath(_ directory: String, _ k: Int) -> String { directory + "/" + AnnotatedMap.frameFileName(k) }
 
-    /// The map (with its world file and .aux.xml), its layout and the frames, refused where
-    /// stdout or a file that is not a directory cannot hold them.
-    static func recordOutputs(in files: inout RunFiles, settings: RenderSettings, frames: Int) throws(CLIError) {
+    /// The map (with its world file and .aux.xml), its layout and the frames (their usage
+    /// errors are ``RenderSettings``').
+    static func recordOutputs(in files: inout RunFiles, settings: RenderSettings, frames: Int) {
         if let out = settings.out {
-            guard out != "-" else {
-                throw .usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render")
-            }
             for path in OutputTransaction.pngPaths(out, georeferenced: true) { files.output("-o", path) }
         }
-        if let layoutPath = settings.layout {
-            guard settings.out != nil else { throw .usage("option '--layout': describes the -o image; give -o FILE.png", command: "render") }
-            guard layoutPath != "-" else { throw .usage("option '--layout': give a FILE.json; '-' (stdout) is not one", command: "render") }
-            files.output("--layout", layoutPath)
-        }
+        if let layoutPath = settings.layout { files.output("--layout", layoutPath) }
         if let framesDirectory = settings.framesDirectory {
-            var info = stat()
-            if stat(framesDirectory, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-                throw .usage("option '--frames': '\(framesDirectory.printable)' exists and is not a directory", command: "render")
-            }
             for k in 0..<frames { files.output("--frames", framePath(framesDirectory, k)) }
         }
     }
@@ -74,20 +57,10 @@ enum RenderCommand {
     static func write(_ map: AnnotatedMap, settings: RenderSettings, frameCounts: [Int], console: Console) throws {
         let texts = map.pngTexts(software: "transect \(Help.version)")
         let transaction = OutputTransaction()
-        var createdDirectory: String? = nil
-        defer {
-            // A failed run leaves no empty frames directory behind either (nor does a signal).
-            if let createdDirectory {
-                if !transaction.isCommitted { rmdir(createdDirectory) }
-                SignalCleanup.unregister(createdDirectory)
-            }
-        }
         let basemap = try map.paintBasemap()
         if let framesDirectory = settings.framesDirectory {
-            if try makeDirectory(framesDirectory) {
-                createdDirectory = framesDirectory
-                SignalCleanup.register(framesDirectory, .removeDirectory)
-            }
+            // A failed run leaves no empty frames directory behind either (nor does a signal).
+            try transaction.makeDirectory(framesDirectory)
             let progress = Progress("frames", total: frameCounts.count, console: console)
             defer { progress.finish() }
             for (k, count) in frameCounts.enumerated() {
@@ -107,16 +80,5 @@ enum RenderCommand {
         if let framesDirectory = settings.framesDirectory {
             console.err("note: wrote \(NumberFormatting.count(frameCounts.count, "frame")) to '\(framesDirectory)'\n")
         }
-    }
-
-    /// Makes the directory `path` unless it exists; true when it made it.
-    static func makeDirectory(_ path: String) throws(CLIError) -> Bool {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .cannotWrite(path: path, reason: "exists and is not a directory") }
-            return false
-        }
-        guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: SystemError.text()) }
-        return true
     }
 }

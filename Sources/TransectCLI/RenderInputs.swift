@@ -3,8 +3,8 @@ import TransectFormats
 import TransectGDAL
 import TransectRender
 
-/// `render`'s settings: where the map goes and how it looks, read in the order the command
-/// has always checked them.
+/// `render`'s settings: every option read and checked, before any file is opened or anything
+/// computed, so a usage error never waits for a DEM.
 struct RenderSettings {
     var out: String?
     var framesDirectory: String?
@@ -18,8 +18,17 @@ struct RenderSettings {
     var margin: Double
     var dpi: Double?
     var noDEM: Bool
+    var title: String?
+    /// `--frame-crs`, `--extent` (lon/lat) and `--extent-crs` (in the frame CRS).
+    var frameCRS: SpatialReference?
+    var extentLonLat: GeoExtent?
+    var extentInFrame: FrameBox?
+    /// The `--measure` lines in WGS84, with the heights given.
+    var measurements: [MeasurementPair] = []
+    var placeFiles: [String] = []
+    var trackFiles: [String] = []
 
-    init(_ args: ParsedArguments) throws {
+    init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
         out = try args.value(RenderOptions.out)
         framesDirectory = try args.value(RenderOptions.frames)
         guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE.png (or --frames DIR)", command: "render") }
@@ -42,18 +51,37 @@ struct RenderSettings {
         dpi = try args.value(RenderOptions.dpi)
         noDEM = try args.value(RenderOptions.noDEM)
         layout = try args.value(RenderOptions.layout)
+        title = try args.value(RenderOptions.title)
+        try readFrame(args, hasDEM: !noDEM && !terrain.demSpecs.isEmpty)
+        let lines = try args.values(RenderOptions.measure)
+        if lines.isEmpty {
+            // What only --measure uses, given without it, would be silently ignored.
+            for (option, problem) in [
+                (RenderOptions.crs.name, "gives the CRS of --measure points; the map's projection is --frame-crs"),
+                (RenderOptions.interpolation.name, "samples the heights of --measure lines; give --measure"),
+                (RenderOptions.geoid.name, "gives ellipsoidal heights to --measure lines; give --measure"),
+            ] where args.has(option) {
+                throw CLIError.usage("option '--\(option)': \(problem)", command: "render")
+            }
+        }
+        for line in lines {
+            let wgs = try PointOptions.geographic([line.from, line.to], terrain: terrain, command: "render", untransformable: false)
+            measurements.append(MeasurementPair(from: wgs[0], to: wgs[1], fromZ: line.from.point.z, toZ: line.to.point.z))
+        }
+        placeFiles = try args.values(RenderOptions.places)
+        trackFiles = try args.values(RenderOptions.track)
+        guard framesDirectory == nil || !trackFiles.isEmpty else {
+            throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")
+        }
+        try checkOutputs()
     }
 
     /// The frame the options ask for: `--extent` (lon/lat), `--frame-crs`, `--extent-crs` (in
-    /// the frame CRS), each checked as text here; the fitting is the library's.
-    static func frameOptions(
-        _ args: ParsedArguments
-    ) throws
-        -> (crs: SpatialReference?, extentLonLat: GeoExtent?, extentInFrame: FrameBox?)
-    {
-        var extent: GeoExtent?
+    /// the frame CRS), each checked as text here; the fitting is the library's. A box in the
+    /// frame CRS needs that CRS named, or a projected DEM to lend it (see ``checkFrame(dem:)``).
+    private mutating func readFrame(_ args: ParsedArguments, hasDEM: Bool) throws {
         if let text = try args.value(RenderOptions.extent) {
-            let v = numbers(text)
+            let v = Self.numbers(text)
             guard v.count == 4, v[0] < v[2], v[1] < v[3] else {
                 throw CLIError.usage("option '--extent': '\(text.printable)' is not MINLON,MINLAT,MAXLON,MAXLAT", command: "render")
             }
@@ -61,12 +89,11 @@ struct RenderSettings {
                 throw CLIError.usage(
                     "option '--extent': '\(text.printable)' lies outside longitude ±540°, latitude ±90° or spans more than 360°", command: "render")
             }
-            extent = GeoExtent(west: v[0], south: v[1], east: v[2], north: v[3])
+            extentLonLat = GeoExtent(west: v[0], south: v[1], east: v[2], north: v[3])
         }
-        let crs = try args.value(RenderOptions.frameCRS).map { (text: String) throws(TerrainError) in try SpatialReference(text) }
-        var box: FrameBox?
+        frameCRS = try args.value(RenderOptions.frameCRS).map { (text: String) throws(TerrainError) in try SpatialReference(text) }
         if let text = try args.value(RenderOptions.extentCRS) {
-            let v = numbers(text)
+            let v = Self.numbers(text)
             guard v.count == 4, v[0] < v[2], v[1] < v[3] else {
                 throw CLIError.usage("option '--extent-crs': '\(text.printable)' is not MINX,MINY,MAXX,MAXY", command: "render")
             }
@@ -75,13 +102,44 @@ struct RenderSettings {
                     "option '--extent-crs': '\(text.printable)' lies beyond \(InputLimits.kilometres(InputLimits.projectedMetres.upperBound))",
                     command: "render")
             }
-            box = FrameBox(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3])
+            extentInFrame = FrameBox(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3])
+            if frameCRS == nil && !hasDEM { throw Self.extentCRSNeedsCRS }
         }
-        return (crs, extent, box)
+    }
+
+    /// `--extent-crs` without a CRS to put the box in.
+    static let extentCRSNeedsCRS = CLIError.usage(
+        "option '--extent-crs': needs --frame-crs (or a DEM in a projected CRS) to say which CRS the box is in", command: "render")
+
+    /// Once the DEM is open: a `--extent-crs` box without `--frame-crs` needs the DEM's CRS to
+    /// be projected (else the box would land in a UTM zone nobody named).
+    func checkFrame(dem: ElevationModel?) throws(CLIError) {
+        if extentInFrame != nil, frameCRS == nil, dem?.crs.isProjected != true { throw Self.extentCRSNeedsCRS }
+    }
+
+    /// What to tell a run that has nothing to draw: every way to give content.
+    var nothingToShow: CLIError {
+        let ways = frameCRS == nil ? "--extent, or --extent-crs with --frame-crs" : "--extent or --extent-crs"
+        return .usage("nothing to show: give --dem, --measure, --places, --track, \(ways)", command: "render")
+    }
+
+    /// The outputs' usage errors: stdout cannot hold a map, a layout needs the map, frames need
+    /// a directory.
+    private func checkOutputs() throws(CLIError) {
+        if out == "-" {
+            throw .usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render")
+        }
+        if let layout {
+            guard out != nil else { throw .usage("option '--layout': describes the -o image; give -o FILE.png", command: "render") }
+            guard layout != "-" else { throw .usage("option '--layout': give a FILE.json; '-' (stdout) is not one", command: "render") }
+        }
+        if let framesDirectory, OutputTransaction.existsAndIsNotDirectory(framesDirectory) {
+            throw .usage("option '--frames': '\(framesDirectory.printable)' exists and is not a directory", command: "render")
+        }
     }
 
     /// The numbers of a comma-separated list, those that read as numbers.
-    private static func numbers(_ text: String) -> [Double] {
+    static func numbers(_ text: String) -> [Double] {
         text.split(separator: ",", omittingEmptySubsequences: false).compactMap { NumberText.double($0.trimmingAsciiSpaces) }
     }
 }
@@ -93,20 +151,15 @@ struct RenderInputs {
     var places: [Place] = []
     var measurements: [MeasurementOverlay] = []
     var trails: [TrailOverlay] = []
-    var placeFiles: [String]
-    var trackFiles: [String]
 
-    init(_ args: ParsedArguments, terrain: TerrainOptions, settings: RenderSettings, console: Console) throws {
+    init(terrain: TerrainOptions, settings: RenderSettings, console: Console) throws {
         dem = terrain.demSpecs.isEmpty ? nil : try terrain.openDEM(console: console)
-        placeFiles = try args.values(RenderOptions.places)
-        for path in placeFiles {
+        try settings.checkFrame(dem: dem)
+        for path in settings.placeFiles {
             places += try PlaceFile.read(path: path).map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
         }
-        measurements = try Self.measurements(
-            args.values(RenderOptions.measure), terrain: terrain, dem: dem, units: settings.units,
-            console: console)
-        trackFiles = try args.values(RenderOptions.track)
-        for path in trackFiles {
+        measurements = try Self.measurements(settings.measurements, terrain: terrain, dem: dem, units: settings.units, console: console)
+        for path in settings.trackFiles {
             // Drawn as the location-history sample draws them: densified to --max-segment, one
             // fix per vertex.
             let loaded = try TrackInput.load(path, console: console).track
@@ -118,24 +171,13 @@ struct RenderInputs {
         }
     }
 
-    /// `--measure LON,LAT[,Z]:LON,LAT[,Z]` lines, labelled in `units`: heights from the DEM, or
-    /// from the default surface when the map has none.
+    /// The `--measure` lines, labelled in `units`: heights from the DEM, or from the default
+    /// surface when the map has none.
     static func measurements(
-        _ texts: [String], terrain: TerrainOptions, dem: ElevationModel?, units: UnitSystem,
+        _ pairs: [MeasurementPair], terrain: TerrainOptions, dem: ElevationModel?, units: UnitSystem,
         console: Console
     ) throws -> [MeasurementOverlay] {
-        guard !texts.isEmpty else { return [] }
-        var pairs: [MeasurementPair] = []
-        for text in texts {
-            let ends = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            guard ends.count == 2 else { throw CLIError.usage("option '--measure': '\(text)' is not LON,LAT:LON,LAT", command: "render") }
-            let a = try PointOptions.parse(ends[0], option: "measure", command: "render")
-            let b = try PointOptions.parse(ends[1], option: "measure", command: "render")
-            let wgs = try PointOptions.geographic(
-                [.init(option: "measure", text: ends[0], point: a), .init(option: "measure", text: ends[1], point: b)],
-                terrain: terrain, command: "render", untransformable: false)
-            pairs.append(MeasurementPair(from: wgs[0], to: wgs[1], fromZ: a.z, toZ: b.z))
-        }
+        guard !pairs.isEmpty else { return [] }
         let heights = try dem ?? terrain.openDEM(console: console)
         return try terrain.measurer(model: heights, aboveGroundMetres: 0).measure(pairs).map { result in
             let m = try result.get().measurement
@@ -143,27 +185,26 @@ struct RenderInputs {
         }
     }
 
-    /// The map these inputs make with `settings` and the frame options.
-    func request(_ args: ParsedArguments, settings: RenderSettings) throws -> MapRequest {
-        let frame = try RenderSettings.frameOptions(args)
-        return MapRequest(
+    /// The map these inputs make with `settings`.
+    func request(_ settings: RenderSettings) -> MapRequest {
+        MapRequest(
             width: settings.size.width, height: settings.size.height, dem: dem, measurements: measurements,
             places: places, trails: trails,
             heightsSource: dem == nil && !measurements.isEmpty ? TerrainOptions.defaultSurfaceName : nil,
-            frameCRS: frame.crs, extentLonLat: frame.extentLonLat, extentInFrame: frame.extentInFrame,
-            margin: settings.margin, basemap: settings.basemap, title: try args.value(RenderOptions.title),
+            frameCRS: settings.frameCRS, extentLonLat: settings.extentLonLat, extentInFrame: settings.extentInFrame,
+            margin: settings.margin, basemap: settings.basemap, title: settings.title,
             decorations: settings.decorations, units: settings.units, dpi: settings.dpi)
     }
 
     /// Every file the inputs read: DEM, geoid, `--crs` and `--frame-crs` files, places, tracks,
     /// the scene, and a basemap image with its side files.
-    func record(in files: inout RunFiles, _ args: ParsedArguments, terrain: TerrainOptions, basemap: Basemap) throws {
+    func record(in files: inout RunFiles, _ args: ParsedArguments, terrain: TerrainOptions, settings: RenderSettings) throws {
         files.inputs(dem: dem, terrain: terrain)
-        for path in placeFiles { files.input("--places", path) }
-        for path in trackFiles { files.input("--track", path) }
+        for path in settings.placeFiles { files.input("--places", path) }
+        for path in settings.trackFiles { files.input("--track", path) }
         files.input("--scene", try args.value(RenderOptions.scene))
         if let frameCRS = try args.value(RenderOptions.frameCRS), FileID(ofInput: frameCRS) != nil { files.input("--frame-crs", frameCRS) }
-        if case .image(let path) = basemap {
+        if case .image(let path) = settings.basemap {
             for side in [path, PNGFile.worldFilePath(for: path), path + ".aux.xml", path + "w"] { files.input("--basemap", side) }
         }
     }

@@ -3,6 +3,12 @@ import TransectFormats
 import TransectGDAL
 import TransectRender
 
+/// A `--measure` line as written: its two ends, read but not yet in WGS84.
+struct MeasureLine {
+    var from: PointOptions.Given
+    var to: PointOptions.Given
+}
+
 /// The options of `transect render`, each declared once.
 enum RenderOptions {
     static let dem = CommonOptions.dem.help(
@@ -20,7 +26,7 @@ enum RenderOptions {
         in: 1...(InputLimits.maxImageSide * InputLimits.maxImageSide), default: MapFrame.defaultMaxPixels)
     static let size = Option.size("size", help: "Pixels.", default: "1600x1000", maxPixels: { args throws(CLIError) in try args.value(maxPixels) })
     static let extent = Option.text("extent", value: "W,S,E,N", help: "The frame in lon/lat. Default: the content with --margin around it.")
-    static let extentCRS = Option.text("extent-crs", value: "X0,Y0,X1,Y1", help: "The frame in the frame's CRS (--frame-crs).")
+    static let extentCRS = Option.text("extent-crs", value: "X0,Y0,X1,Y1", help: "The frame as a box in the frame's CRS: --frame-crs, or a projected DEM's.")
     static let margin = Option.number(
         "margin", value: "F", help: "Margin around fitted content, a fraction of its span.",
         in: InputLimits.margin, default: 0.12)
@@ -53,10 +59,23 @@ enum RenderOptions {
         in: InputLimits.altitudeDegrees, unit: "°", default: 45)
     static let zFactor = Option.number("z-factor", value: "Z", help: "Hillshade vertical exaggeration.", in: InputLimits.zFactor, default: 1)
     static let multidirectional = Option.flag("multidirectional", help: "Hillshade lit from several directions, as gdaldem -multidirectional.")
-    static let measure = Option.text(
-        "measure", value: "LON,LAT:LON,LAT",
-        help: "A measurement line with its label; repeatable. Ends without Z take heights from the DEM (ETOPO5 without one).",
-        kind: .repeatable)
+    /// `--measure A:B`: a line's two ends, each read as every point on the command line is
+    /// (``Option/point(_:value:help:)``); they are put in WGS84 once `--crs` is known.
+    static let measure = Option<MeasureLine?>(
+        spec: OptionSpec(
+            name: "measure", valueName: "LON,LAT:LON,LAT",
+            help: "A measurement line with its label; repeatable. Ends without Z take heights from the DEM (ETOPO5 without one).",
+            kind: .repeatable),
+        defaultValue: { _ in nil },
+        parse: { text, args throws(CLIError) in
+            let ends = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard ends.count == 2 else { throw Option<MeasureLine?>.refuse("measure", "'\(text)' is not LON,LAT:LON,LAT", args) }
+            return MeasureLine(
+                from: PointOptions.Given(option: "measure", text: ends[0], point: try measureEnd.parse(ends[0], args)),
+                to: PointOptions.Given(option: "measure", text: ends[1], point: try measureEnd.parse(ends[1], args)))
+        })
+    /// The parser of each end of a `--measure` line.
+    private static let measureEnd = Option.point("measure", help: "")
     static let interpolation = CommonOptions.interpolation.help("How --measure heights are sampled: nearest (or near), bilinear or cubic.")
     static let geoid = CommonOptions.geoid.help(
         "Geoid grid for ellipsoidal heights (h = H + N) in the --measure labels' direct distance; egm96 is PROJ's egm96_15.gtx.")

@@ -66,16 +66,28 @@ struct TerrainOptions {
         return TerrainMeasurer(model: model, geoid: geoid, aboveGroundMetres: aboveGroundMetres, interpolation: interpolation)
     }
 
-    /// Turns points written in `--crs` (or WGS84 longitude/latitude) into WGS84 points,
-    /// checking ranges. `names` label each point in messages (`--from`, `row 3 from`).
+    /// Turns points written in `--crs` (or WGS84 longitude/latitude) into WGS84 points; the
+    /// caller checks their ranges.
     func toWGS84(_ points: [PointArgument]) throws(TerrainError) -> [GeoPoint] {
         var xs = points.map(\.x)
         var ys = points.map(\.y)
-        if let crs {
-            let source = try SpatialReference(crs)
-            let transformer = try CoordinateTransformer(from: source, to: .wgs84())
-            transformer.transform(x: &xs, y: &ys)
-        }
+        try InputCRS(crs).toWGS84(x: &xs, y: &ys)
         return (0..<points.count).map { GeoPoint(longitude: xs[$0], latitude: ys[$0]) }
+    }
+}
+
+/// Coordinates written in `--crs` into WGS84 longitude/latitude: the one conversion every
+/// command's points go through (`--from`/`--to`, `--path`, `--measure`, `--pairs` rows).
+struct InputCRS {
+    /// nil without `--crs`: the coordinates are longitude/latitude already.
+    private let transformer: CoordinateTransformer?
+
+    init(_ crs: String?) throws(TerrainError) {
+        transformer = try crs.map { (crs: String) throws(TerrainError) in try CoordinateTransformer(from: SpatialReference(crs), to: .wgs84()) }
+    }
+
+    /// `x`, `y` as longitudes and latitudes, in place; a point PROJ cannot transform becomes NaN.
+    func toWGS84(x: inout [Double], y: inout [Double]) {
+        transformer?.transform(x: &x, y: &y)
     }
 }

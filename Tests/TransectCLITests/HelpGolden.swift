@@ -44,7 +44,8 @@ enum HelpGolden {
                                   distance; egm96 is PROJ's egm96_15.gtx.
           --crs CRS               Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not
                                   lon/lat.
-          --format F              text (the label, default) or json; csv (the default) for --pairs.
+          --format F              text (the label) or json; csv for --pairs. Default: text (csv with
+                                  --pairs).
           --pairs FILE|-          Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
                                   id, from_z, to_z); streams CSV rows with an error column.
           --strict                With --pairs, stop at the first bad row (exit 1).
@@ -81,8 +82,8 @@ enum HelpGolden {
           --curvature C              Curvature coefficient (1 = curvature only, 0 = flat earth).
                                      Default: 0.85714.
           -r, --interpolation I      nearest (or near), bilinear or cubic. Default: bilinear.
-          --crs CRS                  Points are X,Y in this CRS (EPSG:32611, or just 32611) instead
-                                     of lon/lat.
+          --crs CRS                  --from/--to/--path points are X,Y in this CRS (EPSG:32611, or
+                                     just 32611) instead of lon/lat.
           --units U                  Units of the text table: metric, imperial, m, km, ft, mi, yd,
                                      nmi. Default: metric.
           --format F                 text, json or csv (json and csv are in metres). Default: text.
@@ -132,7 +133,8 @@ enum HelpGolden {
           --size WxH                 Pixels. Default: 1600x1000.
           --extent W,S,E,N           The frame in lon/lat. Default: the content with --margin around
                                      it.
-          --extent-crs X0,Y0,X1,Y1   The frame in the frame's CRS (--frame-crs).
+          --extent-crs X0,Y0,X1,Y1   The frame as a box in the frame's CRS: --frame-crs, or a
+                                     projected DEM's.
           --margin F                 Margin around fitted content, a fraction of its span. Default:
                                      0.12.
           --frame-crs CRS            The map's projected CRS (EPSG:3857 for Web Mercator). Default:

@@ -191,3 +191,42 @@ struct OutputSafetyTests {
         #expect(try String(contentsOfFile: dir.file("out.csv"), encoding: .utf8) == "previous")
     }
 }
+
+/// The directory an ``OutputTransaction`` makes for its files is part of the result.
+@Suite("OutputTransaction.makeDirectory")
+struct OutputTransactionDirectoryTests {
+    @Test("a directory it made goes with a rollback, stays with a commit; one that existed stays either way")
+    func madeDirectory() throws {
+        let dir = TemporaryDirectory()
+        let rolledBack = dir.file("rolled-back")
+        do {
+            let transaction = OutputTransaction()
+            try transaction.makeDirectory(rolledBack)
+            try transaction.write("one\n", to: rolledBack + "/a.txt")
+            #expect(FileManager.default.fileExists(atPath: rolledBack))
+            transaction.rollback()
+        }
+        #expect(!FileManager.default.fileExists(atPath: rolledBack))
+
+        let committed = dir.file("committed")
+        let transaction = OutputTransaction()
+        try transaction.makeDirectory(committed)
+        try transaction.write("two\n", to: committed + "/b.txt")
+        try transaction.commit()
+        #expect(try String(contentsOfFile: committed + "/b.txt", encoding: .utf8) == "two\n")
+
+        // An existing directory is used, and kept by a rollback.
+        let again = OutputTransaction()
+        try again.makeDirectory(committed)
+        try again.write("three\n", to: committed + "/c.txt")
+        again.rollback()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: committed) == ["b.txt"])
+
+        // A file where the directory should be.
+        #expect(FileManager.default.createFile(atPath: dir.file("plain"), contents: Data()))
+        #expect(OutputTransaction.existsAndIsNotDirectory(dir.file("plain")))
+        #expect(!OutputTransaction.existsAndIsNotDirectory(committed))
+        #expect(!OutputTransaction.existsAndIsNotDirectory(dir.file("absent")))
+        #expect(throws: CLIError.self) { try OutputTransaction().makeDirectory(dir.file("plain")) }
+    }
+}

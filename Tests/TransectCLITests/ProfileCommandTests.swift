@@ -282,4 +282,37 @@ struct ProfileCommandTests {
         let path = transect("profile", "--dem", dem, "--path", "-119.60,37.72", "-119.55,37.74", "-119.50,37.76", "--samples", "101", "--format", "json")
         #expect(path.code == 0)
     }
+
+    /// A run refused with exit 2 and `message`, printing nothing on stdout.
+    static func expectUsageError(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let r = transect(arguments)
+        #expect(r.code == 2, "\(r.err)", sourceLocation: sourceLocation)
+        #expect(r.err.hasPrefix("Error: " + message), "\(r.err)", sourceLocation: sourceLocation)
+        #expect(r.out.isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test("profile: --crs is for --from/--to/--path, --max-segment for --track")
+    func profileOptionsNeedTheirPartner() {
+        let dir = TemporaryDirectory()
+        // The track is not read before the refusal: it does not exist.
+        Self.expectUsageError(
+            ["profile", "--track", dir.file("missing.csv"), "--crs", "32611"],
+            "option '--crs': gives the CRS of --from/--to/--path points, not of a --track file")
+        Self.expectUsageError(
+            ["profile", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8", "--max-segment", "10"],
+            "option '--max-segment': densifies a --track before profiling it; give --track")
+    }
+
+    @Test("profile: --chart and --chart-layout are checked before the DEM is opened and the profile computed")
+    func profileChartFirst() {
+        let dir = TemporaryDirectory()
+        let missing = ["profile", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8"]
+        Self.expectUsageError(missing + ["--chart", "-"], "option '--chart': a chart is a PNG file; '-' (stdout) is not one")
+        Self.expectUsageError(missing + ["--chart-layout", dir.file("c.json")], "option '--chart-layout': describes the chart; give --chart FILE.png")
+        Self.expectUsageError(
+            ["profile", "--track", dir.file("missing.csv"), "--chart", "-"], "option '--chart': a chart is a PNG file; '-' (stdout) is not one")
+        // And the missing DEM is what stops a run whose options are sound.
+        let sound = transect(missing)
+        #expect(sound.code == 1, "\(sound.err)")
+    }
 }

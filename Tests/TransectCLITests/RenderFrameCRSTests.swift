@@ -1,3 +1,4 @@
+import CGDAL
 import Foundation
 import Testing
 import TransectTestSupport
@@ -79,5 +80,82 @@ struct RenderFrameCRSTests {
             "--frame-crs", dir.file("crs.png"), "-o", dir.file("crs.png"))
         #expect(r.code == 2, "\(r.err)")
         #expect(r.err.hasPrefix("Error: option '-o': '\(dir.file("crs.png"))' is the input '\(dir.file("crs.png"))' (--frame-crs)"), "\(r.err)")
+    }
+
+    /// A render that must be refused with exit 2 and `message`, writing no map.
+    static func expectRefused(_ dir: TemporaryDirectory, _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let r = transect(["render", "-o", dir.file("refused.png")] + arguments)
+        #expect(r.code == 2, "\(r.err)", sourceLocation: sourceLocation)
+        #expect(r.err.hasPrefix("Error: " + message), "\(r.err)", sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("refused.png")), sourceLocation: sourceLocation)
+    }
+
+    @Test("--crs without --measure is refused: it once set the map's projection, which is --frame-crs now")
+    func crsWithoutMeasure() throws {
+        let dir = TemporaryDirectory()
+        RenderCommandTests.writeTerrain(dir.file("dem.tif"))
+        let message = "option '--crs': gives the CRS of --measure points; the map's projection is --frame-crs"
+        // California Albers once; silently UTM 11N after --crs changed meaning.
+        Self.expectRefused(dir, ["--crs", "3310", "--extent", "-120,37,-119,38", "--no-dem"], message)
+        Self.expectRefused(dir, ["--crs", "3310", "--dem", dir.file("dem.tif"), "--extent-crs", RenderCommandTests.extent], message)
+        // With --measure it reads the points, as measurePoints shows.
+    }
+
+    @Test("--extent-crs needs --frame-crs or a projected DEM to say which CRS the box is in")
+    func extentCRSNeedsCRS() throws {
+        let dir = TemporaryDirectory()
+        SyntheticDEM.write(
+            path: dir.file("geographic.tif"), width: 60, height: 40, geoTransform: [-117, 0.001, 0, 38, 0, -0.001], crs: "EPSG:4326",
+            type: GDT_Float32
+        ) { c, r in 1000 + Double(c + r) }
+        let message = "option '--extent-crs': needs --frame-crs (or a DEM in a projected CRS) to say which CRS the box is in"
+        Self.expectRefused(dir, ["--no-dem", "--extent-crs", RenderCommandTests.extent], message)
+        Self.expectRefused(dir, ["--dem", dir.file("geographic.tif"), "--extent-crs", RenderCommandTests.extent], message)
+        // Named, the box is drawn in that CRS: the .aux.xml says UTM 11N.
+        let named = transect(
+            "render", "--no-dem", "--frame-crs", "32611", "--extent-crs", RenderCommandTests.extent, "--size", "240x160", "-o", dir.file("named.png"))
+        #expect(named.code == 0, "\(named.err)")
+        #expect(try Self.auxXML(dir, "named").contains("UTM zone 11N"))
+    }
+
+    @Test("nothing to show names every way to give content, --extent-crs with or without --frame-crs")
+    func nothingToShow() {
+        let dir = TemporaryDirectory()
+        Self.expectRefused(
+            dir, ["--no-dem"], "nothing to show: give --dem, --measure, --places, --track, --extent, or --extent-crs with --frame-crs")
+        Self.expectRefused(
+            dir, ["--no-dem", "--frame-crs", "3310"], "nothing to show: give --dem, --measure, --places, --track, --extent or --extent-crs")
+    }
+
+    @Test("--interpolation and --geoid only shape --measure heights: refused without --measure")
+    func measureOnlyOptions() throws {
+        let dir = TemporaryDirectory()
+        RenderCommandTests.writeTerrain(dir.file("dem.tif"))
+        let base = ["--dem", dir.file("dem.tif"), "--extent-crs", RenderCommandTests.extent, "--size", "240x160"]
+        Self.expectRefused(dir, base + ["-r", "cubic"], "option '--interpolation': samples the heights of --measure lines; give --measure")
+        Self.expectRefused(dir, base + ["--geoid", "egm96"], "option '--geoid': gives ellipsoidal heights to --measure lines; give --measure")
+        let measured = transect(
+            ["render"] + base + ["-r", "cubic", "--measure", "-116.99,37.915:-116.96,37.935", "-o", dir.file("measured.png")])
+        #expect(measured.code == 0, "\(measured.err)")
+    }
+
+    @Test("usage errors come before any work: a bad option wins over a DEM that does not exist")
+    func usageBeforeWork() {
+        let dir = TemporaryDirectory()
+        let missing = ["--dem", dir.file("missing.tif")]
+        Self.expectRefused(dir, missing + ["--frame-crs", "4326"], "option '--frame-crs': the map frame needs a projected CRS, not ")
+        // Not even the default surface is opened for --measure before the refusal.
+        Self.expectRefused(
+            dir, ["--measure", "-119.5,37.7:-119.6,37.8", "--frame-crs", "4326"], "option '--frame-crs': the map frame needs a projected CRS, not ")
+        Self.expectRefused(dir, missing + ["--layout", "-"], "option '--layout': give a FILE.json; '-' (stdout) is not one")
+        Self.expectRefused(dir, missing + ["--frames", dir.file("frames")], "--frames draws a track as it grows: give --track")
+        Self.expectRefused(dir, missing + ["--crs", "32611"], "option '--crs': gives the CRS of --measure points; the map's projection is --frame-crs")
+        Self.expectRefused(dir, missing + ["--measure", "-119.5,95:-119.6,37.8"], "option '--measure': ")
+        let stdout = transect(["render"] + missing + ["-o", "-"])
+        #expect(stdout.code == 2 && stdout.err.hasPrefix("Error: option '-o': a map is a PNG file"), "\(stdout.err)")
+        #expect(FileManager.default.createFile(atPath: dir.file("plain"), contents: Data()))
+        Self.expectRefused(
+            dir, missing + ["--track", dir.file("missing.csv"), "--frames", dir.file("plain")],
+            "option '--frames': '\(dir.file("plain"))' exists and is not a directory")
     }
 }
