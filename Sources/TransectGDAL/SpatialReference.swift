@@ -123,8 +123,8 @@ public final class SpatialReference {
 
     /// True when both describe the same CRS, ignoring axis order and data axis mapping.
     public func isSame(as other: SpatialReference) -> Bool {
-        withCStringList(["IGNORE_DATA_AXIS_TO_SRS_AXIS_MAPPING=YES", "CRITERION=EQUIVALENT"]) {
-            OSRIsSameEx(handle, other.handle, constList($0)) != 0
+        withCStringList(["IGNORE_DATA_AXIS_TO_SRS_AXIS_MAPPING=YES", "CRITERION=EQUIVALENT"]) { list in
+            withExtendedLifetime(other) { OSRIsSameEx(handle, other.handle, constList(list)) != 0 }
         }
     }
 }
