@@ -20,9 +20,9 @@ enum Warper {
         label: String
     ) throws(TerrainError) -> Dataset {
         try frame.validate(label: label)
-        var args = ["-of", "MEM", "-t_srs", frame.crs.wkt] + frame.extentArguments + arguments
+        var args = ["-of", "MEM", "-t_srs", try frame.crs.wkt] + frame.extentArguments + arguments
         args += ["-wm", "\(memoryLimitMegabytes)"]
-        if let sourceCRS { args += ["-s_srs", sourceCRS.wkt] }
+        if let sourceCRS { args += ["-s_srs", try sourceCRS.wkt] }
         // Both cores for large frames; the result does not depend on the thread count.
         args += ["-multi", "-wo", "NUM_THREADS=2"]
         let result = try gdal {

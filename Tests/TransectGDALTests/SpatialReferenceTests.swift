@@ -4,10 +4,47 @@ import TransectCore
 import TransectTestSupport
 @testable import TransectGDAL
 
-/// A box's transformed bounds, checked against PROJ called here directly; a failure comes back
-/// as a thrown error with GDAL's reason, never as zeros.
-@Suite("CoordinateTransformer.transformBounds")
+/// A CRS's text and a box's transformed bounds, each checked against GDAL or PROJ called here
+/// directly; a failure comes back as a thrown error with GDAL's reason, never as empty text or
+/// zeros.
+@Suite("SpatialReference.wkt and CoordinateTransformer.transformBounds")
 struct SpatialReferenceTests {
+    /// A CRS as WKT2 (2019), exported by OSR here rather than by TransectGDAL.
+    static func osrWKT(_ definition: String) throws -> String {
+        let srs = try #require(OSRNewSpatialReference(nil))
+        defer { OSRDestroySpatialReference(srs) }
+        try #require(OSRSetFromUserInput(srs, definition) == OGRERR_NONE)
+        var text: UnsafeMutablePointer<CChar>?
+        let err = withCStringList(["FORMAT=WKT2_2019"]) { OSRExportToWktEx(srs, &text, constList($0)) }
+        defer { VSIFree(text) }
+        try #require(err == OGRERR_NONE)
+        return String(cString: try #require(text))
+    }
+
+    @Test("wkt is OSR's WKT2 (2019) text", arguments: ["EPSG:4326", "EPSG:32611", "EPSG:2193"])
+    func wkt(definition: String) throws {
+        let expected = try Self.osrWKT(definition)
+        #expect(!expected.isEmpty)
+        #expect(try SpatialReference(definition).wkt == expected)
+    }
+
+    @Test("a CRS OSR cannot write as WKT throws a CRS error instead of giving empty text")
+    func emptyCRSThrows() throws {
+        GDALEnvironment.ensure()
+        let empty = SpatialReference(owning: try #require(OSRNewSpatialReference(nil)))
+        do {
+            let text = try empty.wkt
+            Issue.record("an empty CRS gave WKT '\(text)'")
+        } catch {
+            guard case .badCRS(let crs, let reason) = error else {
+                Issue.record("expected a CRS error, got \(error)")
+                return
+            }
+            #expect(crs == empty.label)
+            #expect(reason.hasPrefix("cannot be written as WKT2: "), "\(reason)")
+        }
+    }
+
     @Test("transformBounds covers the box's densified edges as PROJ transforms them")
     func boundsMatchPROJ() throws {
         let transformer = try CoordinateTransformer(from: SpatialReference("EPSG:32611"), to: SpatialReference("EPSG:4326"))
