@@ -1,11 +1,11 @@
 // libpng reports errors by longjmp, which Swift cannot express: this file owns every setjmp
-// and turns libpng's errors into return codes and messages.
+// and turns libpng's errors into return codes and messages. A failed system call is returned
+// as its errno, never worded here: the Swift side words every errno in one place.
 #include "png_shim.h"
 #include <png.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 typedef struct {
     jmp_buf jump;
@@ -28,7 +28,8 @@ static void shim_warning(png_structp png, png_const_charp message) {
 
 int transect_png_write(const char *path, const unsigned char *pixels, int width, int height, int channels,
                        size_t stride, const transect_png_text *texts, int text_count, double dpi,
-                       int compression_level, char *error, size_t error_size) {
+                       int compression_level, int *system_error, char *error, size_t error_size) {
+    *system_error = 0;
     int color;
     switch (channels) {
     case 1: color = PNG_COLOR_TYPE_GRAY; break;
@@ -40,7 +41,7 @@ int transect_png_write(const char *path, const unsigned char *pixels, int width,
     }
     FILE *file = fopen(path, "wb");
     if (!file) {
-        snprintf(error, error_size, "%s", strerror(errno));
+        *system_error = errno;
         return 1;
     }
     shim_state state = {.error = error, .error_size = error_size};
@@ -87,23 +88,25 @@ int transect_png_write(const char *path, const unsigned char *pixels, int width,
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     if (fflush(file) != 0 || ferror(file)) {
-        snprintf(error, error_size, "%s", strerror(errno));
+        // A stream error may leave errno unset; the write failed all the same.
+        *system_error = errno ? errno : EIO;
         fclose(file);
         return 1;
     }
     if (fclose(file) != 0) {
-        snprintf(error, error_size, "%s", strerror(errno));
+        *system_error = errno;
         return 1;
     }
     return 0;
 }
 
 int transect_png_read_rgba(const char *path, unsigned char **pixels, int *width, int *height,
-                           char *error, size_t error_size) {
+                           int *system_error, char *error, size_t error_size) {
     *pixels = NULL;
+    *system_error = 0;
     FILE *file = fopen(path, "rb");
     if (!file) {
-        snprintf(error, error_size, "%s", strerror(errno));
+        *system_error = errno;
         return 1;
     }
     unsigned char signature[8];

@@ -36,6 +36,19 @@ extension StringProtocol {
     /// Example: `" 37.7\t\r".trimmingAsciiSpaces` is `37.7`.
     public var trimmingAsciiSpaces: String { trimmingAsciiSpaces(andByteOrderMarks: false) }
 
+    /// Without leading and trailing whitespace of any kind, line breaks included: the trimming
+    /// of text from libraries and file formats (GDAL's messages, an XML element's text, a
+    /// band's unit), where a trailing newline or an indented value is layout, not content.
+    /// Numbers, coordinates and CSV fields use ``trimmingAsciiSpaces`` instead.
+    ///
+    /// Example: `"\n  metre\r\n".trimmingWhitespace` is `metre`.
+    public var trimmingWhitespace: String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+
     /// ``trimmingAsciiSpaces``, and with `andByteOrderMarks` also without byte order marks
     /// (U+FEFF) among the leading spaces, as a CSV header's first field may carry one.
     ///

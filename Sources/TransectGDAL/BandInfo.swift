@@ -1,4 +1,5 @@
 import CGDAL
+import TransectCore
 
 /// Facts about a raster band that sampling needs, read once (``RasterBand/info``).
 struct BandInfo: Equatable {

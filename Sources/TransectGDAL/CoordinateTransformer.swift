@@ -4,7 +4,7 @@ import CGDAL
 /// easting). Not thread-safe: make one per task.
 /// The corresponding GDAL functions are `OCTNewCoordinateTransformation` and `OCTTransform`.
 public final class CoordinateTransformer {
-    let handle: OGRCoordinateTransformationH
+    private let handle: OGRCoordinateTransformationH
     /// The CRS coordinates come from.
     public let source: SpatialReference
     /// The CRS coordinates go to.
@@ -13,7 +13,7 @@ public final class CoordinateTransformer {
     public init(from source: SpatialReference, to target: SpatialReference) throws(TerrainError) {
         GDALEnvironment.ensure()
         handle = try gdal(fallback: "no transformation found") {
-            OCTNewCoordinateTransformation(source.handle, target.handle)
+            withExtendedLifetime((source, target)) { OCTNewCoordinateTransformation(source.handle, target.handle) }
         } orThrow: {
             .cannotTransform(from: source.label, to: target.label, reason: $0)
         }
@@ -57,5 +57,22 @@ public final class CoordinateTransformer {
         var ys = [y]
         transform(x: &xs, y: &ys)
         return xs[0].isNaN ? nil : (xs[0], ys[0])
+    }
+
+    /// The bounds of the box `minX`…`maxX` × `minY`…`maxY` once transformed, each edge
+    /// densified with `densifyPoints` points so that curved edges are covered. A failure is
+    /// `failure(GDAL's message)`.
+    /// The corresponding GDAL function is `OCTTransformBounds`.
+    func transformBounds(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, densifyPoints: Int32 = 21,
+        orThrow failure: (String) -> TerrainError
+    ) throws(TerrainError) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        var bounds = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
+        try gdal {
+            OCTTransformBounds(handle, minX, minY, maxX, maxY, &bounds.minX, &bounds.minY, &bounds.maxX, &bounds.maxY, densifyPoints) != 0
+        } orThrow: {
+            failure($0)
+        }
+        return bounds
     }
 }

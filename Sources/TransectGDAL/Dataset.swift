@@ -2,8 +2,12 @@ import CGDAL
 
 /// An open GDAL raster, read-only. Not thread-safe: open one per task.
 /// The corresponding GDAL function is `GDALOpenEx`.
+///
+/// The handle stays inside this type: GDAL calls on it are its methods, and GDAL's utilities,
+/// which take datasets as handles, get them through ``withHandle(_:)`` and
+/// ``withHandles(_:_:)``, which keep the datasets open until the call returns.
 final class Dataset {
-    let handle: GDALDatasetH
+    private let handle: GDALDatasetH
     /// What the user gave to open it (a path, or a description of a mosaic).
     let name: String
     /// The sources a VRT made GDAL open, nested ones included, as GDAL names them.
@@ -17,15 +21,21 @@ final class Dataset {
     init(path: String, confinement: SourceConfinement) throws(TerrainError) {
         GDALEnvironment.ensure()
         let sources = try confinement.checkBeforeOpen(path)
-        let h = try gdal(fallback: "not a raster GDAL can read") {
-            GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
-        } orThrow: {
-            .cannotOpen(path: path, reason: $0)
-        }
+        let h = try Self.open(path)
         handle = h
         name = path
         self.sources = sources
-        fileList = try confinement.checkAfterOpen(h, name: path)
+        fileList = try confinement.checkAfterOpen(Self.fileList(of: h), name: path)
+    }
+
+    /// Opens `path` again, a source whose references ``SourceConfinement`` checked when the
+    /// dataset that uses it opened, to learn the files it uses.
+    init(checkedSource path: String) throws(TerrainError) {
+        GDALEnvironment.ensure()
+        let h = try Self.open(path)
+        handle = h
+        name = path
+        fileList = Self.fileList(of: h)
     }
 
     /// Opens `path`, a local raster whose references stay beside it.
@@ -40,6 +50,45 @@ final class Dataset {
     }
 
     deinit { GDALClose(handle) }
+
+    /// Opens `path` read-only as a raster through the funnel.
+    private static func open(_ path: String) throws(TerrainError) -> GDALDatasetH {
+        try gdal(fallback: "not a raster GDAL can read") {
+            GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+        } orThrow: {
+            .cannotOpen(path: path, reason: $0)
+        }
+    }
+
+    /// The files GDAL says the dataset `handle` uses.
+    /// The corresponding GDAL function is `GDALGetFileList`.
+    private static func fileList(of handle: GDALDatasetH) -> [String] {
+        guard let list = GDALGetFileList(handle) else { return [] }
+        defer { CSLDestroy(list) }
+        var files: [String] = []
+        var k = 0
+        while let entry = list[k] {
+            files.append(String(cString: entry))
+            k += 1
+        }
+        return files
+    }
+
+    /// Calls `body` with the dataset's handle, for a GDAL utility that takes one
+    /// (`GDALTranslate`); the dataset stays open until `body` returns. `body` must not keep it.
+    func withHandle<R>(_ body: (GDALDatasetH) -> R) -> R {
+        withExtendedLifetime(self) { body(handle) }
+    }
+
+    /// Calls `body` with the handles of `datasets` as a C array, for a GDAL utility that takes
+    /// several (`GDALWarp`, `GDALBuildVRT`); every dataset stays open until `body` returns.
+    /// `body` must not keep them.
+    static func withHandles<R>(_ datasets: [Dataset], _ body: (UnsafeMutablePointer<GDALDatasetH?>) -> R) -> R {
+        withExtendedLifetime(datasets) {
+            var handles: [GDALDatasetH?] = datasets.map { $0.handle }
+            return handles.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+        }
+    }
 
     var width: Int { Int(GDALGetRasterXSize(handle)) }
     var height: Int { Int(GDALGetRasterYSize(handle)) }
@@ -66,5 +115,9 @@ final class Dataset {
 
     /// Band `index` (1-based), or nil when the dataset has no such band. The band holds this
     /// dataset, so it stays open for as long as the band is used.
-    func band(_ index: Int) -> RasterBand? { RasterBand(self, index: index) }
+    /// The corresponding GDAL function is `GDALGetRasterBand`.
+    func band(_ index: Int) -> RasterBand? {
+        guard index >= 1, index <= bandCount, let h = GDALGetRasterBand(handle, Int32(index)) else { return nil }
+        return RasterBand(dataset: self, index: index, handle: h)
+    }
 }

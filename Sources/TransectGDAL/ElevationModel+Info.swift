@@ -16,16 +16,10 @@ extension ElevationModel {
         let e = nativeExtent
         guard fromWGS84 != nil else { return GeoExtent(west: e.minX, south: e.minY, east: e.maxX, north: e.maxY) }
         let toWGS84 = try CoordinateTransformer(from: crs, to: .wgs84())
-        var w = 0.0
-        var s = 0.0
-        var east = 0.0
-        var n = 0.0
-        try gdal {
-            OCTTransformBounds(toWGS84.handle, e.minX, e.minY, e.maxX, e.maxY, &w, &s, &east, &n, 21) != 0
-        } orThrow: {
+        let b = try toWGS84.transformBounds(minX: e.minX, minY: e.minY, maxX: e.maxX, maxY: e.maxY) {
             .cannotTransform(from: crs.label, to: "EPSG:4326", reason: $0)
         }
-        return GeoExtent(west: w, south: s, east: east, north: n)
+        return GeoExtent(west: b.minX, south: b.minY, east: b.maxX, north: b.maxY)
     }
 
     /// The size of one cell in metres (east–west, north–south) at the DEM's centre: geodesic

@@ -1,5 +1,3 @@
-import CGDAL
-
 extension ElevationModel {
     /// Every local file the model reads, so that nothing written can overwrite one of them:
     /// the paths named, every source of their VRTs (nested ones included), and the side files
@@ -22,9 +20,6 @@ extension ElevationModel {
 
     /// The files GDAL says `path` uses, or none when it does not open.
     static func fileList(opening path: String) -> [String] {
-        GDALEnvironment.ensure()
-        guard let handle = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else { return [] }
-        defer { GDALClose(handle) }
-        return SourceConfinement.fileList(handle)
+        (try? Dataset(checkedSource: path))?.fileList ?? []
     }
 }

@@ -153,7 +153,7 @@ extension ElevationModel {
                 guard let options = GDALTranslateOptionsNew(list, nil) else { return nil }
                 defer { GDALTranslateOptionsFree(options) }
                 var usageError: Int32 = 0
-                return GDALTranslate("", dataset.handle, options, &usageError)
+                return dataset.withHandle { GDALTranslate("", $0, options, &usageError) }
             }
         } orThrow: {
             .readFailed(path: label, reason: "cannot decimate for the frame: " + $0)

@@ -172,15 +172,12 @@ public final class ElevationModel {
                 throw .cannotMosaic(reason: "'\(tile.name)' is in \(crs?.label ?? "no CRS") but '\(first.name)' is in \(firstCRS?.label ?? "no CRS")")
             }
         }
-        var handles: [GDALDatasetH?] = tiles.map { $0.handle }
         let vrt = try gdal {
             withCStringList(["-resolution", "highest"]) { args -> GDALDatasetH? in
                 guard let options = GDALBuildVRTOptionsNew(args, nil) else { return nil }
                 defer { GDALBuildVRTOptionsFree(options) }
                 var usageError: Int32 = 0
-                return handles.withUnsafeMutableBufferPointer {
-                    GDALBuildVRT("", Int32(tiles.count), $0.baseAddress, nil, options, &usageError)
-                }
+                return Dataset.withHandles(tiles) { GDALBuildVRT("", Int32(tiles.count), $0, nil, options, &usageError) }
             }
         } orThrow: {
             .cannotMosaic(reason: $0)

@@ -4,7 +4,6 @@ import CGDAL
 /// frees with the dataset, stays valid for as long as the band is in use; every call on the
 /// handle runs inside `withExtendedLifetime` of the dataset, so the optimiser cannot close the
 /// dataset between the last use of the band's owner and the call.
-/// The corresponding GDAL function is `GDALGetRasterBand`.
 struct RasterBand {
     /// The dataset the band belongs to.
     let dataset: Dataset
@@ -12,11 +11,8 @@ struct RasterBand {
     let index: Int
     private let handle: GDALRasterBandH
 
-    /// Band `index` (1-based) of `dataset`, or nil when it has none.
-    init?(_ dataset: Dataset, index: Int) {
-        guard index >= 1, index <= dataset.bandCount,
-            let handle = withExtendedLifetime(dataset, { GDALGetRasterBand(dataset.handle, Int32(index)) })
-        else { return nil }
+    /// The band `handle` of `dataset`, as ``Dataset/band(_:)`` finds it.
+    init(dataset: Dataset, index: Int, handle: GDALRasterBandH) {
         self.dataset = dataset
         self.index = index
         self.handle = handle

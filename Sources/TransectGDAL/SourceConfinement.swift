@@ -4,6 +4,7 @@
 import Darwin
 #endif
 import CGDAL
+import TransectCore
 
 /// Keeps GDAL to what the user named. A raster may be a recipe that names other files (a VRT's
 /// sources, nested VRTs, a web service's XML description); GDAL follows such references
@@ -64,10 +65,8 @@ struct SourceConfinement {
         return sources
     }
 
-    /// Checks the files GDAL reports using for an open dataset, and returns them.
-    /// The corresponding GDAL function is `GDALGetFileList`.
-    func checkAfterOpen(_ handle: GDALDatasetH, name: String) throws(TerrainError) -> [String] {
-        let files = Self.fileList(handle)
+    /// Checks `files`, those GDAL says the dataset `name` uses now it is open, and returns them.
+    func checkAfterOpen(_ files: [String], name: String) throws(TerrainError) -> [String] {
         for file in files {
             if Self.isNetwork(file) {
                 guard access.allowNetwork else { throw .networkNotAllowed(path: name, source: file) }
@@ -76,19 +75,6 @@ struct SourceConfinement {
             // Files GDAL lists exist; one that vanished in between has nothing to read.
             guard let physical = Self.physicalPath(of: file) else { continue }
             guard isUnderRoots(physical) else { throw .sourceOutsideNamedDirectories(path: name, source: file) }
-        }
-        return files
-    }
-
-    /// The files GDAL says an open dataset uses. The corresponding GDAL function is `GDALGetFileList`.
-    static func fileList(_ handle: GDALDatasetH) -> [String] {
-        guard let list = GDALGetFileList(handle) else { return [] }
-        defer { CSLDestroy(list) }
-        var files: [String] = []
-        var k = 0
-        while let entry = list[k] {
-            files.append(String(cString: entry))
-            k += 1
         }
         return files
     }

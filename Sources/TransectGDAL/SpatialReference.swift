@@ -85,7 +85,6 @@ public final class SpatialReference {
         return String(cString: authority) + ":" + String(cString: code)
     }
 
-    /// The CRS as WKT2 (2019), for metadata and round trips.
     /// GDAL's data axis to CRS axis mapping (1-based) under the traditional GIS order this type
     /// sets: `[1, 2]` for most CRSs, `[2, 1]` for one that lists northing or latitude first
     /// (EPSG:2193, EPSG:4326), so that x is always the easting or longitude.
@@ -96,13 +95,25 @@ public final class SpatialReference {
         return (0..<Int(count)).map { Int(values[$0]) }
     }
 
+    /// The CRS as WKT2 (2019), for metadata and round trips (`-t_srs`, a map's `.aux.xml`);
+    /// a CRS that WKT2 cannot state is an error, never empty text.
+    /// The corresponding GDAL function is `OSRExportToWktEx`.
     public var wkt: String {
-        var text: UnsafeMutablePointer<CChar>?
-        let options = ["FORMAT=WKT2_2019"]
-        let err = withCStringList(options) { OSRExportToWktEx(handle, &text, constList($0)) }
-        defer { VSIFree(text) }
-        guard err == OGRERR_NONE, let text else { return "" }
-        return String(cString: text)
+        get throws(TerrainError) {
+            let text = try gdal { () -> UnsafeMutablePointer<CChar>? in
+                var text: UnsafeMutablePointer<CChar>?
+                let err = withCStringList(["FORMAT=WKT2_2019"]) { OSRExportToWktEx(handle, &text, constList($0)) }
+                guard err == OGRERR_NONE else {
+                    VSIFree(text)
+                    return nil
+                }
+                return text
+            } orThrow: {
+                .badCRS(label, reason: "cannot be written as WKT2: " + $0)
+            }
+            defer { VSIFree(text) }
+            return String(cString: text)
+        }
     }
 
     /// A short human label: `EPSG:32611 (WGS 84 / UTM zone 11N)` or the name alone.
@@ -123,8 +134,8 @@ public final class SpatialReference {
 
     /// True when both describe the same CRS, ignoring axis order and data axis mapping.
     public func isSame(as other: SpatialReference) -> Bool {
-        withCStringList(["IGNORE_DATA_AXIS_TO_SRS_AXIS_MAPPING=YES", "CRITERION=EQUIVALENT"]) {
-            OSRIsSameEx(handle, other.handle, constList($0)) != 0
+        withCStringList(["IGNORE_DATA_AXIS_TO_SRS_AXIS_MAPPING=YES", "CRITERION=EQUIVALENT"]) { list in
+            withExtendedLifetime(other) { OSRIsSameEx(handle, other.handle, constList(list)) != 0 }
         }
     }
 }

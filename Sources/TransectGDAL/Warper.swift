@@ -20,25 +20,20 @@ enum Warper {
         label: String
     ) throws(TerrainError) -> Dataset {
         try frame.validate(label: label)
-        var args = ["-of", "MEM", "-t_srs", frame.crs.wkt] + frame.extentArguments + arguments
+        var args = ["-of", "MEM", "-t_srs", try frame.crs.wkt] + frame.extentArguments + arguments
         args += ["-wm", "\(memoryLimitMegabytes)"]
-        if let sourceCRS { args += ["-s_srs", sourceCRS.wkt] }
+        if let sourceCRS { args += ["-s_srs", try sourceCRS.wkt] }
         // Both cores for large frames; the result does not depend on the thread count.
         args += ["-multi", "-wo", "NUM_THREADS=2"]
-        var handles: [GDALDatasetH?] = [source.handle]
-        let result = try withExtendedLifetime(source) { () throws(TerrainError) in
-            try gdal {
-                withCStringList(args) { list -> GDALDatasetH? in
-                    guard let options = GDALWarpAppOptionsNew(list, nil) else { return nil }
-                    defer { GDALWarpAppOptionsFree(options) }
-                    var usageError: Int32 = 0
-                    return handles.withUnsafeMutableBufferPointer {
-                        GDALWarp("", nil, 1, $0.baseAddress, options, &usageError)
-                    }
-                }
-            } orThrow: {
-                .readFailed(path: label, reason: "cannot warp into the frame: " + $0)
+        let result = try gdal {
+            withCStringList(args) { list -> GDALDatasetH? in
+                guard let options = GDALWarpAppOptionsNew(list, nil) else { return nil }
+                defer { GDALWarpAppOptionsFree(options) }
+                var usageError: Int32 = 0
+                return Dataset.withHandles([source]) { GDALWarp("", nil, 1, $0, options, &usageError) }
             }
+        } orThrow: {
+            .readFailed(path: label, reason: "cannot warp into the frame: " + $0)
         }
         return Dataset(owning: result, name: label)
     }

@@ -115,7 +115,9 @@ public struct AnnotatedMap {
 
     /// Where the image lies, for its world file and `.aux.xml`.
     public var georeference: PNGFile.Georeference {
-        PNGFile.Georeference(geoTransform: frame.geoTransform, wkt: frame.crs.wkt, axisMapping: frame.crs.dataAxisMapping)
+        get throws(TerrainError) {
+            PNGFile.Georeference(geoTransform: frame.geoTransform, wkt: try frame.crs.wkt, axisMapping: frame.crs.dataAxisMapping)
+        }
     }
 
     /// How many fixes each animation frame shows: every `every`-th fix of the longest trail,

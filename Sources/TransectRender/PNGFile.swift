@@ -40,15 +40,18 @@ public enum PNGFile {
     ) throws(RenderError) {
         precondition(pixels.count == width * height * 3)
         precondition(dpi.map { $0 > 0 && $0 <= maxDPI } ?? true, "dpi checked by the caller")
+        var code: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let status: Int32 = withCTexts(texts) { list, count in
             pixels.withUnsafeBufferPointer { buffer in
                 transect_png_write(
                     path, buffer.baseAddress, Int32(width), Int32(height), 3, width * 3, list, count,
-                    dpi ?? 0, compressionLevel, &error, error.count)
+                    dpi ?? 0, compressionLevel, &code, &error, error.count)
             }
         }
-        guard status == 0 else { throw .cannotWrite(path: path, reason: message(error).lowercased()) }
+        guard status == 0 else {
+            throw .cannotWrite(path: path, reason: code != 0 ? SystemError.text(code) : message(error).lowercased())
+        }
     }
 
     /// The files that georeference a PNG at `path`, with their contents: the world file
@@ -78,15 +81,17 @@ public enum PNGFile {
         var buffer: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0
         var h: Int32 = 0
+        var code: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
-        guard transect_png_read_rgba(path, &buffer, &w, &h, &error, error.count) == 0, let buffer else {
-            throw .cannotWrite(path: path, reason: "cannot read: " + message(error))
+        guard transect_png_read_rgba(path, &buffer, &w, &h, &code, &error, error.count) == 0, let buffer else {
+            throw .cannotWrite(path: path, reason: "cannot read: " + (code != 0 ? SystemError.text(code) : message(error)))
         }
         defer { free(buffer) }
         return (Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), Int(w), Int(h))
     }
 
-    /// The NUL-terminated message the C shim wrote into `buffer`.
+    /// The NUL-terminated message the C shim wrote into `buffer` (libpng's or its own; a
+    /// system call's failure comes back as an errno, worded by ``SystemError``).
     static func message(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

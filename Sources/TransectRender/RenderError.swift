@@ -2,8 +2,6 @@ import TransectCore
 
 /// What can go wrong drawing or writing an image; each names the input and the problem.
 public enum RenderError: UserFacingError, Equatable {
-    /// A frame size that is zero, negative or over the pixel limit.
-    case badSize(String)
     /// The frame's extent does not overlap the DEM.
     case noCoverage(dem: String)
     /// A font file that FreeType cannot load.
@@ -12,24 +10,16 @@ public enum RenderError: UserFacingError, Equatable {
     case drawing(String)
     /// Writing the PNG or its side files failed.
     case cannotWrite(path: String, reason: String)
-    /// An option value the renderer cannot use.
-    case badOption(String)
 
     public var message: String {
         switch self {
-        case .badSize(let text): text
         case .noCoverage(let dem): "the map frame does not overlap the DEM '\(dem)'"
         case .font(let path, let reason): "font '\(path)': \(reason)"
         case .drawing(let text): "drawing failed: \(text)"
         case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
-        case .badOption(let text): text
         }
     }
 
-    public var isUsageError: Bool {
-        switch self {
-        case .badSize, .badOption: true
-        default: false
-        }
-    }
+    /// Drawing and writing fail on the image or the disk, never on how Transect was called.
+    public var isUsageError: Bool { false }
 }

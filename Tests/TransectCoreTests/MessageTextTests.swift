@@ -25,4 +25,15 @@ import TransectCore
     func byteOrderMarks(text: String, expected: String) {
         #expect(text.trimmingAsciiSpaces(andByteOrderMarks: true) == expected)
     }
+
+    @Test(
+        "trimmingWhitespace takes every kind of whitespace from both ends, line breaks included",
+        arguments: [
+            ("\n  metre\r\n", "metre"), (" ROOT_PATH ", "ROOT_PATH"), ("\tft\u{A0}", "ft"), ("a \n b", "a \n b"),
+            ("", ""), (" \r\n\t", ""), ("\u{2003}5\u{2028}", "5"), ("\u{FEFF}id", "\u{FEFF}id"),
+        ])
+    func trimmingWhitespace(text: String, expected: String) {
+        #expect(text.trimmingWhitespace == expected)
+        #expect(text[...].trimmingWhitespace == expected)
+    }
 }

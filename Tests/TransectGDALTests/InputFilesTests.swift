@@ -37,6 +37,17 @@ struct InputFilesTests {
         #expect(Set(model.inputFiles) == Set([dir.file("a.tif"), dir.file("b.tif"), dir.file("b.tif.aux.xml")]), "\(model.inputFiles)")
     }
 
+    @Test("a source opened again lists what GDAL lists for it; one that no longer opens lists nothing")
+    func sourceOpenedAgain() throws {
+        let dir = TemporaryDirectory()
+        SourceConfinementTests.writeDEM(dir.file("dem.tif"))
+        try Self.pam.write(toFile: dir.file("dem.tif.aux.xml"), atomically: true, encoding: .utf8)
+        let expected = try Dataset(path: dir.file("dem.tif")).fileList
+        #expect(Set(expected) == Set([dir.file("dem.tif"), dir.file("dem.tif.aux.xml")]), "\(expected)")
+        #expect(ElevationModel.fileList(opening: dir.file("dem.tif")) == expected)
+        #expect(ElevationModel.fileList(opening: dir.file("gone.tif")).isEmpty)
+    }
+
     @Test("a raster in a zip is listed as the zip")
     func zipArchive() throws {
         let dir = TemporaryDirectory()

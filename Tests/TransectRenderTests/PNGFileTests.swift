@@ -1,6 +1,7 @@
 import CGDAL
 import Foundation
 import Testing
+import TransectCore
 import TransectGDAL
 import TransectTestSupport
 @testable import TransectRender
@@ -233,5 +234,27 @@ struct PNGFileTests {
         let reading = try Self.read(path)
         #expect(reading.width == 5 && reading.height == 3 && reading.rgb == rgb)
         #expect(reading.metadata.isEmpty && reading.geoTransform == nil && reading.wkt == nil)
+    }
+
+    @Test("a PNG written into a missing directory fails with the system's reason, worded as every errno is")
+    func missingDirectory() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("missing/map.png")
+        #expect(throws: RenderError.cannotWrite(path: path, reason: SystemError.text(ENOENT))) {
+            try PNGFile.encode(path: path, rgb: [0, 0, 0], width: 1, height: 1, texts: [])
+        }
+        #expect(throws: RenderError.cannotWrite(path: path, reason: "cannot read: " + SystemError.text(ENOENT))) {
+            try PNGFile.readRGBA(path: path)
+        }
+    }
+
+    @Test("a file that is not a PNG fails with the reader's own message")
+    func notAPNG() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("text.png")
+        try "not an image, just text".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: RenderError.cannotWrite(path: path, reason: "cannot read: not a PNG file")) {
+            try PNGFile.readRGBA(path: path)
+        }
     }
 }
