@@ -33,18 +33,18 @@ enum TrackCommand {
         if try args.value(TrackOptions.simulate) {
             // The sample densifies to 50 m and emits one fix per vertex; at a speed, fixes are
             // spaced along the line instead.
-            try TrackInput.checkDensifiedCount(track, maxSegment: maxSegment ?? 50, command: "track")
+            let recorded = track
+            track = try TrackInput.densified(track, maxSegment: maxSegment ?? 50, command: "track")
             if let speed {
                 // One fix per second of travel: the length over the speed (the track's own
                 // geodesic length, which densifying does not change).
-                let fixes = track.lengthMetres() / speed + Double(track.segments.count)
+                let fixes = recorded.lengthMetres() / speed + Double(recorded.segments.count)
                 guard fixes <= Track.maxPoints else {
                     throw CLIError.usage(
                         "option '--speed': \(JSON.format(speed)) m/s would make \(fixes < 1e15 ? NumberFormatting.grouped(fixes.rounded(.up), decimals: 0) : JSON.format(fixes)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed",
                         command: "track")
                 }
             }
-            track = track.densified(maxSegmentMetres: maxSegment ?? 50)
             if let model {
                 track = try elevations(for: track, input: input, model: model, interpolation: terrain.interpolation, console: console)
                     .applied(to: track)
@@ -64,9 +64,8 @@ enum TrackCommand {
 
         let fileFixes = track.pointCount
         if let maxSegment {
-            try TrackInput.checkDensifiedCount(track, maxSegment: maxSegment, command: "track")
             // Denser elevations for the 3D length and the climb; times stay the recorded ones.
-            track = track.densified(maxSegmentMetres: maxSegment, interpolatingTimes: false)
+            track = try TrackInput.densified(track, maxSegment: maxSegment, interpolatingTimes: false, command: "track")
         }
         let elevations = try elevations(for: track, input: input, model: model, interpolation: terrain.interpolation, console: console)
         var stats = TrackStatistics(track: track, elevations: elevations.values, gainThresholdMetres: gainThreshold)

@@ -28,4 +28,14 @@ extension Track {
             throw .densifiedTooLarge(maxSegmentMetres: maxSegmentMetres, points: count)
         }
     }
+
+    /// The track densified to `maxSegmentMetres` (``densified(maxSegmentMetres:interpolatingTimes:geodesic:)``),
+    /// after ``checkDensifiedCount(maxSegmentMetres:)``: the one way to densify to a length the
+    /// user chose, refused before any point is made when it would exceed ``Track/maxPoints``.
+    ///
+    /// - Parameter interpolatingTimes: false to leave inserted points without a time.
+    public func densifiedChecked(maxSegmentMetres: Double, interpolatingTimes: Bool = true) throws(TrackLimitError) -> Track {
+        try checkDensifiedCount(maxSegmentMetres: maxSegmentMetres)
+        return densified(maxSegmentMetres: maxSegmentMetres, interpolatingTimes: interpolatingTimes)
+    }
 }
