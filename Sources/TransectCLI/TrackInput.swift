@@ -16,8 +16,12 @@ enum TrackInput {
         }
     }
 
-    /// A limit error as a usage error of the option that asked for too much.
+    /// A limit error as a usage error of the option that asked for too much: `--max-segment`
+    /// for a densified track, `--speed` for simulated fixes.
     static func usage(_ error: TrackLimitError, command: String) -> CLIError {
-        .usage("option '--max-segment': " + error.message, command: command)
+        switch error {
+        case .densifiedTooLarge: .usage("option '--max-segment': " + error.message, command: command)
+        case .tooManyFixes: .usage("option '--speed': " + error.message, command: command)
+        }
     }
 }
