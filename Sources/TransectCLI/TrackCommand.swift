@@ -108,11 +108,7 @@ enum TrackCommand {
         func height(_ m: Double?, plusSign: Bool = false) -> String {
             m.map { NumberFormatting.grouped(h.convert(metres: $0), plusSign: plusSign) + " " + h.rawValue } ?? "unknown"
         }
-        func duration(_ s: Double?) -> String {
-            guard let s else { return "unknown" }
-            let t = Int(s.rounded())
-            return "\(t / 3600)h \(String(format2: (t % 3600) / 60))m \(String(format2: t % 60))s"
-        }
+        func duration(_ s: Double?) -> String { s.map(NumberFormatting.hoursMinutesSeconds) ?? "unknown" }
         func speed(_ v: Double?) -> String { v.map { units.speedUnit.format($0) } ?? "unknown" }
         func g(_ k: Int) -> String { NumberFormatting.grouped(Double(k), decimals: 0) }
         let known = s.minElevationMetres != nil
@@ -143,9 +139,4 @@ enum TrackCommand {
         }
         return lines.joined(separator: "\n") + "\n"
     }
-}
-
-extension String {
-    /// Two digits with a leading zero.
-    init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
 }
