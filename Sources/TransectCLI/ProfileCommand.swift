@@ -53,8 +53,7 @@ enum ProfileCommand {
     static func trackPath(_ trackPath: String, _ args: ParsedArguments, console: Console) throws -> ProfilePath {
         var track = try TrackInput.load(trackPath, console: console).track
         if let m = try args.value(ProfileOptions.maxSegment) {
-            try TrackInput.checkDensifiedCount(track, maxSegment: m, command: "profile")
-            track = track.densified(maxSegmentMetres: m)
+            track = try TrackInput.densified(track, maxSegment: m, command: "profile")
         }
         return ProfilePath(segments: track.segments.map { $0.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) } })
     }

@@ -163,8 +163,7 @@ struct RenderInputs {
             // Drawn as the location-history sample draws them: densified to --max-segment, one
             // fix per vertex.
             let loaded = try TrackInput.load(path, console: console).track
-            try TrackInput.checkDensifiedCount(loaded, maxSegment: settings.maxSegment, command: "render")
-            let track = loaded.densified(maxSegmentMetres: settings.maxSegment)
+            let track = try TrackInput.densified(loaded, maxSegment: settings.maxSegment, command: "render")
             trails.append(TrailOverlay(segments: track.segments.map { $0.map(\.point) }, fixes: track.points.map(\.point)))
             // A GPX file's waypoints are places.
             places += track.waypoints.map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }

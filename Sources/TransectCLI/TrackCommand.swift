@@ -4,144 +4,54 @@ import TransectGDAL
 
 /// `transect track`: location history read, cleaned, densified, simulated and summarised.
 enum TrackCommand {
-    /// Loads the track (``TrackFile/load(path:note:)``), then either simulates fixes along it
-    /// (``LocationSimulator``) or summarises it (``TrackStatistics``), and writes the result.
+    /// Reads the command line (``TrackRequest``), loads the track (``TrackFile/load(path:note:)``)
+    /// and the DEM, then either simulates fixes along the track
+    /// (``TrackTerrain/simulation(of:_:)``) or summarises it (``TrackTerrain/summary(of:_:)``),
+    /// and writes the result.
     static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
-        try args.expectNoPositionals()
-        guard let input = try args.value(TrackOptions.input) else {
-            throw CLIError.usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track")
-        }
-        let terrain = try TerrainOptions(args)
-        let units = try args.value(TrackOptions.units)
-        let maxSegment = try args.value(TrackOptions.maxSegment)
-        let speed = try args.value(TrackOptions.speed)
-        let start = try args.value(TrackOptions.startTime)
-        let gainThreshold = try args.value(TrackOptions.gainThreshold)
-        let elevationSource = try args.value(TrackOptions.elevation) ?? (terrain.demSpecs.isEmpty ? "recorded" : "dem")
-
-        let loaded = try TrackInput.load(input, console: console)
-        var track = loaded.track
-        let model = elevationSource == "dem" ? try terrain.openDEM(console: console) : nil
+        let request = try TrackRequest(args)
+        let loaded = try TrackInput.load(request.input, console: console)
+        let model = request.elevationsFromDEM ? try request.terrain.openDEM(console: console) : nil
         var files = RunFiles()
-        files.input("--in", input)
-        files.inputs(dem: model, terrain: terrain)
-        let out = try args.value(CommonOptions.out)
-        files.output("-o", out)
+        files.input("--in", request.input)
+        files.inputs(dem: model, terrain: request.terrain)
+        files.output("-o", request.out)
         try files.check(command: "track")
-        let output = try OutputTarget(path: out, console: console)
+        let output = try OutputTarget(path: request.out, console: console)
+        let terrain = TrackTerrain(source: request.input, model: model, interpolation: request.terrain.interpolation)
 
-        if try args.value(TrackOptions.simulate) {
-            // The sample densifies to 50 m and emits one fix per vertex; at a speed, fixes are
-            // spaced along the line instead.
-            try TrackInput.checkDensifiedCount(track, maxSegment: maxSegment ?? 50, command: "track")
-            if let speed {
-                // One fix per second of travel: the length over the speed (the track's own
-                // geodesic length, which densifying does not change).
-                let fixes = track.lengthMetres() / speed + Double(track.segments.count)
-                guard fixes <= Track.maxPoints else {
-                    throw CLIError.usage(
-                        "option '--speed': \(JSON.format(speed)) m/s would make \(fixes < 1e15 ? NumberFormatting.grouped(fixes.rounded(.up), decimals: 0) : JSON.format(fixes)) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed",
-                        command: "track")
-                }
-            }
-            track = track.densified(maxSegmentMetres: maxSegment ?? 50)
-            if let model {
-                track = try elevations(for: track, input: input, model: model, interpolation: terrain.interpolation, console: console)
-                    .applied(to: track)
-            }
-            let fixes =
-                speed.map { LocationSimulator.fixesAtSpeed(track, speed: $0, startTime: start) }
-                ?? LocationSimulator.fixesPerVertex(track, startTime: start)
-            let formatName = try args.value(TrackOptions.format) ?? out.flatMap { TrackWriter.Format(path: $0)?.rawValue } ?? "csv"
-            guard let format = TrackWriter.Format(rawValue: formatName) else {
-                throw CLIError.usage("option '--format': '\(formatName)' is not gpx, geojson or csv for --simulate", command: "track")
-            }
-            output.write(TrackWriter.write(fixes, name: track.name ?? "simulated location history", format: format))
+        switch request.work {
+        case .simulation(let simulation, let format):
+            let simulated = try limited { try terrain.simulation(of: loaded.track, simulation) }
+            for note in simulated.notes { console.err(note + "\n") }
+            output.write(TrackWriter.write(simulated.fixes, name: loaded.track.name ?? "simulated location history", format: format))
             try output.commit()
-            console.err("note: simulated \(NumberFormatting.count(fixes.count, "fix", plural: "fixes")) from \(Timestamp.iso8601(start))\n")
-            return 0
+            console.err(
+                "note: simulated \(NumberFormatting.count(simulated.fixes.count, "fix", plural: "fixes")) from \(Timestamp.iso8601(simulation.startTime))\n")
+        case .statistics(let summaryRequest, let json):
+            let summary = try limited { try terrain.summary(of: loaded.track, summaryRequest) }
+            for note in summary.notes { console.err(note + "\n") }
+            if json {
+                output.write(
+                    statisticsJSON(
+                        summary.statistics, dropped: loaded.dropped, elevations: summary.elevations, demRequested: summary.dem != nil,
+                        threshold: summaryRequest.gainThresholdMetres
+                    ).serialized() + "\n")
+            } else {
+                output.write(
+                    statisticsText(
+                        summary.statistics, name: loaded.track.name ?? request.input, units: request.units, elevations: summary.elevations,
+                        demRequested: summary.dem != nil))
+            }
+            try output.commit()
         }
-
-        let fileFixes = track.pointCount
-        if let maxSegment {
-            try TrackInput.checkDensifiedCount(track, maxSegment: maxSegment, command: "track")
-            // Denser elevations for the 3D length and the climb; times stay the recorded ones.
-            track = track.densified(maxSegmentMetres: maxSegment, interpolatingTimes: false)
-        }
-        let elevations = try elevations(for: track, input: input, model: model, interpolation: terrain.interpolation, console: console)
-        var stats = TrackStatistics(track: track, elevations: elevations.values, gainThresholdMetres: gainThreshold)
-        // Points inserted by --max-segment carry no time: the time counts are the file's fixes'.
-        stats.times.missing -= track.pointCount - fileFixes
-        // Said when some fixes carry times but not all of them are usable; a track without any
-        // times simply has an unknown duration.
-        if stats.times.usable < fileFixes && stats.times.usable > 0 {
-            console.err("note: '\(input)': \(timesText(stats.times)); durations and speeds use those times only\n")
-        }
-        let format = try args.value(TrackOptions.format) ?? "text"
-        switch format {
-        case "json":
-            output.write(
-                statisticsJSON(
-                    stats, dropped: loaded.dropped, elevations: elevations, demRequested: model != nil,
-                    threshold: gainThreshold
-                ).serialized() + "\n")
-        case "text":
-            output.write(statisticsText(stats, name: track.name ?? input, units: units, elevations: elevations, demRequested: model != nil))
-        default:
-            throw CLIError.usage("option '--format': '\(format)' is not text or json for statistics", command: "track")
-        }
-        try output.commit()
         return 0
     }
 
-    /// One elevation per fix: the DEM's where `model` is given, with the recorded elevation
-    /// wherever the DEM has none (said on stderr); the recorded ones otherwise. Fixes left
-    /// without any are said on stderr too, and a DEM that gives no fix an elevation, on a track
-    /// that records none, is an error naming the DEM: never a silent zero.
-    static func elevations(
-        for track: Track, input: String, model: ElevationModel?, interpolation: Interpolation,
-        console: Console
-    ) throws -> TrackElevations {
-        let n = track.pointCount
-        func count(_ k: Int) -> String { "\(NumberFormatting.grouped(Double(k), decimals: 0)) of \(NumberFormatting.grouped(Double(n), decimals: 0)) fixes" }
-        guard let model else {
-            let recorded = TrackElevations(recordedIn: track)
-            if recorded.recorded == 0 {
-                console.err("note: '\(input)': the track records no elevations; gain, loss and elevations are unknown (use --dem)\n")
-            } else if recorded.missing > 0 {
-                console.err("note: '\(input)': \(count(recorded.missing)) record no elevation; gain and loss skip them\n")
-            }
-            return recorded
-        }
-        let z = try model.elevations(at: track.points.map(\.point), interpolation: interpolation)
-        let merged = TrackElevations(sampled: z, track: track)
-        if merged.fromDEM == 0 && merged.recorded == 0 {
-            throw CLIError.badInput("'\(input)': no fix lies on data in the DEM '\(model.label)' and the track records no elevations")
-        }
-        if merged.recorded > 0 {
-            console.err(
-                "note: '\(input)': \(count(merged.recorded)) lie outside the DEM '\(model.label)' or on its no data; their recorded elevations are used\n")
-        }
-        if merged.missing > 0 {
-            console.err(
-                "note: '\(input)': \(count(merged.missing)) lie outside the DEM '\(model.label)' or on its no data and record no elevation; gain and loss skip them\n"
-            )
-        }
-        return merged
-    }
-
-    /// "97 of 1,852 fixes have usable times (1,755 repeat the time before)".
-    /// How many of the file's fixes have usable times, and why the others have not.
-    static func timesText(_ t: TimeCounts) -> String {
-        let points = t.usable + t.repeated + t.backwards + t.missing
-        func g(_ k: Int) -> String { NumberFormatting.grouped(Double(k), decimals: 0) }
-        var why: [String] = []
-        if t.repeated > 0 { why.append("\(g(t.repeated)) repeat\(t.repeated == 1 ? "s" : "") an earlier time") }
-        if t.backwards > 0 { why.append("\(g(t.backwards)) go\(t.backwards == 1 ? "es" : "") back in time") }
-        if t.missing > 0 { why.append("\(g(t.missing)) ha\(t.missing == 1 ? "s" : "ve") none") }
-        return
-            "\(g(t.usable)) of \(g(points)) \(NumberFormatting.noun("fix", count: points, plural: "fixes")) \(t.usable == 1 ? "has a usable time" : "have usable times")"
-            + (why.isEmpty ? "" : " (" + why.joined(separator: ", ") + ")")
+    /// `work`, with a request past a track limit refused as a usage error of the option that
+    /// asked for it.
+    static func limited<Result>(_ work: () throws -> Result) throws -> Result {
+        do { return try work() } catch let error as TrackLimitError { throw TrackInput.usage(error, command: "track") }
     }
 
     /// The statistics as one JSON object. `dropped` counts fixes removed for their position;
@@ -198,11 +108,7 @@ enum TrackCommand {
         func height(_ m: Double?, plusSign: Bool = false) -> String {
             m.map { NumberFormatting.grouped(h.convert(metres: $0), plusSign: plusSign) + " " + h.rawValue } ?? "unknown"
         }
-        func duration(_ s: Double?) -> String {
-            guard let s else { return "unknown" }
-            let t = Int(s.rounded())
-            return "\(t / 3600)h \(String(format2: (t % 3600) / 60))m \(String(format2: t % 60))s"
-        }
+        func duration(_ s: Double?) -> String { s.map(NumberFormatting.hoursMinutesSeconds) ?? "unknown" }
         func speed(_ v: Double?) -> String { v.map { units.speedUnit.format($0) } ?? "unknown" }
         func g(_ k: Int) -> String { NumberFormatting.grouped(Double(k), decimals: 0) }
         let known = s.minElevationMetres != nil
@@ -221,7 +127,7 @@ enum TrackCommand {
             "Gain / loss   \(known ? height(s.elevationGainMetres, plusSign: true) : "unknown") / \(known ? height(-s.elevationLossMetres) : "unknown") (\(source))"
         )
         lines.append("Elevation     \(height(s.minElevationMetres)) … \(height(s.maxElevationMetres))")
-        lines.append("Times         \(timesText(s.times))")
+        lines.append("Times         \(s.times.text)")
         lines.append("Duration      \(duration(s.durationSeconds)), moving \(duration(s.movingTimeSeconds))")
         lines.append(
             "Speed         avg \(speed(s.averageSpeedMetresPerSecond)) moving, max \(speed(s.maxSpeedMetresPerSecond))"
@@ -233,9 +139,4 @@ enum TrackCommand {
         }
         return lines.joined(separator: "\n") + "\n"
     }
-}
-
-extension String {
-    /// Two digits with a leading zero.
-    init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
 }

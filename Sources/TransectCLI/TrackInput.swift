@@ -8,11 +8,20 @@ enum TrackInput {
         try TrackFile.load(path: path) { console.err($0 + "\n") }
     }
 
-    /// Refuses a `--max-segment` that would densify `track` past ``Track/maxPoints``, as a
-    /// usage error of `command`.
-    static func checkDensifiedCount(_ track: Track, maxSegment: Double, command: String) throws(CLIError) {
-        do { try track.checkDensifiedCount(maxSegmentMetres: maxSegment) } catch {
-            throw .usage("option '--max-segment': " + error.message, command: command)
+    /// `track` densified to `--max-segment` (``Track/densifiedChecked(maxSegmentMetres:interpolatingTimes:)``);
+    /// a length that would densify it past ``Track/maxPoints`` is a usage error of `command`.
+    static func densified(_ track: Track, maxSegment: Double, interpolatingTimes: Bool = true, command: String) throws(CLIError) -> Track {
+        do { return try track.densifiedChecked(maxSegmentMetres: maxSegment, interpolatingTimes: interpolatingTimes) } catch {
+            throw usage(error, command: command)
+        }
+    }
+
+    /// A limit error as a usage error of the option that asked for too much: `--max-segment`
+    /// for a densified track, `--speed` for simulated fixes.
+    static func usage(_ error: TrackLimitError, command: String) -> CLIError {
+        switch error {
+        case .densifiedTooLarge: .usage("option '--max-segment': " + error.message, command: command)
+        case .tooManyFixes: .usage("option '--speed': " + error.message, command: command)
         }
     }
 }

@@ -16,28 +16,110 @@ enum TrackOptions {
         help:
             "Emit fixes: one per vertex 1 s apart after densifying to --max-segment (the location-history sample's source), or spaced --speed M/S × 1 s along the line. Each fix has time, position, elevation, course (geodesic azimuth) and speed."
     )
+    /// With --simulate, ``TrackSimulation``'s default applies; the help states it in prose.
     static let maxSegment = Option.positive(
         "max-segment", value: "M",
-        help: "Densify along geodesics so no step exceeds M metres (default 50 with --simulate; no densifying for statistics unless given).",
-        maximum: InputLimits.lengthMetres.upperBound, unit: "m")
+        help:
+            "Densify along geodesics so no step exceeds M metres (default \(NumberFormatting.shortest(TrackSimulation.defaultMaxSegmentMetres)) with --simulate; no densifying for statistics unless given).",
+        maximum: InputLimits.lengthMetres.upperBound, unit: "m"
+    )
     static let speed = Option.positive(
         "speed", value: "M/S", help: "With --simulate: fixes at this speed instead of one per vertex.",
         maximum: InputLimits.speed.upperBound, unit: "m/s")
     static let startTime = Option.time("start-time", help: "First fix time, ISO 8601.", default: defaultStart)
     static let dem = CommonOptions.dem.help("DEM for elevations; repeatable.")
     static let interpolation = CommonOptions.interpolation.help("How elevations are sampled from --dem: nearest (or near), bilinear or cubic.")
+    /// The default depends on --dem, so the help states it in prose.
     static let elevation = Option.choice("elevation", value: "E", help: "dem (default when --dem is given) or recorded.", names: ["dem", "recorded"])
+        .defaulting { args in args.has(dem) ? "dem" : "recorded" }
     static let gainThreshold = Option.number(
         "gain-threshold", value: "M", help: "Hysteresis for gain and loss.",
         in: InputLimits.gainThresholdMetres, unit: " m", default: 3)
     static let units = Option.units(help: "Units of the text summary: lengths, heights and speeds.")
-    static let format = Option.text(
-        "format", value: "F",
-        help: "Statistics: text (default) or json. Simulation: gpx, geojson or csv (default from --out's extension, else csv).")
+    /// What `track` writes: the statistics as text or JSON, or simulated fixes in a track format.
+    enum Format: Equatable {
+        case text, json
+        case fixes(TrackWriter.Format)
+    }
+
+    /// The names it takes and its default depend on --simulate (and --out), so the help
+    /// states them in prose.
+    static let format = Option<Format>(
+        spec: OptionSpec(
+            name: "format", valueName: "F",
+            help: "Statistics: text (default) or json. Simulation: gpx, geojson or csv (default from --out's extension, else csv)."),
+        defaultValue: { args throws(CLIError) in
+            guard try args.value(simulate) else { return .text }
+            return .fixes(try args.value(CommonOptions.out).flatMap { TrackWriter.Format(path: $0) } ?? .csv)
+        },
+        parse: { text, args throws(CLIError) in
+            if try args.value(simulate) {
+                guard let format = TrackWriter.Format(rawValue: text) else {
+                    throw Option<Format>.refuse("format", "'\(text)' is not gpx, geojson or csv for --simulate", args)
+                }
+                return .fixes(format)
+            }
+            switch text {
+            case "text": return .text
+            case "json": return .json
+            default: throw Option<Format>.refuse("format", "'\(text)' is not text or json for statistics", args)
+            }
+        })
 
     static let all: [OptionSpec] = [
         input.spec, stats.spec, simulate.spec, maxSegment.spec, speed.spec, startTime.spec, dem.spec, interpolation.spec,
         elevation.spec, gainThreshold.spec, units.spec, format.spec, CommonOptions.out.spec, CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
+}
+
+/// `track`'s command line, read: every option is read (and refused) here, before anything is
+/// loaded.
+struct TrackRequest {
+    /// What the run computes and how it writes it.
+    enum Work {
+        case statistics(TrackSummaryRequest, json: Bool)
+        case simulation(TrackSimulation, format: TrackWriter.Format)
+    }
+
+    var input: String
+    var terrain: TerrainOptions
+    /// Elevations from the DEM (`--elevation dem`) rather than the recorded ones.
+    var elevationsFromDEM: Bool
+    var units: UnitSystem
+    var out: String?
+    var work: Work
+
+    init(_ args: ParsedArguments) throws(CLIError) {
+        try args.expectNoPositionals()
+        guard let input = try args.value(TrackOptions.input) else {
+            throw .usage("missing --in FILE (GPX, GeoJSON, Esri JSON or CSV)", command: "track")
+        }
+        self.input = input
+        terrain = try TerrainOptions(args)
+        units = try args.value(TrackOptions.units)
+        let maxSegment = try args.value(TrackOptions.maxSegment)
+        let speed = try args.value(TrackOptions.speed)
+        let start = try args.value(TrackOptions.startTime)
+        let gainThreshold = try args.value(TrackOptions.gainThreshold)
+        elevationsFromDEM = try args.value(TrackOptions.elevation) == "dem"
+        out = try args.value(CommonOptions.out)
+        // --format names a track format exactly when --simulate is given.
+        let format = try args.value(TrackOptions.format)
+        if case .fixes(let fixesFormat) = format {
+            var simulation = TrackSimulation(speedMetresPerSecond: speed, startTime: start)
+            if let maxSegment { simulation.maxSegmentMetres = maxSegment }
+            work = .simulation(simulation, format: fixesFormat)
+        } else {
+            work = .statistics(TrackSummaryRequest(maxSegmentMetres: maxSegment, gainThresholdMetres: gainThreshold), json: format == .json)
+        }
+    }
+}
+
+extension Option {
+    /// The same option (name, help, parser) with a default read from other options, for an
+    /// option whose help states its default in prose.
+    fileprivate func defaulting(_ value: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Value) -> Option {
+        Option(spec: spec, defaultValue: value, parse: parse)
+    }
 }

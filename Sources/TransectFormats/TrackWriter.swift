@@ -1,4 +1,3 @@
-import Foundation
 import TransectCore
 
 /// Fixes out, as GPX 1.1, GeoJSON or CSV text. The caller writes the string atomically.
@@ -127,16 +126,12 @@ public enum TrackWriter {
 
     // MARK: - Formatting
 
-    /// `value` rounded to `places` decimals, written plainly: no exponent, no locale, and no
-    /// negative zero (`-0.0000000001` at 9 places is `0.000000000`).
-    ///
-    /// C's `%.*f` is exact (it prints the correctly rounded decimal of the binary value, glibc
-    /// rounding half to even on the exact binary value), so the result is the same on every run.
+    /// `value` at `places` decimals (``NumberFormatting/fixed(_:decimals:)``: the exact binary
+    /// value rounded half to even, as C's `%.*f` rounds, and no negative zero, so that
+    /// `-0.0000000001` at 9 places is `0.000000000`). Finite values only.
     static func fixed(_ value: Double, _ places: Int) -> String {
         precondition(value.isFinite, "TrackWriter writes finite numbers only")
-        var s = String(format: "%.\(places)f", value)
-        if s.hasPrefix("-"), s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
-        return s
+        return NumberFormatting.fixed(value, decimals: places)
     }
 
     /// A course in [0, 360) at 6 decimals: a course just below 360 that rounds up to

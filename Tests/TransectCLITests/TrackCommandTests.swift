@@ -41,6 +41,44 @@ struct TrackCommandTests {
         #expect(again.out == (try String(contentsOfFile: dir.file("fixes.csv"), encoding: .utf8)))
     }
 
+    @Test(
+        "a --format the mode does not take is a usage error before the track is read",
+        arguments: [
+            ([String](), "'xml' is not text or json for statistics"), (["--simulate"], "'xml' is not gpx, geojson or csv for --simulate"),
+        ])
+    func formatRefusedFirst(mode: [String], problem: String) {
+        let dir = TemporaryDirectory()
+        // The file does not exist: reading it would fail with exit 1 and another message.
+        let result = transect(["track", "--in", dir.file("absent.csv"), "--format", "xml"] + mode)
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("Error: option '--format': \(problem)\nUsage: "))
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("--simulate --format follows --out's extension when absent, and --format names the format when given")
+    func simulateFormatDefault() throws {
+        let dir = TemporaryDirectory()
+        let gpx = transect("track", "--in", Self.sample, "--simulate", "--out", dir.file("fixes.gpx"))
+        #expect(gpx.code == 0, "\(gpx.err)")
+        #expect(try String(contentsOfFile: dir.file("fixes.gpx"), encoding: .utf8).hasPrefix("<?xml"))
+        let named = transect("track", "--in", Self.sample, "--simulate", "--format", "gpx")
+        #expect(named.out == (try String(contentsOfFile: dir.file("fixes.gpx"), encoding: .utf8)))
+        let text = transect("track", "--in", Self.sample)
+        #expect(text.code == 0 && text.out.hasPrefix("Track         "))
+    }
+
+    @Test("--speed that would make too many fixes: a usage error with the count length / speed + 1")
+    func speedLimit() throws {
+        let track = try TrackFile.load(path: Self.sample).track
+        let fixes = track.lengthMetres() / 0.001 + Double(track.segments.count)
+        let result = transect("track", "--in", Self.sample, "--simulate", "--speed", "0.001")
+        #expect(result.code == 2)
+        // Grouped by threes, written out digit by digit.
+        let digits = Array(String(Int(fixes.rounded(.up))))
+        let count = String(digits.enumerated().flatMap { k, d in k > 0 && (digits.count - k) % 3 == 0 ? [",", d] : [d] })
+        #expect(result.err.contains("Error: option '--speed': 0.001 m/s would make \(count) fixes, more than 10,000,000; use a higher speed\n"))
+    }
+
     // Before issue 9 a fix repeating the time before it was dropped with its position; now only
     // invalid positions drop a fix and the repeated time is counted under "times".
     @Test("invalid positions are dropped and reported, a repeated time keeps its fix; a track with none left is an error")

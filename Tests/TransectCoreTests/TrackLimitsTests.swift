@@ -40,6 +40,23 @@ struct TrackLimitsTests {
         try Self.track.checkDensifiedCount(maxSegmentMetres: segment)
     }
 
+    @Test("densifiedChecked refuses before densifying, and otherwise gives the densified track: 1 + ⌈length / segment⌉ points")
+    func densifiedChecked() throws {
+        let segment = 0.001
+        #expect(throws: TrackLimitError.densifiedTooLarge(maxSegmentMetres: segment, points: 1 + (Self.length / segment).rounded(.up))) {
+            try Self.track.densifiedChecked(maxSegmentMetres: segment)
+        }
+        let dense = try Self.track.densifiedChecked(maxSegmentMetres: 1000)
+        #expect(dense.pointCount == 1 + Int((Self.length / 1000).rounded(.up)))
+        #expect(dense.points.allSatisfy { $0.time == nil })
+        let timed = Track(segments: [[TrackPoint(longitude: 10, latitude: 45, time: 0), TrackPoint(longitude: 10, latitude: 45.1, time: 120)]])
+        // Inserted points take times in proportion to distance, or none when asked.
+        let interpolated = try timed.densifiedChecked(maxSegmentMetres: 1000)
+        #expect(interpolated.points.allSatisfy { $0.time != nil })
+        let untimed = try timed.densifiedChecked(maxSegmentMetres: 1000, interpolatingTimes: false)
+        #expect(untimed.points.map(\.time) == [0] + Array(repeating: nil, count: untimed.pointCount - 2) + [120])
+    }
+
     @Test("points in messages: at most eight decimals, whole numbers without a point, no negative zero")
     func coordinateText() {
         #expect(GeoPoint(longitude: -119.5, latitude: 37.75).coordinateText == "-119.5,37.75")
