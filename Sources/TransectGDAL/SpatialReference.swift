@@ -44,10 +44,16 @@ public final class SpatialReference {
 
     deinit { OSRDestroySpatialReference(handle) }
 
-    /// WGS84 geographic (EPSG:4326), longitude first.
+    /// WGS84 geographic (EPSG:4326), longitude first: a new object each call, since GDAL does
+    /// not promise that one spatial reference may be used from several threads at once.
     public static func wgs84() -> SpatialReference {
-        // EPSG:4326 is in every PROJ database; failing here means PROJ is not installed.
-        try! SpatialReference("EPSG:4326")
+        do {
+            return try SpatialReference("EPSG:4326")
+        } catch {
+            // EPSG:4326 is in every PROJ database; failing here means PROJ's database is missing
+            // or unreadable, and no coordinate can be transformed.
+            fatalError("PROJ's database has no EPSG:4326 (is proj.db installed and on PROJ_DATA?): \(error.message)")
+        }
     }
 
     /// True for a geographic (longitude/latitude) CRS.
