@@ -19,9 +19,17 @@ enum MeasureCommand {
                 throw CLIError.usage("--pairs cannot be combined with --from/--to", command: "measure")
             }
             guard format == "csv" else { throw CLIError.usage("option '--format': a --pairs batch writes csv", command: "measure") }
+            guard !args.has(MeasureOptions.units) else {
+                throw CLIError.usage(
+                    "option '--units': shows one --from/--to measurement; a --pairs batch writes metres, as its columns are named",
+                    command: "measure")
+            }
             return try runPairs(
                 path: pairsPath, terrain: terrain, aboveGround: aboveGround,
                 strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out), console: console)
+        }
+        guard !args.has(MeasureOptions.strict) else {
+            throw CLIError.usage("option '--strict': stops a --pairs batch at the first bad row; give --pairs", command: "measure")
         }
         guard format != "csv" else {
             throw CLIError.usage("option '--format': csv is for a --pairs batch; one measurement writes text or json", command: "measure")

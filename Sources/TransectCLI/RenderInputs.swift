@@ -73,6 +73,13 @@ struct RenderSettings {
         guard framesDirectory == nil || !trackFiles.isEmpty else {
             throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")
         }
+        // What only --track or --frames uses, given without it, would be silently ignored.
+        if trackFiles.isEmpty && args.has(RenderOptions.maxSegment) {
+            throw CLIError.usage("option '--max-segment': densifies --track files before drawing them; give --track", command: "render")
+        }
+        if framesDirectory == nil && args.has(RenderOptions.every) {
+            throw CLIError.usage("option '--every': spaces the frames written to --frames; give --frames", command: "render")
+        }
         try checkOutputs()
     }
 
@@ -80,6 +87,11 @@ struct RenderSettings {
     /// the frame CRS), each checked as text here; the fitting is the library's. A box in the
     /// frame CRS needs that CRS named, or a projected DEM to lend it (see ``checkFrame(dem:)``).
     private mutating func readFrame(_ args: ParsedArguments, hasDEM: Bool) throws {
+        // Two frames: one would silently win over the other.
+        if args.has(RenderOptions.extent) && args.has(RenderOptions.extentCRS) {
+            throw CLIError.usage(
+                "option '--extent-crs': gives the frame in the frame's CRS, as --extent does in lon/lat; give one of them", command: "render")
+        }
         if let text = try args.value(RenderOptions.extent) {
             let v = Self.numbers(text)
             guard v.count == 4, v[0] < v[2], v[1] < v[3] else {

@@ -89,7 +89,7 @@ enum RenderOptions {
         "max-segment", value: "M", help: "Densify --track files along geodesics so no step exceeds M metres.",
         maximum: InputLimits.lengthMetres.upperBound, unit: "m", default: 50)
     static let frames = Option.text("frames", value: "DIR", help: "Also write numbered frames, frame k showing the fixes up to k.")
-    static let every = Option.integer("every", help: "One frame per N fixes.", in: 1...Int(Int32.max), default: 1)
+    static let every = Option.integer("every", help: "With --frames, one frame per N fixes.", in: 1...Int(Int32.max), default: 1)
     static let title = Option.text("title", value: "TEXT", help: "A title in the top-left corner.")
     static let decorations = Option.choice(
         "decorations", value: "all|none", help: "none leaves out scale bar, north arrow, title and attribution.",

@@ -163,7 +163,7 @@ enum HelpGolden {
           --max-segment M            Densify --track files along geodesics so no step exceeds M
                                      metres. Default: 50 m.
           --frames DIR               Also write numbered frames, frame k showing the fixes up to k.
-          --every N                  One frame per N fixes. Default: 1.
+          --every N                  With --frames, one frame per N fixes. Default: 1.
           --title TEXT               A title in the top-left corner.
           --decorations all|none     none leaves out scale bar, north arrow, title and attribution.
                                      Default: all.
