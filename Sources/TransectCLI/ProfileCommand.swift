@@ -15,7 +15,7 @@ enum ProfileCommand {
         let path: ProfilePath
         switch settings.route {
         case .vertices(let vertices): path = ProfilePath(vertices: vertices)
-        case .track(let file): path = try trackPath(file, args, console: console)
+        case .track(let file, let maxSegment): path = try trackPath(file, maxSegment: maxSegment, console: console)
         }
         let request = settings.request(path, interpolation: terrain.interpolation)
 
@@ -50,9 +50,9 @@ enum ProfileCommand {
     }
 
     /// A track's segments as the path (densified to `--max-segment` when given).
-    static func trackPath(_ trackPath: String, _ args: ParsedArguments, console: Console) throws -> ProfilePath {
+    static func trackPath(_ trackPath: String, maxSegment: Double?, console: Console) throws -> ProfilePath {
         var track = try TrackInput.load(trackPath, console: console).track
-        if let m = try args.value(ProfileOptions.maxSegment) {
+        if let m = maxSegment {
             track = try TrackInput.densified(track, maxSegment: m, command: "profile")
         }
         return ProfilePath(segments: track.segments.map { $0.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) } })

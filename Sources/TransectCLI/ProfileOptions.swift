@@ -69,12 +69,13 @@ struct ProfileSettings {
     /// What to profile: `--from`/`--to` or `--path` vertices (in WGS84), or a `--track` file.
     enum Route {
         case vertices([GeoPoint])
-        case track(String)
+        /// A track file, densified to `maxSegment` metres when given.
+        case track(String, maxSegment: Double?)
     }
     var route: Route
     /// The `--track` file, if that is the route.
     var track: String? {
-        if case .track(let path) = route { return path }
+        if case .track(let path, _) = route { return path }
         return nil
     }
     var spacing: ProfileRequest.Spacing
@@ -98,7 +99,7 @@ struct ProfileSettings {
             if args.has(ProfileOptions.crs) {
                 throw CLIError.usage("option '--crs': gives the CRS of --from/--to/--path points, not of a --track file", command: "profile")
             }
-            route = .track(track)
+            route = .track(track, maxSegment: try args.value(ProfileOptions.maxSegment))
         } else {
             if args.has(ProfileOptions.maxSegment) {
                 throw CLIError.usage("option '--max-segment': densifies a --track before profiling it; give --track", command: "profile")

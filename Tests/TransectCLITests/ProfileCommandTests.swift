@@ -301,6 +301,11 @@ struct ProfileCommandTests {
         Self.expectUsageError(
             ["profile", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8", "--max-segment", "10"],
             "option '--max-segment': densifies a --track before profiling it; give --track")
+        // A bad --max-segment is refused before its track is read (the track does not exist).
+        let bad = transect("profile", "--track", dir.file("missing.gpx"), "--max-segment", "abc")
+        #expect(bad.code == 2, "\(bad.err)")
+        #expect(bad.err.hasPrefix("Error: option '--max-segment': 'abc' is not"), "\(bad.err)")
+        #expect(!bad.err.contains("missing.gpx"), "\(bad.err)")
     }
 
     @Test("profile: --chart and --chart-layout are checked before the DEM is opened and the profile computed")
