@@ -20,6 +20,8 @@ T=$($SWIFT build -c release -Xswiftc -warnings-as-errors --show-bin-path)/transe
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 for run in 1 2; do
+  # From an empty renders/ each time, so a figure a run fails to write cannot pass as the other's.
+  find renders -type f -delete
   ./scripts/demo.sh "$T" > "$WORK/stdout.$run" 2> "$WORK/stderr.$run"
   mkdir -p "$WORK/renders.$run"
   cp -r renders/. "$WORK/renders.$run/"
