@@ -36,16 +36,7 @@ struct RenderSettings {
         maxSegment = try args.value(RenderOptions.maxSegment)
         units = try args.value(RenderOptions.units)
         size = try args.value(RenderOptions.size)
-        var shade = HillshadeParameters()
-        shade.azimuthDegrees = try args.value(RenderOptions.azimuth)
-        shade.altitudeDegrees = try args.value(RenderOptions.altitude)
-        shade.zFactor = try args.value(RenderOptions.zFactor)
-        shade.multidirectional = try args.value(RenderOptions.multidirectional)
-        let basemapName = try args.value(RenderOptions.basemap)
-        guard let basemap = Basemap.parse(basemapName, hillshade: shade) else {
-            throw CLIError.usage("option '--basemap': '\(basemapName)' is not hillshade, light-gray, tint, none or an image file", command: "render")
-        }
-        self.basemap = basemap
+        basemap = try args.value(RenderOptions.basemap)
         decorations = try args.value(RenderOptions.decorations) == "all"
         margin = try args.value(RenderOptions.margin)
         dpi = try args.value(RenderOptions.dpi)

@@ -85,7 +85,7 @@ public struct AnnotatedMap {
             MapFrameRequest(
                 width: request.width, height: request.height, frameCRS: request.frameCRS, extentLonLat: request.extentLonLat,
                 extentInFrame: request.extentInFrame, content: content, lines: request.measurements.map { [$0.start, $0.end] },
-                margin: request.margin, preferredScale: request.trails.isEmpty ? nil : Self.trailScale, dpi: request.dpi ?? 96,
+                margin: request.margin, preferredScale: request.trails.isEmpty ? nil : Self.trailScale, dpi: request.dpi ?? MapSpec.defaultDPI,
                 dem: request.dem.map(DEMFootprint.init)))
         var spec = MapSpec(frame: frame, basemap: request.basemap)
         spec.measurements = request.measurements
@@ -94,7 +94,7 @@ public struct AnnotatedMap {
         spec.title = request.title
         spec.decorations = request.decorations
         spec.units = request.units
-        spec.dpi = request.dpi ?? 96
+        spec.dpi = request.dpi ?? MapSpec.defaultDPI
         if let dem = request.dem {
             spec.attribution = "Elevation: \(dem.label.split(separator: "/").last.map(String.init) ?? dem.label) · \(frame.crs.label) · Transect"
         } else {
