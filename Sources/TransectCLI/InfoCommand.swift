@@ -4,6 +4,8 @@ import TransectGDAL
 
 /// `transect info`: what a DEM is, where it is, how fine, and its elevation range.
 enum InfoCommand {
+    /// Opens the DEM (or the default surface), describes it with one
+    /// ``ElevationModel/describe()`` call and writes the description.
     static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         // `transect info FILE` is accepted as well as `--dem FILE`.
         let specsGiven = try args.values(CommonOptions.dem) + args.positionals
@@ -13,17 +15,22 @@ enum InfoCommand {
             ? try ElevationModel([TerrainOptions.defaultSurfacePath])
             : try ElevationModel(specsGiven, access: DataAccess(allowNetwork: args.value(CommonOptions.allowNetwork)))
         for note in model.notes { console.err(note + "\n") }
-        let extent = try model.extentLonLat()
-        let resolution = try model.resolutionMetres()
-        let range = try model.elevationRange()
+        return try write(model.describe(), format: format, console: console)
+    }
+
+    /// The description as text lines or one JSON object.
+    static func write(_ info: DEMDescription, format: String, console: Console) -> Int32 {
+        let extent = info.extentLonLat
+        let resolution = info.resolutionMetres
+        let range = info.elevationRange
         if format == "json" {
             let json = JSON.object([
-                ("dem", .string(model.label)),
-                ("files", .array(model.paths.map { .string($0) })),
-                ("driver", .string(model.driverName)),
-                ("width", .number(Double(model.width))), ("height", .number(Double(model.height))),
-                ("data_type", .string(model.dataTypeName)),
-                ("crs", .string(model.crs.label)), ("crs_assumed", .bool(model.crsAssumed)),
+                ("dem", .string(info.label)),
+                ("files", .array(info.paths.map { .string($0) })),
+                ("driver", .string(info.driverName)),
+                ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
+                ("data_type", .string(info.dataTypeName)),
+                ("crs", .string(info.crsLabel)), ("crs_assumed", .bool(info.crsAssumed)),
                 (
                     "extent_lonlat",
                     .object([
@@ -32,8 +39,8 @@ enum InfoCommand {
                     ])
                 ),
                 ("resolution_m", .object([("x", .number(resolution.x, decimals: 6)), ("y", .number(resolution.y, decimals: 6))])),
-                ("nodata", model.noDataValue.map { .number($0) } ?? .null),
-                ("vertical_unit", .string(model.unitType.isEmpty ? "m (assumed)" : model.unitType)),
+                ("nodata", info.noDataValue.map { .number($0) } ?? .null),
+                ("vertical_unit", .string(info.unitType.isEmpty ? "m (assumed)" : info.unitType)),
                 ("min_elevation_m", .number(range?.min, decimals: 6)), ("max_elevation_m", .number(range?.max, decimals: 6)),
                 ("range_approximate", .bool(range?.approximate ?? false)),
             ])
@@ -42,14 +49,14 @@ enum InfoCommand {
         }
         func deg(_ v: Double) -> String { Fixed.format(v, decimals: 6) }
         var lines: [String] = []
-        lines.append("DEM:         \(model.label)\(model.paths.count > 1 ? " (\(model.paths.count) tiles)" : "")")
-        lines.append("Driver:      \(model.driverName)")
-        lines.append("Size:        \(model.width) × \(model.height) cells, \(model.dataTypeName)")
-        lines.append("CRS:         \(model.crs.label)\(model.crsAssumed ? " (assumed: none recorded)" : "")")
+        lines.append("DEM:         \(info.label)\(info.paths.count > 1 ? " (\(info.paths.count) tiles)" : "")")
+        lines.append("Driver:      \(info.driverName)")
+        lines.append("Size:        \(info.width) × \(info.height) cells, \(info.dataTypeName)")
+        lines.append("CRS:         \(info.crsLabel)\(info.crsAssumed ? " (assumed: none recorded)" : "")")
         lines.append("Extent:      lon \(deg(extent.west)) … \(deg(extent.east)), lat \(deg(extent.south)) … \(deg(extent.north))")
         lines.append("Resolution:  \(NumberFormatting.grouped(resolution.x)) m × \(NumberFormatting.grouped(resolution.y)) m at the centre")
-        lines.append("No data:     \(model.noDataText ?? "none")")
-        lines.append("Unit:        \(model.unitType.isEmpty ? "m (assumed)" : model.unitType)")
+        lines.append("No data:     \(info.noDataText ?? "none")")
+        lines.append("Unit:        \(info.unitType.isEmpty ? "m (assumed)" : info.unitType)")
         if let range {
             lines.append(
                 "Elevation:   \(NumberFormatting.grouped(range.min)) m … \(NumberFormatting.grouped(range.max)) m\(range.approximate ? " (approximate)" : "")")

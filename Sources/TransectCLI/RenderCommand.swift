@@ -52,26 +52,22 @@ enum RenderCommand {
         }
     }
 
-    /// Paints the basemap once, draws the frames (trails growing to each count) and the map
-    /// over it, and writes them: all of them land, or none.
+    /// Draws the frames (trails growing to each count) and the map over one basemap, writing
+    /// each as it is drawn: all of them land, or none.
     static func write(_ map: AnnotatedMap, settings: RenderSettings, frameCounts: [Int], console: Console) throws {
         let texts = map.pngTexts(software: "transect \(Help.version)")
         let transaction = OutputTransaction()
-        let basemap = try map.paintBasemap()
-        if let framesDirectory = settings.framesDirectory {
-            // A failed run leaves no empty frames directory behind either (nor does a signal).
-            try transaction.makeDirectory(framesDirectory)
-            let progress = Progress("frames", total: frameCounts.count, console: console)
-            defer { progress.finish() }
-            for (k, count) in frameCounts.enumerated() {
-                progress.update(k)
-                let image = try map.renderFrame(showingFixes: count, over: basemap)
-                let frameText = AnnotatedMap.frameText(k, of: frameCounts.count, fixes: count)
-                try transaction.writePNG(image, to: framePath(framesDirectory, k), texts: texts + [("Frame", frameText)], dpi: settings.dpi)
-            }
+        // A failed run leaves no empty frames directory behind either (nor does a signal).
+        if let framesDirectory = settings.framesDirectory { try transaction.makeDirectory(framesDirectory) }
+        let progress = settings.framesDirectory.map { _ in Progress("frames", total: frameCounts.count, console: console) }
+        let image = try map.draw(frames: settings.framesDirectory == nil ? [] : frameCounts, whole: settings.out != nil) { k, image in
+            guard let framesDirectory = settings.framesDirectory else { return }
+            progress?.update(k)
+            let frameText = AnnotatedMap.frameText(k, of: frameCounts.count, fixes: frameCounts[k])
+            try transaction.writePNG(image, to: framePath(framesDirectory, k), texts: texts + [("Frame", frameText)], dpi: settings.dpi)
         }
-        if let out = settings.out {
-            let image = try map.render(over: basemap)
+        progress?.finish()
+        if let out = settings.out, let image {
             for note in image.notes { console.err(note + "\n") }
             try transaction.writePNG(image, to: out, texts: texts, dpi: settings.dpi, georeference: map.georeference)
             if let layoutPath = settings.layout { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }

@@ -36,16 +36,7 @@ struct RenderSettings {
         maxSegment = try args.value(RenderOptions.maxSegment)
         units = try args.value(RenderOptions.units)
         size = try args.value(RenderOptions.size)
-        var shade = HillshadeParameters()
-        shade.azimuthDegrees = try args.value(RenderOptions.azimuth)
-        shade.altitudeDegrees = try args.value(RenderOptions.altitude)
-        shade.zFactor = try args.value(RenderOptions.zFactor)
-        shade.multidirectional = try args.value(RenderOptions.multidirectional)
-        let basemapName = try args.value(RenderOptions.basemap)
-        guard let basemap = Basemap.parse(basemapName, hillshade: shade) else {
-            throw CLIError.usage("option '--basemap': '\(basemapName)' is not hillshade, light-gray, tint, none or an image file", command: "render")
-        }
-        self.basemap = basemap
+        basemap = try args.value(RenderOptions.basemap)
         decorations = try args.value(RenderOptions.decorations) == "all"
         margin = try args.value(RenderOptions.margin)
         dpi = try args.value(RenderOptions.dpi)
@@ -156,13 +147,14 @@ struct RenderSettings {
     }
 }
 
-/// What `render` draws, loaded: the DEM, the places (files, then each track's waypoints), the
-/// measurements with their heights, and the tracks as trails.
+/// What `render` draws, loaded: the DEM, the places, the `--measure` lines with what measures
+/// them (the DEM, or the default surface when the map has none; the geoid), and the tracks
+/// densified to `--max-segment`.
 struct RenderInputs {
     var dem: ElevationModel?
     var places: [Place] = []
-    var measurements: [MeasurementOverlay] = []
-    var trails: [TrailOverlay] = []
+    var measurements: MapMeasurements?
+    var tracks: [Track] = []
 
     init(terrain: TerrainOptions, settings: RenderSettings, console: Console) throws {
         dem = terrain.demSpecs.isEmpty ? nil : try terrain.openDEM(console: console)
@@ -170,29 +162,14 @@ struct RenderInputs {
         for path in settings.placeFiles {
             places += try PlaceFile.read(path: path).map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
         }
-        measurements = try Self.measurements(settings.measurements, terrain: terrain, dem: dem, units: settings.units, console: console)
-        for path in settings.trackFiles {
-            // Drawn as the location-history sample draws them: densified to --max-segment, one
-            // fix per vertex.
-            let loaded = try TrackInput.load(path, console: console).track
-            let track = try TrackInput.densified(loaded, maxSegment: settings.maxSegment, command: "render")
-            trails.append(TrailOverlay(segments: track.segments.map { $0.map(\.point) }, fixes: track.points.map(\.point)))
-            // A GPX file's waypoints are places.
-            places += track.waypoints.map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) }
+        if !settings.measurements.isEmpty {
+            let heights = try dem ?? terrain.openDEM(console: console)
+            let geoid = try terrain.geoidPath.map { (path: String) throws(TerrainError) in try Geoid(path: path, access: terrain.access) }
+            measurements = MapMeasurements(pairs: settings.measurements, heights: heights, geoid: geoid, interpolation: terrain.interpolation)
         }
-    }
-
-    /// The `--measure` lines, labelled in `units`: heights from the DEM, or from the default
-    /// surface when the map has none.
-    static func measurements(
-        _ pairs: [MeasurementPair], terrain: TerrainOptions, dem: ElevationModel?, units: UnitSystem,
-        console: Console
-    ) throws -> [MeasurementOverlay] {
-        guard !pairs.isEmpty else { return [] }
-        let heights = try dem ?? terrain.openDEM(console: console)
-        return try terrain.measurer(model: heights, aboveGroundMetres: 0).measure(pairs).map { result in
-            let m = try result.get().measurement
-            return MeasurementOverlay(start: m.start, end: m.end, label: m.label(units: units))
+        for path in settings.trackFiles {
+            let loaded = try TrackInput.load(path, console: console).track
+            tracks.append(try TrackInput.densified(loaded, maxSegment: settings.maxSegment, command: "render"))
         }
     }
 
@@ -200,8 +177,8 @@ struct RenderInputs {
     func request(_ settings: RenderSettings) -> MapRequest {
         MapRequest(
             width: settings.size.width, height: settings.size.height, dem: dem, measurements: measurements,
-            places: places, trails: trails,
-            heightsSource: dem == nil && !measurements.isEmpty ? TerrainOptions.defaultSurfaceName : nil,
+            places: places, tracks: tracks,
+            heightsSource: dem == nil && measurements != nil ? TerrainOptions.defaultSurfaceName : nil,
             frameCRS: settings.frameCRS, extentLonLat: settings.extentLonLat, extentInFrame: settings.extentInFrame,
             margin: settings.margin, basemap: settings.basemap, title: settings.title,
             decorations: settings.decorations, units: settings.units, dpi: settings.dpi)

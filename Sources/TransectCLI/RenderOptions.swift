@@ -48,9 +48,30 @@ enum RenderOptions {
             return text
         })
     static let crs = CommonOptions.crs.help("--measure points are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.")
-    static let basemap = Option.text(
-        "basemap", value: "B", help: "hillshade, light-gray, tint, none, or an image GDAL can georeference (PNG + world file, GeoTIFF).",
-        default: "hillshade")
+    /// `--basemap B`: one of ``Basemap/styleNames`` (shaded by `--azimuth`, `--altitude`,
+    /// `--z-factor`, `--multidirectional`) or an image; the names come from ``Basemap`` alone.
+    static let basemap = Option<Basemap>(
+        spec: OptionSpec(
+            name: "basemap", valueName: "B",
+            help: Basemap.styleNames.joined(separator: ", ") + ", or an image GDAL can georeference (PNG + world file, GeoTIFF).",
+            defaultText: Basemap.Style.hillshade.rawValue),
+        defaultValue: { args throws(CLIError) in Basemap.Style.hillshade.basemap(hillshade: try shading(args)) },
+        parse: { text, args throws(CLIError) in
+            let shade = try shading(args)
+            guard let basemap = Basemap.parse(text, hillshade: shade) else {
+                throw Option<Basemap>.refuse("basemap", "'\(text)' is not \(Basemap.styleNames.joined(separator: ", ")) or an image file", args)
+            }
+            return basemap
+        })
+    /// The hillshade light the options give.
+    static func shading(_ args: ParsedArguments) throws(CLIError) -> HillshadeParameters {
+        var shade = HillshadeParameters()
+        shade.azimuthDegrees = try args.value(azimuth)
+        shade.altitudeDegrees = try args.value(altitude)
+        shade.zFactor = try args.value(zFactor)
+        shade.multidirectional = try args.value(multidirectional)
+        return shade
+    }
     static let azimuth = Option.number(
         "azimuth", value: "D", help: "Hillshade light: the sun's azimuth in degrees, as gdaldem hillshade.",
         in: InputLimits.azimuthDegrees, unit: "°", default: 315)
@@ -96,8 +117,13 @@ enum RenderOptions {
         names: ["all", "none"], default: "all")
     static let units = Option.units(help: "Units of labels and the scale bar (metric, imperial, m, km, ft, mi, yd, nmi).")
     static let dpi = Option.number(
-        "dpi", value: "N", help: "Resolution recorded in the PNG; text, lines and symbols are drawn dpi/96 times their size (default 96).",
+        "dpi", value: "N",
+        help:
+            "Resolution recorded in the PNG; text, lines and symbols are drawn dpi/\(dpiText) times their size (default \(dpiText)).",
         in: InputLimits.dpi)
+
+    /// ``MapSpec/defaultDPI`` as the help writes it (`96`).
+    private static let dpiText = NumberFormatting.shortest(MapSpec.defaultDPI)
 
     static let all: [OptionSpec] = [
         dem.spec, noDEM.spec, out.spec, layout.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,

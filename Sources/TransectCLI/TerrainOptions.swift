@@ -80,7 +80,7 @@ struct TerrainOptions {
 /// command's points go through (`--from`/`--to`, `--path`, `--measure`, `--pairs` rows).
 struct InputCRS {
     /// nil without `--crs`: the coordinates are longitude/latitude already.
-    private let transformer: CoordinateTransformer?
+    let transformer: CoordinateTransformer?
 
     init(_ crs: String?) throws(TerrainError) {
         transformer = try crs.map { (crs: String) throws(TerrainError) in try CoordinateTransformer(from: SpatialReference(crs), to: .wgs84()) }

@@ -1,63 +1,6 @@
 import TransectCore
 import TransectGDAL
 
-/// What an annotated map is made of, in typed values: a command loads its inputs into one of
-/// these and makes the map with ``AnnotatedMap/init(_:)``.
-public struct MapRequest {
-    /// The image size in pixels.
-    public var width: Int
-    public var height: Int
-    /// The terrain under the map, when there is one.
-    public var dem: ElevationModel?
-    public var measurements: [MeasurementOverlay]
-    public var places: [Place]
-    public var trails: [TrailOverlay]
-    /// Where measurement heights came from when the map has no DEM (`ETOPO5 5′ global
-    /// relief`), for the attribution; nil when nothing took heights from a surface.
-    public var heightsSource: String?
-    /// The frame's projected CRS; nil to choose one (see ``MapFrame/crs(for:)``).
-    public var frameCRS: SpatialReference?
-    /// A longitude/latitude box to show.
-    public var extentLonLat: GeoExtent?
-    /// A box to show exactly, in the frame CRS.
-    public var extentInFrame: FrameBox?
-    /// Space around fitted content, a fraction of its span.
-    public var margin: Double
-    public var basemap: Basemap
-    public var title: String?
-    /// Scale bar, north arrow, title, attribution and legend.
-    public var decorations: Bool
-    public var units: UnitSystem
-    /// The resolution recorded in the PNG, if any; drawing sizes and the trail scale assume 96
-    /// without one.
-    public var dpi: Double?
-
-    public init(
-        width: Int, height: Int, dem: ElevationModel? = nil, measurements: [MeasurementOverlay] = [],
-        places: [Place] = [], trails: [TrailOverlay] = [], heightsSource: String? = nil,
-        frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil, extentInFrame: FrameBox? = nil,
-        margin: Double = 0.12, basemap: Basemap = .none, title: String? = nil, decorations: Bool = true,
-        units: UnitSystem = .metric, dpi: Double? = nil
-    ) {
-        self.width = width
-        self.height = height
-        self.dem = dem
-        self.measurements = measurements
-        self.places = places
-        self.trails = trails
-        self.heightsSource = heightsSource
-        self.frameCRS = frameCRS
-        self.extentLonLat = extentLonLat
-        self.extentInFrame = extentInFrame
-        self.margin = margin
-        self.basemap = basemap
-        self.title = title
-        self.decorations = decorations
-        self.units = units
-        self.dpi = dpi
-    }
-}
-
 /// A map made from a ``MapRequest``: its frame fitted, its attribution written, ready to draw
 /// as one image or as frames of its trails growing fix by fix.
 public struct AnnotatedMap {
@@ -70,31 +13,39 @@ public struct AnnotatedMap {
     /// The terrain under it.
     public let dem: ElevationModel?
 
-    /// Fits the frame (``MapFrame/fitting(_:)``) to the measurements (their geodesics), the
-    /// places and the trails' fixes, at ``trailScale`` when there are trails, and writes the
+    /// Measures the lines, turns the tracks into trails (their waypoints into places), fits the
+    /// frame (``MapFrame/fitting(_:)``) to the measurements (their geodesics), the places and
+    /// the trails' fixes, at ``trailScale`` when there are trails, and writes the
     /// attribution: the DEM's file name (or where heights came from, or "No terrain"), the
     /// frame's CRS, and the program.
     ///
     /// - Throws: ``MapFrameError``, or the ``TerrainError`` of PROJ or the DEM.
     public init(_ request: MapRequest) throws {
+        let measurements = try request.measurements?.overlays(units: request.units) ?? []
+        // Drawn as the location-history sample draws them: one fix per vertex; a GPX file's
+        // waypoints are places.
+        let trails = request.tracks.map { TrailOverlay(segments: $0.segments.map { $0.map(\.point) }, fixes: $0.points.map(\.point)) }
+        let places =
+            request.places
+            + request.tracks.flatMap { $0.waypoints.map { Place(name: $0.name, longitude: $0.point.longitude, latitude: $0.point.latitude) } }
         let content =
-            request.measurements.flatMap { [$0.start, $0.end] }
-            + request.places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) }
-            + request.trails.flatMap(\.fixes)
+            measurements.flatMap { [$0.start, $0.end] }
+            + places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) }
+            + trails.flatMap(\.fixes)
         let frame = try MapFrame.fitting(
             MapFrameRequest(
                 width: request.width, height: request.height, frameCRS: request.frameCRS, extentLonLat: request.extentLonLat,
-                extentInFrame: request.extentInFrame, content: content, lines: request.measurements.map { [$0.start, $0.end] },
-                margin: request.margin, preferredScale: request.trails.isEmpty ? nil : Self.trailScale, dpi: request.dpi ?? 96,
+                extentInFrame: request.extentInFrame, content: content, lines: measurements.map { [$0.start, $0.end] },
+                margin: request.margin, preferredScale: trails.isEmpty ? nil : Self.trailScale, dpi: request.dpi ?? MapSpec.defaultDPI,
                 dem: request.dem.map(DEMFootprint.init)))
         var spec = MapSpec(frame: frame, basemap: request.basemap)
-        spec.measurements = request.measurements
-        spec.places = request.places
-        spec.trails = request.trails
+        spec.measurements = measurements
+        spec.places = places
+        spec.trails = trails
         spec.title = request.title
         spec.decorations = request.decorations
         spec.units = request.units
-        spec.dpi = request.dpi ?? 96
+        spec.dpi = request.dpi ?? MapSpec.defaultDPI
         if let dem = request.dem {
             spec.attribution = "Elevation: \(dem.label.split(separator: "/").last.map(String.init) ?? dem.label) · \(frame.crs.label) · Transect"
         } else {
@@ -140,20 +91,19 @@ public struct AnnotatedMap {
         "\(index + 1) of \(frames): \(NumberFormatting.count(fixes, "fix", plural: "fixes"))"
     }
 
-    /// Paints the basemap once, for the map and all its frames.
-    public func paintBasemap() throws -> MapRenderer.PaintedBasemap {
-        try MapRenderer.basemap(spec, dem: dem)
-    }
-
-    /// The whole map over a painted basemap.
-    public func render(over basemap: MapRenderer.PaintedBasemap) throws -> RenderedImage {
-        try MapRenderer.render(spec, basemap: basemap)
-    }
-
-    /// The map with each trail cut to its first `fixes` fixes, over a painted basemap.
-    public func renderFrame(showingFixes fixes: Int, over basemap: MapRenderer.PaintedBasemap) throws -> RenderedImage {
-        var frameSpec = spec
-        frameSpec.trails = spec.trails.map { $0.prefix(fixes) }
-        return try MapRenderer.render(frameSpec, basemap: basemap)
+    /// Paints the basemap once and draws over it each frame of `frameCounts` (the trails cut to
+    /// that many fixes, as ``frameFixCounts(every:)`` gives them), handing each to `frame` with
+    /// its index as soon as it is drawn, so no two are held; then the whole map when `whole`.
+    /// - Returns: the whole map, or nil without `whole`.
+    public func draw(
+        frames frameCounts: [Int], whole: Bool, frame: (_ index: Int, _ image: RenderedImage) throws -> Void
+    ) throws -> RenderedImage? {
+        let basemap = try MapRenderer.basemap(spec, dem: dem)
+        for (k, count) in frameCounts.enumerated() {
+            var frameSpec = spec
+            frameSpec.trails = spec.trails.map { $0.prefix(count) }
+            try frame(k, try MapRenderer.render(frameSpec, basemap: basemap))
+        }
+        return whole ? try MapRenderer.render(spec, basemap: basemap) : nil
     }
 }

@@ -17,15 +17,32 @@ public enum Basemap: Sendable, Hashable {
     /// A georeferenced image (PNG with world file, GeoTIFF…).
     case image(path: String)
 
-    /// Parses `--basemap`: a style name, or a path to an image (anything containing `/` or `.`).
-    public static func parse(_ name: String, hillshade: HillshadeParameters) -> Basemap? {
-        switch name {
-        case "hillshade": .hillshade(hillshade)
-        case "light-gray", "light-grey": .lightGray(hillshade)
-        case "tint": .tint(hillshade)
-        case "none": Basemap.none
-        default: name.contains("/") || name.contains(".") ? .image(path: name) : nil
+    /// The styles by name, in the order help and messages list them; declared here once.
+    public enum Style: String, CaseIterable, Sendable {
+        case hillshade
+        case lightGray = "light-gray"
+        case tint
+        case none
+
+        /// The basemap of this style, shaded with `hillshade` where it shades.
+        public func basemap(hillshade: HillshadeParameters) -> Basemap {
+            switch self {
+            case .hillshade: .hillshade(hillshade)
+            case .lightGray: .lightGray(hillshade)
+            case .tint: .tint(hillshade)
+            case .none: Basemap.none
+            }
         }
+    }
+
+    /// The style names (`hillshade`, `light-gray`, `tint`, `none`), for help and messages.
+    public static var styleNames: [String] { Style.allCases.map(\.rawValue) }
+
+    /// Parses `--basemap`: a style name (`light-grey` too), or a path to an image (anything
+    /// containing `/` or `.`).
+    public static func parse(_ name: String, hillshade: HillshadeParameters) -> Basemap? {
+        if let style = Style(rawValue: name == "light-grey" ? Style.lightGray.rawValue : name) { return style.basemap(hillshade: hillshade) }
+        return name.contains("/") || name.contains(".") ? .image(path: name) : nil
     }
 
     var usesDEM: Bool {

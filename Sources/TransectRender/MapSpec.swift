@@ -15,9 +15,12 @@ public struct MapSpec {
     public var units: UnitSystem = .metric
     /// The figure's resolution: text, lines and symbols are drawn `dpi / 96` times their
     /// 96-dpi size, so a 300-dpi figure looks, printed, as the 96-dpi one does on screen.
-    public var dpi: Double = 96
+    public var dpi: Double = Self.defaultDPI
     /// Drawing sizes relative to 96 dpi.
-    public var scale: Double { dpi.isFinite && dpi > 0 ? dpi / 96 : 1 }
+    public var scale: Double { dpi.isFinite && dpi > 0 ? dpi / Self.defaultDPI : 1 }
+    /// The resolution a figure has unless one is asked for (the screen's 96 dpi), and the one
+    /// its drawing sizes are given at.
+    public static let defaultDPI = 96.0
 
     public init(frame: MapFrame, basemap: Basemap) {
         self.frame = frame
