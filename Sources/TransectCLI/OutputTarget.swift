@@ -31,10 +31,11 @@ final class OutputTarget {
         self.transaction = t
         ownsTransaction = transaction == nil
         let temporary = try t.stage(path)
-        guard let f = fopen(temporary, "w") else {
-            throw .cannotWrite(path: path, reason: SystemError.text())
+        do throws(SystemError) {
+            file = try SystemError.call { fopen(temporary, "w") }
+        } catch {
+            throw .cannotWrite(path: path, reason: error.text)
         }
-        file = f
     }
 
     func write(_ text: String) {
@@ -46,13 +47,16 @@ final class OutputTarget {
         guard !finished else { return }
         finished = true
         guard let file, let path, let transaction else { return }
-        let flushed = fflush(file) == 0 && ferror(file) == 0
-        let reason = SystemError.text()
-        let closed = fclose(file) == 0
+        // The stream's first failure is the reason: a write or flush before the close.
+        let flushed = Result { () throws(SystemError) in try SystemError.check { fflush(file) == 0 && ferror(file) == 0 } }
+        let closed = Result { () throws(SystemError) in try SystemError.call { fclose(file) } }
         self.file = nil
-        guard flushed, closed else {
+        do throws(SystemError) {
+            try flushed.get()
+            _ = try closed.get()
+        } catch {
             transaction.rollback()
-            throw .cannotWrite(path: path, reason: reason)
+            throw .cannotWrite(path: path, reason: error.text)
         }
         if ownsTransaction { try transaction.commit() }
     }

@@ -53,11 +53,12 @@ final class OutputTransaction {
         precondition(!finished, "a finished transaction takes no more files")
         let temporary = Self.companion(of: path, "tmp")
         SignalCleanup.register(temporary, .remove)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            let reason = SystemError.text()
+        let fd: Int32
+        do throws(SystemError) {
+            fd = try SystemError.call { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        } catch {
             SignalCleanup.unregister(temporary)
-            throw .cannotWrite(path: path, reason: reason)
+            throw .cannotWrite(path: path, reason: error.text)
         }
         var existing = stat()
         if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
@@ -75,7 +76,11 @@ final class OutputTransaction {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .cannotWrite(path: path, reason: "exists and is not a directory") }
             return
         }
-        guard mkdir(path, 0o755) == 0 else { throw .cannotWrite(path: path, reason: SystemError.text()) }
+        do throws(SystemError) {
+            try SystemError.call { mkdir(path, 0o755) }
+        } catch {
+            throw .cannotWrite(path: path, reason: error.text)
+        }
         SignalCleanup.register(path, .removeDirectory)
         madeDirectories.append(path)
     }
@@ -90,24 +95,31 @@ final class OutputTransaction {
     /// Writes `text` as the whole of `path` (staged).
     func write(_ text: String, to path: String) throws(CLIError) {
         let temporary = try stage(path)
-        guard let file = fopen(temporary, "w") else { throw .cannotWrite(path: path, reason: SystemError.text()) }
-        let ok = fputs(text, file) >= 0
-        guard fclose(file) == 0, ok else { throw .cannotWrite(path: path, reason: SystemError.text()) }
+        do throws(SystemError) {
+            let file = try SystemError.call { fopen(temporary, "w") }
+            // The first failure is the reason: the write's, else the close's.
+            let written = Result { () throws(SystemError) in try SystemError.call { fputs(text, file) } }
+            let closed = Result { () throws(SystemError) in try SystemError.call { fclose(file) } }
+            _ = try written.get()
+            _ = try closed.get()
+        } catch {
+            throw .cannotWrite(path: path, reason: error.text)
+        }
     }
 
     /// Flushes every temporary to disk and renames them into place; on failure undoes it all.
     func commit() throws(CLIError) {
         guard !finished else { return }
         for k in staged.indices {
-            let fd = open(staged[k].temporary, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0, fsync(fd) == 0 else {
-                let reason = SystemError.text()
-                if fd >= 0 { close(fd) }
+            do throws(SystemError) {
+                let fd = try SystemError.call { open(staged[k].temporary, O_RDONLY | O_CLOEXEC) }
+                defer { close(fd) }
+                try SystemError.call { fsync(fd) }
+            } catch {
                 let final = staged[k].final
                 rollback()
-                throw .cannotWrite(path: final, reason: reason)
+                throw .cannotWrite(path: final, reason: error.text)
             }
-            close(fd)
         }
         for k in staged.indices {
             do {
@@ -122,15 +134,16 @@ final class OutputTransaction {
                         }
                     }
                     undo[staged[k].final] = staged[k].backup.map { .restore(backup: $0) } ?? .remove
-                    guard rename(staged[k].temporary, staged[k].final) == 0 else {
-                        let reason = SystemError.text()
+                    do throws(SystemError) {
+                        try SystemError.call { rename(staged[k].temporary, staged[k].final) }
+                    } catch {
                         undo[staged[k].final] = nil
                         if let backup = staged[k].backup {
                             unlink(backup)
                             undo[backup] = nil
                             staged[k].backup = nil
                         }
-                        throw .cannotWrite(path: staged[k].final, reason: reason)
+                        throw .cannotWrite(path: staged[k].final, reason: error.text)
                     }
                     staged[k].renamed = true
                     undo[staged[k].temporary] = nil

@@ -20,18 +20,22 @@ final class FileChunks {
     private var replay: [[UInt8]] = []
 
     /// Opens `path`, refusing a directory.
-    /// - Throws: `FormatError.cannotRead`: no such file, a directory, or not readable.
+    /// - Throws: `FormatError.cannotRead`: no such file, a directory, or not readable (worded by
+    ///   ``SystemError/briefText``).
     init(path: String) throws(FormatError) {
         self.path = path
-        guard let f = fopen(path, "rb") else {
-            let code = errno
-            throw .cannotRead(path: path, reason: code == ENOENT ? "no such file" : code == EACCES ? "not readable" : SystemError.text(code))
+        let f: UnsafeMutablePointer<FILE>
+        do throws(SystemError) {
+            f = try SystemError.call { fopen(path, "rb") }
+        } catch {
+            throw .cannotRead(path: path, reason: error.briefText)
         }
         var info = stat()
-        guard fstat(fileno(f), &info) == 0 else {
-            let code = errno
+        do throws(SystemError) {
+            try SystemError.call { fstat(fileno(f), &info) }
+        } catch {
             fclose(f)
-            throw .cannotRead(path: path, reason: SystemError.text(code))
+            throw .cannotRead(path: path, reason: error.text)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             fclose(f)
@@ -55,7 +59,11 @@ final class FileChunks {
         var chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkBytes, file) }
         if n == 0 {
-            if ferror(file) != 0 { throw .cannotRead(path: path, reason: SystemError.text()) }
+            do throws(SystemError) {
+                try SystemError.check { ferror(file) == 0 }
+            } catch {
+                throw .cannotRead(path: path, reason: error.text)
+            }
             return nil
         }
         chunk.removeLast(Self.chunkBytes - n)

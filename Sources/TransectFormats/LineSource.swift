@@ -32,14 +32,17 @@ final class LineSource {
             return
         }
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .cannotRead(path: path, reason: SystemError.text())
+        do throws(SystemError) {
+            try SystemError.call { stat(path, &info) }
+        } catch {
+            throw .cannotRead(path: path, reason: error.text)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
-        guard let f = fopen(path, "r") else {
-            throw .cannotRead(path: path, reason: SystemError.text())
+        do throws(SystemError) {
+            file = try SystemError.call { fopen(path, "r") }
+        } catch {
+            throw .cannotRead(path: path, reason: error.text)
         }
-        file = f
         ownsFile = true
     }
 
@@ -67,11 +70,14 @@ final class LineSource {
         if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
         // read(2), not fread: a pipe gives what has arrived, so rows trickling in from a
         // producer are measured as they come rather than after 64 KiB.
-        var n = 0
-        repeat {
-            n = buffer.withUnsafeMutableBufferPointer { b in read(fileno(file), b.baseAddress! + end, b.count - end) }
-        } while n < 0 && errno == EINTR
-        if n < 0 { throw .cannotRead(path: source, reason: SystemError.text()) }
+        let n: Int
+        do throws(SystemError) {
+            n = try SystemError.call(retryingInterrupts: true) {
+                buffer.withUnsafeMutableBufferPointer { b in read(fileno(file), b.baseAddress! + end, b.count - end) }
+            }
+        } catch {
+            throw .cannotRead(path: source, reason: error.text)
+        }
         if n == 0 {
             atEnd = true
             return false

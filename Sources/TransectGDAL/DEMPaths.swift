@@ -37,8 +37,10 @@ enum DEMPaths {
             }
         }
         var info = stat()
-        guard stat(spec, &info) == 0 else {
-            throw .cannotOpen(path: spec, reason: SystemError.text())
+        do throws(SystemError) {
+            try SystemError.call { stat(spec, &info) }
+        } catch {
+            throw .cannotOpen(path: spec, reason: error.text)
         }
         return [spec]
     }
