@@ -45,10 +45,11 @@ extension ElevationModel {
 
     /// Elevations in metres at WGS84 points, `nan` where a point is outside the DEM or on no data.
     ///
-    /// Points are grouped by 256 × 256 chunks of the raster; each group reads one window (the
-    /// bounding box of its points plus the interpolation's margin) through GDAL's block cache
-    /// and is sampled by ``ElevationGrid/sample(columns:rows:interpolation:)``. Memory is
-    /// bounded by the batch, never by the size of the DEM.
+    /// Points are grouped by 256 × 256 chunks of the raster; each group is sampled by
+    /// ``ElevationGrid/sample(columns:rows:interpolation:)`` in its chunk's window (the chunk
+    /// plus the interpolation's margin), which the model's ``ElevationWindowCache`` keeps for
+    /// later calls. Memory is bounded by the batch and the cache's budget, never by the size of
+    /// the DEM.
     ///
     /// A height beyond ±``maximumHeightMetres`` (a Float64 cell of 1e308, say) is an error
     /// naming the point, not a number for statistics to overflow on; no data stays `nan`.
@@ -77,10 +78,18 @@ extension ElevationModel {
         throw .implausibleHeight(path: label, metres: values[k], point: describe(k))
     }
 
-    func sampled(columns: [Double], rows: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
+    /// Points are grouped by ``sampleChunk`` squares of the raster.
+    static let sampleChunk = 256
+
+    /// Samples through the window cache (`cached`), or, as the reference the cache must equal,
+    /// by reading for each chunk only the bounding box of its points plus the margin. The two
+    /// are equal bit for bit: a chunk's cached window holds that bounding box, a cell's value
+    /// does not depend on the window it is read in, and both clip rows to the raster alike, so
+    /// every tap reads the same value or the same `nan`.
+    func sampled(columns: [Double], rows: [Double], interpolation: Interpolation, cached: Bool = true) throws(TerrainError) -> [Double] {
         let n = columns.count
         var result = [Double](repeating: .nan, count: n)
-        let chunk = 256
+        let chunk = Self.sampleChunk
         let chunksAcross = (width + chunk - 1) / chunk + 1
         var keyed: [(key: Int, index: Int)] = []
         keyed.reserveCapacity(n)
@@ -95,23 +104,12 @@ extension ElevationModel {
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
-            var minC = Int.max
-            var maxC = Int.min
-            var minR = Int.max
-            var maxR = Int.min
-            for item in keyed[start..<end] {
-                let c = Int(columns[item.index])
-                let r = Int(rows[item.index])
-                minC = min(minC, c)
-                maxC = max(maxC, c)
-                minR = min(minR, r)
-                maxR = max(maxR, r)
-            }
-            let c0 = minC - margin
-            let c1 = maxC + margin + 1
-            let r0 = max(minR - margin, 0)
-            let r1 = min(maxR + margin + 1, height)
-            let grid = try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+            let cx = keyed[start].key % chunksAcross
+            let cy = keyed[start].key / chunksAcross
+            let grid =
+                cached
+                ? try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)
+                : try boundingWindow(keyed[start..<end].map(\.index), columns: columns, rows: rows, margin: margin)
             let groupColumns = keyed[start..<end].map { columns[$0.index] }
             let groupRows = keyed[start..<end].map { rows[$0.index] }
             let values = grid.sample(columns: groupColumns, rows: groupRows, interpolation: interpolation)
@@ -119,6 +117,43 @@ extension ElevationModel {
             start = end
         }
         return result
+    }
+
+    /// The window of chunk (`chunkColumn`, `chunkRow`) with `margin` cells around it, from the
+    /// cache. A point of the chunk has whole column and row within the chunk, or equal to the
+    /// raster's width or height in the last one (each chunk's far edge reaches past the
+    /// raster there), so the window holds every tap its points read; rows are clipped to the
+    /// raster, columns are not (no data, or the other side of a DEM that wraps).
+    func chunkWindow(chunkColumn cx: Int, chunkRow cy: Int, margin: Int) throws(TerrainError) -> ElevationGrid {
+        let chunk = Self.sampleChunk
+        return try windowCache.window(.init(chunkColumn: cx, chunkRow: cy, margin: margin)) { () throws(TerrainError) in
+            let c0 = cx * chunk - margin
+            let c1 = (cx + 1) * chunk + margin + 1
+            let r0 = max(cy * chunk - margin, 0)
+            let r1 = min((cy + 1) * chunk + margin + 1, height)
+            return try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+        }
+    }
+
+    /// The bounding box of the points at `indices` plus `margin`, read without the cache.
+    func boundingWindow(_ indices: [Int], columns: [Double], rows: [Double], margin: Int) throws(TerrainError) -> ElevationGrid {
+        var minC = Int.max
+        var maxC = Int.min
+        var minR = Int.max
+        var maxR = Int.min
+        for k in indices {
+            let c = Int(columns[k])
+            let r = Int(rows[k])
+            minC = min(minC, c)
+            maxC = max(maxC, c)
+            minR = min(minR, r)
+            maxR = max(maxR, r)
+        }
+        let c0 = minC - margin
+        let c1 = maxC + margin + 1
+        let r0 = max(minR - margin, 0)
+        let r1 = min(maxR + margin + 1, height)
+        return try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
     }
 
     /// Reads a window of elevations in metres. Columns outside the raster are no data, or, for a

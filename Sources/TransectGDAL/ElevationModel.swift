@@ -9,6 +9,9 @@ import TransectCore
 /// and latitude and are transformed to the DEM's CRS; geographic DEMs accept longitudes in
 /// either −180…180 or 0…360, and a DEM spanning the whole globe wraps around in longitude.
 ///
+/// Windows it has read and converted stay in a bounded cache (``ElevationWindowCache``), so
+/// consecutive batches over the same terrain do not read them again.
+///
 /// Not thread-safe: open one per task.
 public final class ElevationModel {
     /// The rasters behind the model, as opened.
@@ -42,6 +45,8 @@ public final class ElevationModel {
     public let verticalUnitMetres: Double
     /// True when the DEM is geographic and covers all 360° of longitude, so columns wrap.
     public let wrapsLongitude: Bool
+    /// Decoded windows kept between calls, within a byte budget.
+    let windowCache = ElevationWindowCache()
 
     /// Opens the DEMs that `specs` name (files, directories of tiles, globs, GDAL virtual paths).
     /// What they may reference is confined as ``SourceConfinement`` describes: files under

@@ -1,0 +1,80 @@
+import TransectCore
+
+/// Decoded DEM windows kept between sampling calls, so that batch after batch over the same
+/// terrain reads and converts each window once: the least recently used window leaves first
+/// when the windows held would exceed ``budgetBytes``.
+///
+/// A window is one ``ElevationModel/sampleChunk`` square of the raster plus an interpolation
+/// margin, converted to metres (no data as `nan`), exactly as
+/// ``ElevationModel/readWindow(column:row:width:height:)`` reads it. The cache belongs to one
+/// model and so to one dataset: its key is the window's place and margin.
+///
+/// Not thread-safe, like the model that owns it: an ``ElevationModel`` is not `Sendable` (its
+/// GDAL dataset handle may be used by one thread at a time), so the compiler keeps it, and this
+/// cache, on one thread; a thread that wants a DEM opens its own model.
+final class ElevationWindowCache {
+    /// A window: the chunk's column and row among the raster's ``ElevationModel/sampleChunk``
+    /// squares, and the margin of cells read around it.
+    struct Key: Hashable {
+        let chunkColumn: Int
+        let chunkRow: Int
+        let margin: Int
+    }
+
+    /// 64 MiB holds about 120 windows of 261² doubles (a cubic margin), a square of ≈ 2,800²
+    /// cells: the windows a batch of a few thousand points spread over a large DEM touches, at
+    /// a fraction of the memory GDAL's own block cache may take.
+    static let defaultBudgetBytes = 64 << 20
+
+    /// The most bytes of decoded values held; a window larger than this is read and not kept.
+    var budgetBytes: Int {
+        didSet { evict(toFit: 0) }
+    }
+    /// Windows read from the dataset so far (each miss); for tests.
+    private(set) var reads = 0
+    /// Bytes of decoded values held now.
+    private(set) var heldBytes = 0
+
+    private var entries: [Key: (grid: ElevationGrid, lastUse: UInt64)] = [:]
+    private var clock: UInt64 = 0
+
+    init(budgetBytes: Int = defaultBudgetBytes) {
+        self.budgetBytes = budgetBytes
+    }
+
+    /// The number of windows held now.
+    var count: Int { entries.count }
+
+    /// The window at `key`, from the cache or else from `read`, which is then kept if it fits.
+    func window(_ key: Key, read: () throws(TerrainError) -> ElevationGrid) throws(TerrainError) -> ElevationGrid {
+        clock += 1
+        if var entry = entries[key] {
+            entry.lastUse = clock
+            entries[key] = entry
+            return entry.grid
+        }
+        let grid = try read()
+        reads += 1
+        let bytes = Self.bytes(of: grid)
+        guard bytes <= budgetBytes else { return grid }
+        evict(toFit: bytes)
+        entries[key] = (grid, clock)
+        heldBytes += bytes
+        return grid
+    }
+
+    /// Drops the least recently used windows until `bytes` more fit within the budget.
+    /// A linear scan: the budget keeps the windows to a few hundred at most.
+    private func evict(toFit bytes: Int) {
+        while heldBytes + bytes > budgetBytes,
+            let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
+            heldBytes -= Self.bytes(of: oldest.value.grid)
+            entries[oldest.key] = nil
+        }
+    }
+
+    private static func bytes(of grid: ElevationGrid) -> Int {
+        grid.values.count * MemoryLayout<Double>.stride
+    }
+}
