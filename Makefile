@@ -4,6 +4,12 @@ SWIFT ?= swift
 PACKAGES := time pkg-config libgdal-dev libproj-dev gdal-bin libpng-dev libcairo2-dev proj-data ferret-datasets fonts-dejavu-core
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TRANSECT := .build/release/transect
+# The CPU release builds target: x86-64-v3 (AVX2, FMA, BMI1/2, MOVBE, F16C, LZCNT) when this
+# x86_64 machine has the whole set, the x86-64 baseline otherwise; `TARGET_CPU=baseline make build`
+# forces the baseline. Both give the same bytes: FMA contraction stays off (scripts/target-cpu.sh
+# explains the flags), and `make check` compares the two on a machine that can run both.
+TARGET_CPU ?= $(shell ./scripts/target-cpu.sh)
+CPU_FLAGS := $(shell ./scripts/target-cpu.sh --flags $(TARGET_CPU))
 
 .PHONY: all deps build test demo check format bench fuzz memcheck clean
 
@@ -20,7 +26,9 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build -c release --product transect
+	$(if $(CPU_FLAGS),,$(error TARGET_CPU is x86-64-v3 or baseline, not '$(TARGET_CPU)'))
+	@echo "CPU target: $(TARGET_CPU)"
+	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -30,7 +38,8 @@ demo: build
 	@./scripts/demo.sh $(TRANSECT)
 
 # CI's checks beyond the tests: a release build with warnings as errors, the formatting lint,
-# and the demo rendered twice with the bytes compared (scripts/check.sh).
+# and the demo rendered twice with the bytes compared; on an x86-64-v3 machine also the demo and
+# two batch runs from an x86-64-v3 build against the baseline's (scripts/check.sh).
 check: deps
 	@./scripts/check.sh
 
@@ -39,8 +48,10 @@ format:
 	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Package.swift
 
 bench: deps
-	$(SWIFT) build -c release --product transect
-	$(SWIFT) build -c release --product transect-bench
+	$(if $(CPU_FLAGS),,$(error TARGET_CPU is x86-64-v3 or baseline, not '$(TARGET_CPU)'))
+	@echo "CPU target: $(TARGET_CPU)"
+	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
+	$(SWIFT) build -c release --product transect-bench $(CPU_FLAGS)
 	.build/release/transect-bench
 
 # libFuzzer harnesses for the file readers (Fuzz/<harness>.swift), built with swiftc's
