@@ -203,25 +203,17 @@ struct MeasureCommandTests {
         }
     }
 
-    /// A run refused with exit 2 and `message`, printing nothing on stdout.
-    static func expectUsageError(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let r = transect(arguments)
-        #expect(r.code == 2, "\(r.err)", sourceLocation: sourceLocation)
-        #expect(r.err.hasPrefix("Error: " + message), "\(r.err)", sourceLocation: sourceLocation)
-        #expect(r.out.isEmpty, sourceLocation: sourceLocation)
-    }
-
     @Test("measure: --format is text or json for one measurement, csv for --pairs, checked before anything is read")
     func measureFormat() {
         let dir = TemporaryDirectory()
         let missing = ["measure", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8"]
-        Self.expectUsageError(missing + ["--format", "csv"], "option '--format': csv is for a --pairs batch; one measurement writes text or json")
-        Self.expectUsageError(missing + ["--format", "xml"], "option '--format': 'xml' is not text, json or csv")
-        Self.expectUsageError(
+        expectUsageError(missing + ["--format", "csv"], "option '--format': csv is for a --pairs batch; one measurement writes text or json")
+        expectUsageError(missing + ["--format", "xml"], "option '--format': 'xml' is not text, json or csv")
+        expectUsageError(
             ["measure", "--dem", dir.file("missing.tif"), "--pairs", dir.file("missing.csv"), "--format", "json"],
             "option '--format': a --pairs batch writes csv")
-        Self.expectUsageError(missing + ["--to", "1,2"], "option '--to' given more than once")
-        Self.expectUsageError(missing + ["--pairs", dir.file("missing.csv")], "--pairs cannot be combined with --from/--to")
+        expectUsageError(missing + ["--to", "1,2"], "option '--to' given more than once")
+        expectUsageError(missing + ["--pairs", dir.file("missing.csv")], "--pairs cannot be combined with --from/--to")
     }
 
     @Test("measure --format: the declared default follows --pairs, and the help states it")

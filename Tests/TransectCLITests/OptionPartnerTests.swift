@@ -12,12 +12,7 @@ struct OptionPartnerTests {
     static func expectRefused(
         _ dir: TemporaryDirectory, _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let r = transect(arguments)
-        #expect(r.code == 2, "\(r.err)", sourceLocation: sourceLocation)
-        #expect(
-            r.err.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) == "Error: " + message, "\(r.err)",
-            sourceLocation: sourceLocation)
-        #expect(r.out.isEmpty, sourceLocation: sourceLocation)
+        expectUsageError(arguments, message, exactLine: true, sourceLocation: sourceLocation)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(left.isEmpty, "written: \(left)", sourceLocation: sourceLocation)
     }

@@ -283,22 +283,14 @@ struct ProfileCommandTests {
         #expect(path.code == 0)
     }
 
-    /// A run refused with exit 2 and `message`, printing nothing on stdout.
-    static func expectUsageError(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let r = transect(arguments)
-        #expect(r.code == 2, "\(r.err)", sourceLocation: sourceLocation)
-        #expect(r.err.hasPrefix("Error: " + message), "\(r.err)", sourceLocation: sourceLocation)
-        #expect(r.out.isEmpty, sourceLocation: sourceLocation)
-    }
-
     @Test("profile: --crs is for --from/--to/--path, --max-segment for --track")
     func profileOptionsNeedTheirPartner() {
         let dir = TemporaryDirectory()
         // The track is not read before the refusal: it does not exist.
-        Self.expectUsageError(
+        expectUsageError(
             ["profile", "--track", dir.file("missing.csv"), "--crs", "32611"],
             "option '--crs': gives the CRS of --from/--to/--path points, not of a --track file")
-        Self.expectUsageError(
+        expectUsageError(
             ["profile", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8", "--max-segment", "10"],
             "option '--max-segment': densifies a --track before profiling it; give --track")
         // A bad --max-segment is refused before its track is read (the track does not exist).
@@ -312,9 +304,9 @@ struct ProfileCommandTests {
     func profileChartFirst() {
         let dir = TemporaryDirectory()
         let missing = ["profile", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8"]
-        Self.expectUsageError(missing + ["--chart", "-"], "option '--chart': a chart is a PNG file; '-' (stdout) is not one")
-        Self.expectUsageError(missing + ["--chart-layout", dir.file("c.json")], "option '--chart-layout': describes the chart; give --chart FILE.png")
-        Self.expectUsageError(
+        expectUsageError(missing + ["--chart", "-"], "option '--chart': a chart is a PNG file; '-' (stdout) is not one")
+        expectUsageError(missing + ["--chart-layout", dir.file("c.json")], "option '--chart-layout': describes the chart; give --chart FILE.png")
+        expectUsageError(
             ["profile", "--track", dir.file("missing.csv"), "--chart", "-"], "option '--chart': a chart is a PNG file; '-' (stdout) is not one")
         // And the missing DEM is what stops a run whose options are sound.
         let sound = transect(missing)

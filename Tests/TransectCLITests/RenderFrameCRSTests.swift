@@ -84,9 +84,7 @@ struct RenderFrameCRSTests {
 
     /// A render that must be refused with exit 2 and `message`, writing no map.
     static func expectRefused(_ dir: TemporaryDirectory, _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let r = transect(["render", "-o", dir.file("refused.png")] + arguments)
-        #expect(r.code == 2, "\(r.err)", sourceLocation: sourceLocation)
-        #expect(r.err.hasPrefix("Error: " + message), "\(r.err)", sourceLocation: sourceLocation)
+        expectUsageError(["render", "-o", dir.file("refused.png")] + arguments, message, sourceLocation: sourceLocation)
         #expect(!FileManager.default.fileExists(atPath: dir.file("refused.png")), sourceLocation: sourceLocation)
     }
 
