@@ -82,10 +82,11 @@ extension ElevationModel {
     static let sampleChunk = 256
 
     /// Samples through the window cache (`cached`), or, as the reference the cache must equal,
-    /// by reading for each chunk only the bounding box of its points plus the margin. The two
-    /// are equal bit for bit: a chunk's cached window holds that bounding box, a cell's value
-    /// does not depend on the window it is read in, and both clip rows to the raster alike, so
-    /// every tap reads the same value or the same `nan`.
+    /// by reading for each chunk only the bounding box of its points plus the margin, in
+    /// Float64. The two are equal bit for bit: a chunk's cached window holds that bounding box,
+    /// a cell's value does not depend on the window it is read in (nor on its storage: a
+    /// Float32 window holds only values Float32 represents exactly), and both clip rows to the
+    /// raster alike, so every tap reads the same value or the same `nan`.
     func sampled(columns: [Double], rows: [Double], interpolation: Interpolation, cached: Bool = true) throws(TerrainError) -> [Double] {
         let n = columns.count
         var result = [Double](repeating: .nan, count: n)
@@ -109,7 +110,7 @@ extension ElevationModel {
             let grid =
                 cached
                 ? try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)
-                : try boundingWindow(keyed[start..<end].map(\.index), columns: columns, rows: rows, margin: margin)
+                : .float64(try boundingWindow(keyed[start..<end].map(\.index), columns: columns, rows: rows, margin: margin))
             let groupColumns = keyed[start..<end].map { columns[$0.index] }
             let groupRows = keyed[start..<end].map { rows[$0.index] }
             let values = grid.sample(columns: groupColumns, rows: groupRows, interpolation: interpolation)
@@ -124,14 +125,14 @@ extension ElevationModel {
     /// raster's width or height in the last one (each chunk's far edge reaches past the
     /// raster there), so the window holds every tap its points read; rows are clipped to the
     /// raster, columns are not (no data, or the other side of a DEM that wraps).
-    func chunkWindow(chunkColumn cx: Int, chunkRow cy: Int, margin: Int) throws(TerrainError) -> ElevationGrid {
+    func chunkWindow(chunkColumn cx: Int, chunkRow cy: Int, margin: Int) throws(TerrainError) -> DecodedWindow {
         let chunk = Self.sampleChunk
         return try windowCache.window(.init(chunkColumn: cx, chunkRow: cy, margin: margin)) { () throws(TerrainError) in
             let c0 = cx * chunk - margin
             let c1 = (cx + 1) * chunk + margin + 1
             let r0 = max(cy * chunk - margin, 0)
             let r1 = min((cy + 1) * chunk + margin + 1, height)
-            return try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+            return try readDecodedWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
         }
     }
 
@@ -156,13 +157,46 @@ extension ElevationModel {
         return try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
     }
 
-    /// Reads a window of elevations in metres. Columns outside the raster are no data, or, for a
-    /// DEM that wraps in longitude, the columns on the other side of the antimeridian.
-    /// The corresponding GDAL function is `GDALRasterIO`.
-    func readWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> ElevationGrid {
-        var values = [Double](repeating: .nan, count: max(w, 0) * max(h, 0))
-        guard w > 0, h > 0 else { return ElevationGrid(width: 0, height: 0, originColumn: column, originRow: row, values: []) }
-        // Split the window's columns into runs that map to contiguous raster columns.
+    /// True when Float32 holds every elevation the DEM yields exactly: an 8- or 16-bit integer
+    /// or a Float32 band (every such value is a Float32), read with scale 1 and offset 0 in
+    /// metres, so the conversion `v × 1 + 0` changes nothing a Float32 cannot hold. Anything
+    /// else (Float64 or 32-bit integer cells, a scale, an offset, feet) keeps Float64 windows.
+    var storesFloat32Windows: Bool {
+        let exact = [GDT_Byte, GDT_UInt16, GDT_Int16, GDT_Float32]
+        return exact.contains(info.dataType) && info.scale * verticalUnitMetres == 1 && info.offset * verticalUnitMetres == 0
+    }
+
+    /// A window in Float32 where ``storesFloat32Windows``, else in Float64: the same values.
+    func readDecodedWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> DecodedWindow {
+        guard storesFloat32Windows else { return .float64(try readWindow(column: column, row: row, width: w, height: h)) }
+        var values = [Float](repeating: .nan, count: max(w, 0) * max(h, 0))
+        guard w > 0, h > 0 else { return .float32(Float32ElevationGrid(width: 0, height: 0, originColumn: column, originRow: row, values: [])) }
+        let ndRead = info.noDataAsRead
+        let scale = info.scale * verticalUnitMetres
+        let offset = info.offset * verticalUnitMetres
+        for run in windowRuns(column: column, width: w) {
+            var buffer = [Float](repeating: .nan, count: run.count * h)
+            try band.read(
+                column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,
+                bufferWidth: run.count, bufferHeight: h, type: GDT_Float32
+            ) { .readFailed(path: label, reason: $0) }
+            for j in 0..<h {
+                for i in 0..<run.count {
+                    // The Float64 reader's test and arithmetic on the same value, widened
+                    // exactly; with scale 1 and offset 0 the result narrows back exactly.
+                    let v = Double(buffer[j * run.count + i])
+                    let isNoData = v.isNaN || v == ndRead || !v.isFinite
+                    values[j * w + run.windowColumn + i] = isNoData ? .nan : Float(v * scale + offset)
+                }
+            }
+        }
+        return .float32(Float32ElevationGrid(width: w, height: h, originColumn: column, originRow: row, values: values))
+    }
+
+    /// The window's columns as runs that map to contiguous raster columns: columns outside the
+    /// raster belong to no run (no data), except on a DEM that wraps in longitude, where they
+    /// are the columns on the other side of the antimeridian.
+    func windowRuns(column: Int, width w: Int) -> [(windowColumn: Int, rasterColumn: Int, count: Int)] {
         var runs: [(windowColumn: Int, rasterColumn: Int, count: Int)] = []
         var c = column
         while c < column + w {
@@ -176,10 +210,19 @@ extension ElevationModel {
             runs.append((c - column, rasterColumn, count))
             c += count
         }
+        return runs
+    }
+
+    /// Reads a window of elevations in metres. Columns outside the raster are no data, or, for a
+    /// DEM that wraps in longitude, the columns on the other side of the antimeridian.
+    /// The corresponding GDAL function is `GDALRasterIO`.
+    func readWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> ElevationGrid {
+        var values = [Double](repeating: .nan, count: max(w, 0) * max(h, 0))
+        guard w > 0, h > 0 else { return ElevationGrid(width: 0, height: 0, originColumn: column, originRow: row, values: []) }
         let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres
         let offset = info.offset * verticalUnitMetres
-        for run in runs {
+        for run in windowRuns(column: column, width: w) {
             var buffer = [Double](repeating: .nan, count: run.count * h)
             try band.read(
                 column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,

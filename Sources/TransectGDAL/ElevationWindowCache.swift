@@ -6,7 +6,8 @@ import TransectCore
 ///
 /// A window is one ``ElevationModel/sampleChunk`` square of the raster plus an interpolation
 /// margin, converted to metres (no data as `nan`), exactly as
-/// ``ElevationModel/readWindow(column:row:width:height:)`` reads it. The cache belongs to one
+/// ``ElevationModel/readDecodedWindow(column:row:width:height:)`` reads it: Float32 cells where
+/// Float32 holds every value of the DEM exactly, Float64 otherwise. The cache belongs to one
 /// model and so to one dataset: its key is the window's place and margin.
 ///
 /// Not thread-safe, like the model that owns it: an ``ElevationModel`` is not `Sendable` (its
@@ -22,7 +23,7 @@ final class ElevationWindowCache {
     }
 
     /// 64 MiB holds about 120 windows of 261² doubles (a cubic margin), a square of ≈ 2,800²
-    /// cells: the windows a batch of a few thousand points spread over a large DEM touches, at
+    /// cells, or twice as many Float32 windows: the windows a batch of a few thousand points spread over a large DEM touches, at
     /// a fraction of the memory GDAL's own block cache may take.
     static let defaultBudgetBytes = 64 << 20
 
@@ -35,7 +36,7 @@ final class ElevationWindowCache {
     /// Bytes of decoded values held now.
     private(set) var heldBytes = 0
 
-    private var entries: [Key: (grid: ElevationGrid, lastUse: UInt64)] = [:]
+    private var entries: [Key: (grid: DecodedWindow, lastUse: UInt64)] = [:]
     private var clock: UInt64 = 0
 
     init(budgetBytes: Int = defaultBudgetBytes) {
@@ -46,7 +47,7 @@ final class ElevationWindowCache {
     var count: Int { entries.count }
 
     /// The window at `key`, from the cache or else from `read`, which is then kept if it fits.
-    func window(_ key: Key, read: () throws(TerrainError) -> ElevationGrid) throws(TerrainError) -> ElevationGrid {
+    func window(_ key: Key, read: () throws(TerrainError) -> DecodedWindow) throws(TerrainError) -> DecodedWindow {
         clock += 1
         if var entry = entries[key] {
             entry.lastUse = clock
@@ -55,7 +56,7 @@ final class ElevationWindowCache {
         }
         let grid = try read()
         reads += 1
-        let bytes = Self.bytes(of: grid)
+        let bytes = grid.byteCount
         guard bytes <= budgetBytes else { return grid }
         evict(toFit: bytes)
         entries[key] = (grid, clock)
@@ -69,12 +70,32 @@ final class ElevationWindowCache {
         while heldBytes + bytes > budgetBytes,
             let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
         {
-            heldBytes -= Self.bytes(of: oldest.value.grid)
+            heldBytes -= oldest.value.grid.byteCount
             entries[oldest.key] = nil
         }
     }
+}
 
-    private static func bytes(of grid: ElevationGrid) -> Int {
-        grid.values.count * MemoryLayout<Double>.stride
+/// A decoded window: Float32 cells where Float32 holds the DEM's values exactly (half the
+/// memory, half the bytes per tap), Float64 otherwise. Both sample to the same bits as a
+/// Float64 window of the same values (``Float32ElevationGrid``).
+enum DecodedWindow {
+    case float32(Float32ElevationGrid)
+    case float64(ElevationGrid)
+
+    /// See ``ElevationGrid/sample(columns:rows:interpolation:)``.
+    func sample(columns: [Double], rows: [Double], interpolation: Interpolation) -> [Double] {
+        switch self {
+        case .float32(let grid): grid.sample(columns: columns, rows: rows, interpolation: interpolation)
+        case .float64(let grid): grid.sample(columns: columns, rows: rows, interpolation: interpolation)
+        }
+    }
+
+    /// Bytes of decoded values.
+    var byteCount: Int {
+        switch self {
+        case .float32(let grid): grid.values.count * MemoryLayout<Float>.stride
+        case .float64(let grid): grid.values.count * MemoryLayout<Double>.stride
+        }
     }
 }

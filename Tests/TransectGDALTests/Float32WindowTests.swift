@@ -1,0 +1,79 @@
+import CGDAL
+import Testing
+import TransectCore
+import TransectTestSupport
+
+@testable import TransectGDAL
+
+@Suite("Float32 windows: only where exact, and to the same bits as Float64")
+struct Float32WindowTests {
+    /// A 600 × 300 DEM of `type` in 0.001° cells (3 × 2 chunks) with no data every 97th cell.
+    /// Values in 1/1024 m for the floating types (exact in Float32), whole metres for integers.
+    static func write(_ path: String, type: GDALDataType, scale: Double? = nil, unit: String? = nil, noData: Double = -9999) {
+        var rng = SeededRandom(seed: 21)
+        let integer = type == GDT_Int16 || type == GDT_UInt16 || type == GDT_Byte
+        let top = type == GDT_Byte ? 250.0 : 4000.0
+        var cells = [Double](repeating: 0, count: 600 * 300)
+        for k in cells.indices {
+            let v = rng.uniform(0, top)
+            cells[k] = k % 97 == 5 ? noData : integer ? v.rounded() : (v * 1024).rounded() / 1024
+        }
+        SyntheticDEM.write(
+            path: path, width: 600, height: 300, geoTransform: [10, 0.001, 0, 45.3, 0, -0.001],
+            crs: "EPSG:4326", type: type, noData: noData, unitType: unit, scale: scale
+        ) { c, r in cells[r * 600 + c] }
+    }
+
+    /// Cells in the twelve windows of the 600 × 300 raster: chunk columns 259 wide for margin 1
+    /// and 261 for margin 2, rows clipped to the raster (258 + 45 rows, then 259 + 46).
+    static let windowCells = 3 * 259 * (258 + 45) + 3 * 261 * (259 + 46)
+
+    @Test(
+        "Float32, Int16, UInt16 and Byte DEMs keep Float32 windows, equal bit for bit to the Float64 reads",
+        arguments: [GDT_Float32, GDT_Int16, GDT_UInt16, GDT_Byte])
+    func exactTypes(type: GDALDataType) throws {
+        let dir = TemporaryDirectory()
+        Self.write(dir.file("dem.tif"), type: type, noData: type == GDT_Byte ? 255 : type == GDT_UInt16 ? 65535 : -9999)
+        let model = try ElevationModel([dir.file("dem.tif")])
+        #expect(model.storesFloat32Windows)
+        try ElevationWindowCacheTests.expectCachedEqualsUncached(model, seed: 4)
+        // Twelve windows (3 × 2 chunks, two margins) at four bytes a cell.
+        #expect(model.windowCache.count == 12)
+        #expect(model.windowCache.heldBytes == Self.windowCells * 4)
+    }
+
+    @Test("Float64 cells, a scale or a unit in feet keep Float64 windows, which the reference equals")
+    func inexactStaysFloat64() throws {
+        let dir = TemporaryDirectory()
+        Self.write(dir.file("f64.tif"), type: GDT_Float64)
+        Self.write(dir.file("scaled.tif"), type: GDT_Int16, scale: 0.1)
+        Self.write(dir.file("feet.tif"), type: GDT_Float32, unit: "ft")
+        Self.write(dir.file("i32.tif"), type: GDT_Int32)
+        for name in ["f64.tif", "scaled.tif", "feet.tif", "i32.tif"] {
+            let model = try ElevationModel([dir.file(name)])
+            #expect(!model.storesFloat32Windows, "\(name)")
+            try ElevationWindowCacheTests.expectCachedEqualsUncached(model, seed: 5)
+            #expect(model.windowCache.heldBytes == Self.windowCells * 8, "\(name) holds doubles")
+        }
+    }
+
+    @Test("a Float32 window's cells are the Float64 window's, no data included")
+    func windowsHoldTheSameValues() throws {
+        let dir = TemporaryDirectory()
+        Self.write(dir.file("dem.tif"), type: GDT_Float32)
+        let model = try ElevationModel([dir.file("dem.tif")])
+        // A window that straddles the raster's west edge and a chunk seam.
+        let wide = try model.readWindow(column: -3, row: 250, width: 300, height: 20)
+        guard case .float32(let narrow) = try model.readDecodedWindow(column: -3, row: 250, width: 300, height: 20) else {
+            Issue.record("a Float32 DEM gives a Float32 window")
+            return
+        }
+        #expect(narrow.values.count == wide.values.count)
+        let differing = wide.values.indices.filter { k in
+            let a = Double(narrow.values[k])
+            return a.isNaN ? !wide.values[k].isNaN : a.bitPattern != wide.values[k].bitPattern
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        #expect(wide.values.contains { $0.isNaN } && wide.values.contains { !$0.isNaN })
+    }
+}
