@@ -47,12 +47,25 @@ check: deps
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Package.swift
 
+# Named cases, each against its peer in the same run; `make bench BENCH_ARGS=--json` also prints
+# them as a JSON list. The Python peer of batch-1m needs pyproj, pandas, scipy and GDAL's
+# bindings: installed here when missing (the case is skipped with a note if that fails).
+BENCH_PEERS := python3-pyproj python3-pandas python3-scipy python3-gdal
+BENCH_ARGS ?=
 bench: deps
 	$(if $(CPU_FLAGS),,$(error TARGET_CPU is x86-64-v3 or baseline, not '$(TARGET_CPU)'))
 	@echo "CPU target: $(TARGET_CPU)"
+	@missing=""; for p in $(BENCH_PEERS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing the bench's Python peers:$$missing"; \
+	  ( $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing ) \
+	    || echo "(could not install them; batch-1m will say so)"; \
+	fi
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
 	$(SWIFT) build -c release --product transect-bench $(CPU_FLAGS)
-	.build/release/transect-bench
+	.build/release/transect-bench $(BENCH_ARGS)
 
 # libFuzzer harnesses for the file readers (Fuzz/<harness>.swift), built with swiftc's
 # -sanitize=fuzzer,address into .build/fuzz/ and run one after another for SECONDS each; prints

@@ -34,8 +34,11 @@ let package = Package(
         // parse, call one library entry point and format; no C module here.
         .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "TransectFormats"]),
         .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
-        // make bench: hot paths against PROJ and GDAL measured in the same run.
-        .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ", "TransectTestSupport"]),
+        // make bench: hot paths against PROJ, GDAL, a plain C loop (CBenchPeer) and the Python
+        // pipeline, measured in the same run.
+        .target(name: "CBenchPeer", linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(
+            name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "CGDAL", "CPROJ", "CBenchPeer", "TransectTestSupport"]),
 
         // Shared by the test targets: the ../shared/data locator, synthetic DEMs via GDAL, the
         // seeded generator and the PROJ oracles (GeographicLib's C geodesic, coordinate operations).
