@@ -62,13 +62,15 @@ nonisolated(unsafe) var results: [BenchResult] = []
 /// Values the timed loops fold in, so the optimiser cannot drop them.
 nonisolated(unsafe) var sink = 0.0
 
-/// Prints a case's line (ns per operation and the speed-up over the peer) and records it.
+/// Prints a case's line (ns per operation, or seconds for a whole run when `count` is 1, and
+/// the speed-up over the peer) and records it.
 func report(_ name: String, _ label: String, ours: Double, peer: Double, peerName: String, count: Int, note: String = "") {
     let oursNs = ours * 1e9 / Double(count)
     let peerNs = peer * 1e9 / Double(count)
     let speedup = peer / ours
+    let (o, p) = count == 1 ? ("\(fmt(ours)) s", "\(fmt(peer)) s") : ("\(fmt(oursNs)) ns/op", "\(fmt(peerNs)) ns/op")
     print(
-        "\(label): Transect \(fmt(oursNs)) ns/op, \(peerName) \(fmt(peerNs)) ns/op, "
+        "\(label): Transect \(o), \(peerName) \(p), "
             + "ratio \(fmt(speedup))× (\(speedup >= 1 ? "Transect faster" : "peer faster"))\(note)")
     results.append(BenchResult(name: name, transectNs: oursNs, peer: peerName, peerNs: peerNs))
 }
