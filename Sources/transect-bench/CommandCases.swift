@@ -57,8 +57,8 @@ func renderCases(directory tmp: String) {
             && runTool("/usr/bin/gdal_translate", ["-q", "-of", "PNG", tmp + "/hs.tif", tmp + "/hs.png"])
     }
     var ok = warp(4000)
-    let oursMap = time(3) { ok = ok && render(4000) }
-    let peerMap = time(3) { ok = ok && shadeAndTranslate() }
+    let oursMap = time(2) { ok = ok && render(4000) }
+    let peerMap = time(2) { ok = ok && shadeAndTranslate() }
     if !ok {
         print("4000 × 4000 hillshade map: a command failed (is .build/release/transect built?); no figures")
     } else {
