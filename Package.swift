@@ -32,7 +32,10 @@ let package = Package(
         .target(name: "TransectRender", dependencies: ["TransectCore", "TransectGDAL", "CCairo", "CPNG"]),
         // The command table, options declared once, output formats: a testable library. Commands
         // parse, call one library entry point and format; no C module here.
-        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "TransectFormats"]),
+        // The option parser, the options declared once, measure's output: the GDAL-free half of
+        // the command line. No Foundation and no C module, as the launcher links it.
+        .target(name: "TransectCLIBase", dependencies: ["TransectCore"]),
+        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectCLIBase", "TransectGDAL", "TransectRender", "TransectFormats"]),
         .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
         // make bench: hot paths against PROJ and GDAL measured in the same run.
         .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ", "TransectTestSupport"]),

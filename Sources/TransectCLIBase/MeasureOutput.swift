@@ -1,12 +1,10 @@
 import TransectCore
-import TransectFormats
-import TransectGDAL
 
 /// The JSON object of `transect measure --format json`.
-enum MeasureOutput {
+package enum MeasureOutput {
     /// The measurement, both endpoints with where their heights came from, and the DEM and
     /// geoid that gave them (`geoid` is the `--geoid` path as given).
-    static func json(_ m: MeasuredPair, units: UnitSystem, dem: String?, geoid: String?) -> JSON {
+    package static func json(_ m: MeasuredPair, units: UnitSystem, dem: String?, geoid: String?) -> JSON {
         let r = m.measurement
         func endpoint(_ p: GeoPoint, _ source: HeightSource, _ h: Double) -> JSON {
             var members: [(String, JSON)] = [
@@ -35,7 +33,7 @@ enum MeasureOutput {
     }
 
     /// The units' name as `--units` takes it.
-    static func unitsName(_ units: UnitSystem) -> String {
+    package static func unitsName(_ units: UnitSystem) -> String {
         switch units {
         case .metric: "metric"
         case .imperial: "imperial"

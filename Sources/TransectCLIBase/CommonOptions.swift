@@ -1,0 +1,60 @@
+import TransectCore
+
+/// Options several commands declare alike.
+package enum CommonOptions {
+    package static let help = Option.flag("help", short: "h", help: "Show this help.")
+    package static let out = Option.text("out", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of stdout.")
+
+    /// `--dem PATH`, repeatable: files, directories of tiles or globs, one mosaic.
+    package static let dem = Option.text(
+        "dem", value: "PATH", help: "A DEM file, a directory of tiles or a glob; repeatable.",
+        kind: .repeatable)
+    /// `-r/--interpolation`: -r as gdalwarp and gdal_translate spell the resampling method.
+    package static let interpolation = Option<Interpolation>(
+        spec: OptionSpec(
+            name: "interpolation", short: "r", valueName: "I",
+            help: "nearest (or near), bilinear or cubic.", defaultText: "bilinear"),
+        defaultValue: { _ in .bilinear },
+        parse: { text, args throws(CLIError) in
+            guard let i = interpolation(named: text) else {
+                throw Option<Interpolation>.refuse("interpolation", "'\(text.printable)' is not nearest (near), bilinear or cubic", args)
+            }
+            return i
+        })
+    /// `--geoid egm96|PATH`: the grid's path (`egm96` is PROJ's egm96_15.gtx).
+    package static let geoid = Option<String?>(
+        spec: OptionSpec(
+            name: "geoid", valueName: "egm96|PATH",
+            help: "Geoid grid for ellipsoidal heights (h = H + N) in the direct distance; egm96 is PROJ's egm96_15.gtx."),
+        defaultValue: { _ in nil }, parse: { text, _ in text == "egm96" ? egm96Path : text })
+    /// `--crs CRS`: the CRS of coordinates given on the command line, as given (a bare EPSG
+    /// code made `EPSG:CODE`). `TerrainOptions` checks it with PROJ where it reads it, as points
+    /// in a geocentric or vertical CRS have no place on the ellipsoid to measure from (EPSG:4978
+    /// gave 0.00 m).
+    package static let crs = Option<String?>(
+        spec: OptionSpec(
+            name: "crs", valueName: "CRS",
+            help: "Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.", canonical: epsgCode),
+        defaultValue: { _ in nil }, parse: { text, _ in text })
+    package static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
+
+    /// EGM96 at 15′ from Debian's proj-data.
+    package static let egm96Path = "/usr/share/proj/egm96_15.gtx"
+
+    /// A bare EPSG code (`32611`, as QGIS and pyproj users write it) as `EPSG:32611`; any other
+    /// definition as given. GDAL's own reader takes no bare numbers.
+    @Sendable package static func epsgCode(_ definition: String) -> String {
+        let digits = definition.trimmingAsciiSpaces
+        guard (1...9).contains(digits.utf8.count), digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return definition
+        }
+        return "EPSG:" + digits
+    }
+
+    /// The interpolation a name denotes: `nearest` (also GDAL's `near`), `bilinear`, `cubic`;
+    /// case ignored.
+    package static func interpolation(named name: String) -> Interpolation? {
+        let key = name.lowercased()
+        return key == "near" ? .nearest : Interpolation(rawValue: key)
+    }
+}
