@@ -9,7 +9,10 @@ let package = Package(
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
         .library(name: "TransectRender", targets: ["TransectRender"]),
         .library(name: "TransectFormats", targets: ["TransectFormats"]),
-        .library(name: "TransectCLI", targets: ["TransectCLI"]),
+        // The full command line as a shared library: the launcher loads it with dlopen only for
+        // the commands that need GDAL, PROJ, cairo, libpng or Foundation. `make build` builds it
+        // beside the executable (.build/release/libTransectCLI.so).
+        .library(name: "TransectCLI", type: .dynamic, targets: ["TransectCLI"]),
     ],
     targets: [
         // System libraries from Debian, found through pkg-config.
@@ -36,7 +39,9 @@ let package = Package(
         // the command line. No Foundation and no C module, as the launcher links it.
         .target(name: "TransectCLIBase", dependencies: ["TransectCore"]),
         .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectCLIBase", "TransectGDAL", "TransectRender", "TransectFormats"]),
-        .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
+        // The launcher: runs measure with both heights given itself, loads libTransectCLI.so for
+        // anything else. Links neither GDAL, PROJ, cairo, libpng nor Foundation.
+        .executableTarget(name: "transect", dependencies: ["TransectCore", "TransectCLIBase"]),
         // make bench: hot paths against PROJ and GDAL measured in the same run.
         .executableTarget(name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "CGDAL", "CPROJ", "TransectTestSupport"]),
 
