@@ -127,9 +127,10 @@ struct LauncherTests {
         let dir = TemporaryDirectory()
         let copy = dir.file("transect")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
-        let light = try Self.execute(copy, ["measure", "--from", Self.from, "--to", Self.to])
+        let light = try TransectExecutable.run(["measure", "--from", Self.from, "--to", Self.to], directory: dir.path, executable: copy)
         #expect(light.code == 0 && light.out == transect(["measure", "--from", Self.from, "--to", Self.to]).out, "\(light.err)")
-        let other = try Self.execute(copy, ["measure", "--from", Self.from, "--to", Self.to, "--crs", "EPSG:4326"])
+        let other = try TransectExecutable.run(
+            ["measure", "--from", Self.from, "--to", Self.to, "--crs", "EPSG:4326"], directory: dir.path, executable: copy)
         #expect(other.code == 1)
         #expect(other.out.isEmpty)
         let lines = other.err.split(separator: "\n", omittingEmptySubsequences: false)
@@ -141,35 +142,12 @@ struct LauncherTests {
     /// them (`LD_DEBUG=files`).
     static func loadedLibraries(_ arguments: [String]) throws -> (code: Int32, libraries: [String]) {
         let path = try #require(TransectExecutable.path, Comment(rawValue: TransectExecutable.missing))
-        let run = try execute(path, arguments, environment: ["LD_DEBUG": "files"])
+        let dir = TemporaryDirectory()
+        let run = try TransectExecutable.run(arguments, directory: dir.path, executable: path, environment: ["LD_DEBUG": "files"])
         let libraries = run.err.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "file=") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != " " && $0 != "[" })
         }
         return (run.code, libraries)
-    }
-
-    /// Runs `executable` with `arguments` and empty stdin, in a fresh directory.
-    static func execute(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:]
-    ) throws -> (
-        code: Int32, out: String, err: String
-    ) {
-        let dir = TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: dir.path)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = dir.file("stdout")
-        let err = dir.file("stderr")
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOfFile: out, encoding: .utf8), try String(contentsOfFile: err, encoding: .utf8))
     }
 }
