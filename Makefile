@@ -25,10 +25,13 @@ deps:
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 
+# The launcher (transect) and the full command line it loads for everything but a measure with
+# both heights given (libTransectCLI.so, beside it): one is no use without the other.
 build: deps
 	$(if $(CPU_FLAGS),,$(error TARGET_CPU is x86-64-v3 or baseline, not '$(TARGET_CPU)'))
 	@echo "CPU target: $(TARGET_CPU)"
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
+	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -64,6 +67,7 @@ bench: deps
 	    || echo "(could not install them; batch-1m will say so)"; \
 	fi
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
+	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 	$(SWIFT) build -c release --product transect-bench $(CPU_FLAGS)
 	.build/release/transect-bench $(BENCH_ARGS)
 

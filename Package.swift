@@ -9,7 +9,10 @@ let package = Package(
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
         .library(name: "TransectRender", targets: ["TransectRender"]),
         .library(name: "TransectFormats", targets: ["TransectFormats"]),
-        .library(name: "TransectCLI", targets: ["TransectCLI"]),
+        // The full command line as a shared library: the launcher loads it with dlopen only for
+        // the commands that need GDAL, PROJ, cairo, libpng or Foundation. `make build` builds it
+        // beside the executable (.build/release/libTransectCLI.so).
+        .library(name: "TransectCLI", type: .dynamic, targets: ["TransectCLI"]),
     ],
     targets: [
         // System libraries from Debian, found through pkg-config.
@@ -30,10 +33,15 @@ let package = Package(
         // Map frames and their fitting, basemaps, overlays, labels and charts: cairo draws (through
         // Canvas only), libpng writes (through PNGFile only).
         .target(name: "TransectRender", dependencies: ["TransectCore", "TransectGDAL", "CCairo", "CPNG"]),
+        // The option parser, the options declared once, measure's output: the GDAL-free half of
+        // the command line. No Foundation and no C module, as the launcher links it.
+        .target(name: "TransectCLIBase", dependencies: ["TransectCore"]),
         // The command table, options declared once, output formats: a testable library. Commands
         // parse, call one library entry point and format; no C module here.
-        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "TransectFormats"]),
-        .executableTarget(name: "transect", dependencies: ["TransectCLI"]),
+        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectCLIBase", "TransectGDAL", "TransectRender", "TransectFormats"]),
+        // The launcher: runs measure with both heights given itself, loads libTransectCLI.so for
+        // anything else. Links neither GDAL, PROJ, cairo, libpng nor Foundation.
+        .executableTarget(name: "transect", dependencies: ["TransectCore", "TransectCLIBase"]),
         // make bench: hot paths against PROJ, GDAL, a plain C loop (CBenchPeer) and the Python
         // pipeline, measured in the same run.
         .target(name: "CBenchPeer", linkerSettings: [.linkedLibrary("m")]),

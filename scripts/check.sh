@@ -48,9 +48,12 @@ if [ "$(./scripts/target-cpu.sh)" != x86-64-v3 ]; then
   exit 0
 fi
 echo "== the x86-64-v3 build against the baseline"
-V3_BUILD=(-c release -Xswiftc -warnings-as-errors --product transect --scratch-path .build/x86-64-v3)
-# shellcheck disable=SC2046
-$SWIFT build "${V3_BUILD[@]}" $(./scripts/target-cpu.sh --flags x86-64-v3)
+V3_BUILD=(-c release -Xswiftc -warnings-as-errors --scratch-path .build/x86-64-v3)
+# The launcher and the library it loads for everything but a measure with given heights.
+for product in transect TransectCLI; do
+  # shellcheck disable=SC2046
+  $SWIFT build "${V3_BUILD[@]}" --product $product $(./scripts/target-cpu.sh --flags x86-64-v3)
+done
 # shellcheck disable=SC2046
 V3=$($SWIFT build "${V3_BUILD[@]}" $(./scripts/target-cpu.sh --flags x86-64-v3) --show-bin-path)/transect
 find renders -type f -delete

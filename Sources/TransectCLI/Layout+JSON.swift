@@ -1,3 +1,4 @@
+import TransectCore
 import TransectFormats
 import TransectRender
 

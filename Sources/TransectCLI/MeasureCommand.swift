@@ -44,11 +44,7 @@ enum MeasureCommand {
         files.output("-o", out)
         try files.check(command: "measure")
         let output = try OutputTarget(path: out, console: console)
-        if format == "json" {
-            output.write(MeasureOutput.json(measured, units: units, dem: model?.label, geoid: terrain.geoidPath).serialized() + "\n")
-        } else {
-            output.write(measured.measurement.label(units: units) + "\n")
-        }
+        output.write(MeasureOutput.document(measured, format: format, units: units, dem: model?.label, geoid: terrain.geoidPath))
         try output.commit()
         return 0
     }

@@ -35,7 +35,7 @@ enum RenderOptions {
         spec: OptionSpec(
             name: "frame-crs", valueName: "CRS",
             help: "The map's projected CRS (EPSG:3857 for Web Mercator). Default: the DEM's if projected, else the UTM zone of what is shown.",
-            canonical: TerrainOptions.epsgCode),
+            canonical: CommonOptions.epsgCode),
         defaultValue: { _ in nil },
         parse: { text, args throws(CLIError) in
             let reference: SpatialReference

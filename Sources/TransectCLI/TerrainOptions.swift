@@ -9,25 +9,6 @@ struct TerrainOptions {
     static let defaultSurfacePath = "/usr/share/ferret-vis/data/etopo5.cdf"
     /// The default surface as an attribution names it.
     static let defaultSurfaceName = "ETOPO5 5′ global relief"
-    /// EGM96 at 15′ from Debian's proj-data.
-    static let egm96Path = "/usr/share/proj/egm96_15.gtx"
-
-    /// A bare EPSG code (`32611`, as QGIS and pyproj users write it) as `EPSG:32611`; any other
-    /// definition as given. GDAL's own reader takes no bare numbers.
-    @Sendable static func epsgCode(_ definition: String) -> String {
-        let digits = definition.trimmingAsciiSpaces
-        guard (1...9).contains(digits.utf8.count), digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return definition
-        }
-        return "EPSG:" + digits
-    }
-
-    /// The interpolation a name denotes: `nearest` (also GDAL's `near`), `bilinear`, `cubic`;
-    /// case ignored.
-    static func interpolation(named name: String) -> Interpolation? {
-        let key = name.lowercased()
-        return key == "near" ? .nearest : Interpolation(rawValue: key)
-    }
 
     var demSpecs: [String]
     var interpolation: Interpolation
@@ -43,6 +24,20 @@ struct TerrainOptions {
         geoidPath = try args.declares(CommonOptions.geoid.name) ? args.value(CommonOptions.geoid) : nil
         crs = try args.declares(CommonOptions.crs.name) ? args.value(CommonOptions.crs) : nil
         access = DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork))
+        if let crs { try Self.checkHorizontal(crs: crs, args) }
+    }
+
+    /// Refuses a `--crs` PROJ does not know as a geographic or projected CRS: points in a
+    /// geocentric or vertical CRS have no place on the ellipsoid to measure from (EPSG:4978
+    /// gave 0.00 m).
+    static func checkHorizontal(crs text: String, _ args: ParsedArguments) throws(CLIError) {
+        let reference: SpatialReference
+        do throws(TerrainError) { reference = try SpatialReference(text) } catch {
+            throw Option<String?>.refuse("crs", error.message, args)
+        }
+        guard reference.isHorizontal else {
+            throw Option<String?>.refuse("crs", "\(reference.label) is a \(reference.kind) CRS, not a geographic or projected one", args)
+        }
     }
 
     /// Opens the DEMs, or the default surface with a note on stderr.

@@ -1,8 +1,18 @@
 #if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
+@preconcurrency import Glibc
 #endif
-import TransectCLI
+import TransectCLIBase
+import TransectCore
 
-exit(CommandLineTool.main(CommandLine.arguments))
+// The launcher. It links the standard library, TransectCore and TransectCLIBase only: a measure
+// with both heights given runs here and starts like a plain Swift program. Every other command
+// line (and every one with an error) goes, untouched, to the full command line in
+// libTransectCLI.so beside this executable, which brings GDAL, PROJ, cairo, libpng and
+// Foundation with it.
+
+let console = Console.standard()
+if let code = GivenHeightsMeasure.run(Array(CommandLine.arguments.dropFirst()), console: console) {
+    console.flush()
+    exit(code)
+}
+exit(FullCommandLine.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))

@@ -23,11 +23,14 @@ public enum TransectExecutable {
         private let stdoutFile: URL
         private let stderrFile: URL
 
-        public init(_ arguments: [String], directory: String) throws {
-            guard let path = TransectExecutable.path else { throw Missing() }
+        /// Starts `executable` (the built one by default) with `arguments` in `directory`, with
+        /// `environment` added to the test process's.
+        public init(_ arguments: [String], directory: String, executable: String? = nil, environment: [String: String] = [:]) throws {
+            guard let path = executable ?? TransectExecutable.path else { throw Missing() }
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             process.standardInput = stdin
             stdoutFile = URL(fileURLWithPath: directory).appendingPathComponent(".stdout-\(UUID().uuidString)")
             stderrFile = URL(fileURLWithPath: directory).appendingPathComponent(".stderr-\(UUID().uuidString)")
@@ -59,8 +62,10 @@ public enum TransectExecutable {
     }
 
     /// Runs to the end with empty stdin.
-    public static func run(_ arguments: [String], directory: String) throws -> (code: Int32, out: String, err: String) {
-        let run = try Run(arguments, directory: directory)
+    public static func run(
+        _ arguments: [String], directory: String, executable: String? = nil, environment: [String: String] = [:]
+    ) throws -> (code: Int32, out: String, err: String) {
+        let run = try Run(arguments, directory: directory, executable: executable, environment: environment)
         try run.stdin.fileHandleForWriting.close()
         return run.wait()
     }

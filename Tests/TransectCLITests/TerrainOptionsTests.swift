@@ -70,7 +70,7 @@ struct TerrainOptionsTests {
         let scene = try SceneFile.arguments(data: Data(#"{"crs": 32611}"#.utf8), path: "s.json", knownOptions: ["crs"], flags: [])
         #expect(try ParsedArguments(scene, specs: Commands.render.options, command: "render").value("crs") == "EPSG:32611")
         for definition in ["EPSG:4326", "+proj=utm +zone=11", "32611.5", "-32611", "1234567890", "crs.wkt"] {
-            #expect(TerrainOptions.epsgCode(definition) == definition)
+            #expect(CommonOptions.epsgCode(definition) == definition)
         }
     }
 

@@ -1,5 +1,3 @@
-import TransectCore
-
 /// A JSON value with object keys kept in the order they were written, so output is stable
 /// and reads in a sensible order.
 public indirect enum JSON: Sendable {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TransectFormats
+import TransectCore
 
 @Suite("coordinate text LON,LAT[,Z]")
 struct CoordinateTextTests {

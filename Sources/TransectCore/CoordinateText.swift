@@ -1,5 +1,3 @@
-import TransectCore
-
 /// A point as the user wrote it: `LON,LAT` or `LON,LAT,Z` (or X,Y[,Z] in a CRS the caller
 /// names). Spaces and tabs around each number are allowed; each number follows `NumberText`.
 public struct PointArgument: Sendable, Equatable {

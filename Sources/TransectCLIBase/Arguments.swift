@@ -1,8 +1,7 @@
 import TransectCore
-import TransectFormats
 
 /// How an option takes its values.
-enum OptionKind: Sendable {
+package enum OptionKind: Sendable {
     /// No value: given or not (`--strict`).
     case flag
     /// One value, given at most once (`--format json`).
@@ -15,64 +14,77 @@ enum OptionKind: Sendable {
 
 /// What the parser and the help know of an option: the untyped half of an ``Option``, which
 /// adds the parser and the default value.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// Long name without dashes, for example `dem`.
-    let name: String
+    package let name: String
     /// One-letter alias without the dash, if any.
-    var short: Character? = nil
+    package var short: Character? = nil
     /// The value's placeholder in help and usage (`LON,LAT[,Z]`, `FILE|-`); nil for a flag.
-    var valueName: String? = nil
+    package var valueName: String? = nil
     /// What the option does, one paragraph; the help wraps it.
-    var help: String
+    package var help: String
     /// The default as the help states it, when there is one.
-    var defaultText: String? = nil
-    var kind: OptionKind = .single
+    package var defaultText: String? = nil
+    package var kind: OptionKind = .single
     /// Rewrites each value as it is parsed, from a scene or the command line alike, into the
     /// form every reader of the option expects (`--crs 32611` becomes `EPSG:32611`).
-    var canonical: (@Sendable (String) -> String)? = nil
+    package var canonical: (@Sendable (String) -> String)? = nil
+
+    package init(
+        name: String, short: Character? = nil, valueName: String? = nil, help: String, defaultText: String? = nil,
+        kind: OptionKind = .single, canonical: (@Sendable (String) -> String)? = nil
+    ) {
+        self.name = name
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.defaultText = defaultText
+        self.kind = kind
+        self.canonical = canonical
+    }
 
     /// False for a flag.
-    var takesValue: Bool { kind != .flag }
+    package var takesValue: Bool { kind != .flag }
     /// True when the option may be given more than once.
-    var repeatable: Bool { kind == .repeatable || kind == .variadic }
-    var variadic: Bool { kind == .variadic }
+    package var repeatable: Bool { kind == .repeatable || kind == .variadic }
+    package var variadic: Bool { kind == .variadic }
 
     /// `-o, --out FILE`: the option as the help's left column shows it.
-    var label: String {
+    package var label: String {
         (short.map { "-\($0), " } ?? "") + "--" + name + (valueName.map { " " + $0 } ?? "")
     }
 }
 
 /// Parsed options: values in the order given, flags, and positional arguments.
-struct ParsedArguments {
+package struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
-    private(set) var positionals: [String] = []
-    let command: String
+    package private(set) var positionals: [String] = []
+    package let command: String
     /// The options this command declares, by name.
     private let declared: [String: OptionSpec]
 
     /// Whether the command declares the option `name` (shared readers such as
     /// ``TerrainOptions`` read only what their command offers).
-    func declares(_ name: String) -> Bool { declared[name] != nil }
+    package func declares(_ name: String) -> Bool { declared[name] != nil }
 
     /// The single value of `name` as given, or nil when absent.
-    func value(_ name: String) -> String? {
+    package func value(_ name: String) -> String? {
         assert(declares(name), "'\(command)' reads the undeclared option '--\(name)'")
         return values[name]?.last
     }
     /// Every value of a repeatable option, as given.
-    func all(_ name: String) -> [String] {
+    package func all(_ name: String) -> [String] {
         assert(declares(name), "'\(command)' reads the undeclared option '--\(name)'")
         return values[name] ?? []
     }
-    func has(_ name: String) -> Bool {
+    package func has(_ name: String) -> Bool {
         assert(declares(name), "'\(command)' reads the undeclared option '--\(name)'")
         return flags.contains(name) || values[name] != nil
     }
 
     /// The value of `option`: the one given, run through its parser, or else its default.
-    func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value {
+    package func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value {
         if option.spec.kind == .flag {
             return has(option.name) ? try option.parse("", self) : try option.defaultValue(self)
         }
@@ -81,26 +93,26 @@ struct ParsedArguments {
     }
 
     /// Every value of a repeatable `option`, each run through its parser, in the order given.
-    func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
+    package func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
         var parsed: [Value] = []
         for text in all(option.name) { parsed.append(try option.parse(text, self)) }
         return parsed
     }
 
     /// Every value of a repeatable `option` whose parser may give nil, those it gives.
-    func values<Value>(_ option: Option<Value?>) throws(CLIError) -> [Value] {
+    package func values<Value>(_ option: Option<Value?>) throws(CLIError) -> [Value] {
         var parsed: [Value] = []
         for text in all(option.name) { if let v = try option.parse(text, self) { parsed.append(v) } }
         return parsed
     }
 
-    func has<Value>(_ option: Option<Value>) -> Bool { has(option.name) }
+    package func has<Value>(_ option: Option<Value>) -> Bool { has(option.name) }
 
     /// Parses `arguments` (after the subcommand) against `specs`. `--name value`,
     /// `--name=value`, `-x value` and `--` (end of options) are understood. A value may begin
     /// with `-` (negative coordinates): an option that takes a value always takes the next
     /// argument.
-    init(_ arguments: [String], specs: [OptionSpec], command: String) throws(CLIError) {
+    package init(_ arguments: [String], specs: [OptionSpec], command: String) throws(CLIError) {
         self.command = command
         var byName: [String: OptionSpec] = [:]
         var byShort: [Character: OptionSpec] = [:]
@@ -173,18 +185,18 @@ struct ParsedArguments {
     }
 
     /// `-119.5,37.7` or `-3` is a value, not an option.
-    static func looksNumeric(_ arg: String) -> Bool {
+    package static func looksNumeric(_ arg: String) -> Bool {
         guard arg.hasPrefix("-"), let next = arg.dropFirst().first else { return false }
         return next.isNumber || next == "."
     }
 
     /// `--name` or `-x` (not `-`, not a negative number): another option, not a value.
-    static func looksLikeOption(_ arg: String) -> Bool {
+    package static func looksLikeOption(_ arg: String) -> Bool {
         arg.hasPrefix("-") && arg != "-" && !looksNumeric(arg)
     }
 
     /// These arguments with `other`'s values and flags taking precedence, option by option.
-    func overridden(by other: ParsedArguments) -> ParsedArguments {
+    package func overridden(by other: ParsedArguments) -> ParsedArguments {
         var merged = self
         for (name, values) in other.values { merged.values[name] = values }
         merged.flags.formUnion(other.flags)
@@ -193,7 +205,7 @@ struct ParsedArguments {
     }
 
     /// Fails when positional arguments were given to a command that takes none.
-    func expectNoPositionals() throws(CLIError) {
+    package func expectNoPositionals() throws(CLIError) {
         if let first = positionals.first {
             throw .usage("unexpected argument '\(first)'", command: command)
         }

@@ -1,12 +1,10 @@
 import TransectCore
-import TransectFormats
-import TransectGDAL
 
 /// The JSON object of `transect measure --format json`.
-enum MeasureOutput {
+package enum MeasureOutput {
     /// The measurement, both endpoints with where their heights came from, and the DEM and
     /// geoid that gave them (`geoid` is the `--geoid` path as given).
-    static func json(_ m: MeasuredPair, units: UnitSystem, dem: String?, geoid: String?) -> JSON {
+    package static func json(_ m: MeasuredPair, units: UnitSystem, dem: String?, geoid: String?) -> JSON {
         let r = m.measurement
         func endpoint(_ p: GeoPoint, _ source: HeightSource, _ h: Double) -> JSON {
             var members: [(String, JSON)] = [
@@ -34,8 +32,14 @@ enum MeasureOutput {
         ])
     }
 
+    /// What one measurement prints: its label (`text`) or ``json(_:units:dem:geoid:)``
+    /// (`json`), with the newline.
+    package static func document(_ m: MeasuredPair, format: String, units: UnitSystem, dem: String?, geoid: String?) -> String {
+        format == "json" ? json(m, units: units, dem: dem, geoid: geoid).serialized() + "\n" : m.measurement.label(units: units) + "\n"
+    }
+
     /// The units' name as `--units` takes it.
-    static func unitsName(_ units: UnitSystem) -> String {
+    package static func unitsName(_ units: UnitSystem) -> String {
         switch units {
         case .metric: "metric"
         case .imperial: "imperial"

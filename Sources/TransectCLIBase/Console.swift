@@ -11,7 +11,7 @@ public final class Console {
     private let writeErr: (String) -> Void
     private var captured: (out: String, err: String)?
     /// True for the process's own stdout and stderr (progress may be drawn there).
-    private(set) var isStandard = false
+    package private(set) var isStandard = false
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
         writeOut = out

@@ -1,5 +1,4 @@
 import TransectCore
-import TransectFormats
 
 /// One option, declared once: its name, short name, value name, help and default (``spec``,
 /// which the parser and the help read) and how its text becomes a value (`parse`). Commands
@@ -11,38 +10,47 @@ import TransectFormats
 ///                                        in: InputLimits.heightMetres, unit: " m", default: 0)
 /// let offset = try args.value(aboveGround)   // 0 when absent; refused outside the range
 /// ```
-struct Option<Value>: Sendable {
-    var spec: OptionSpec
+package struct Option<Value>: Sendable {
+    package var spec: OptionSpec
     /// The value when the option is absent (it may read other options, or fail as they do).
-    let defaultValue: @Sendable (ParsedArguments) throws(CLIError) -> Value
+    package let defaultValue: @Sendable (ParsedArguments) throws(CLIError) -> Value
     /// The value a given text denotes, or a usage error naming the option.
-    let parse: @Sendable (String, ParsedArguments) throws(CLIError) -> Value
+    package let parse: @Sendable (String, ParsedArguments) throws(CLIError) -> Value
 
-    var name: String { spec.name }
+    package init(
+        spec: OptionSpec, defaultValue: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Value,
+        parse: @escaping @Sendable (String, ParsedArguments) throws(CLIError) -> Value
+    ) {
+        self.spec = spec
+        self.defaultValue = defaultValue
+        self.parse = parse
+    }
+
+    package var name: String { spec.name }
 
     /// The same option (name, parser, default) described for another command.
-    func help(_ text: String) -> Option {
+    package func help(_ text: String) -> Option {
         var copy = self
         copy.spec.help = text
         return copy
     }
 
     /// The same option with another placeholder for its value (`FILE.png` for `FILE`).
-    func valueName(_ name: String) -> Option {
+    package func valueName(_ name: String) -> Option {
         var copy = self
         copy.spec.valueName = name
         return copy
     }
 
     /// A usage error about this option: `option '--name': problem`.
-    static func refuse(_ name: String, _ problem: String, _ args: ParsedArguments) -> CLIError {
+    package static func refuse(_ name: String, _ problem: String, _ args: ParsedArguments) -> CLIError {
         .usage("option '--\(name)': \(problem)", command: args.command)
     }
 }
 
 extension Option where Value == Bool {
     /// A flag: true when given.
-    static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
         Option(
             spec: OptionSpec(name: name, short: short, help: help, kind: .flag),
             defaultValue: { _ in false }, parse: { _, _ in true })
@@ -51,7 +59,7 @@ extension Option where Value == Bool {
 
 extension Option where Value == String? {
     /// Free text (a path, a title), as given; nil when absent.
-    static func text(
+    package static func text(
         _ name: String, short: Character? = nil, value: String, help: String, kind: OptionKind = .single,
         canonical: (@Sendable (String) -> String)? = nil
     ) -> Option {
@@ -61,7 +69,7 @@ extension Option where Value == String? {
     }
 
     /// One of `names`, or nil when absent (the command picks a default from other options).
-    static func choice(_ name: String, value: String = "F", help: String, names: [String]) -> Option {
+    package static func choice(_ name: String, value: String = "F", help: String, names: [String]) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help),
             defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<String>.pick(name, names, text, args) })
@@ -70,21 +78,21 @@ extension Option where Value == String? {
 
 extension Option where Value == String {
     /// Free text with a default.
-    static func text(_ name: String, value: String, help: String, default fallback: String) -> Option {
+    package static func text(_ name: String, value: String, help: String, default fallback: String) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback),
             defaultValue: { _ in fallback }, parse: { text, _ in text })
     }
 
     /// One of `names`; `fallback` when absent.
-    static func choice(_ name: String, value: String = "F", help: String, names: [String], default fallback: String) -> Option {
+    package static func choice(_ name: String, value: String = "F", help: String, names: [String], default fallback: String) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback),
             defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try pick(name, names, text, args) })
     }
 
     /// `text` when it is one of `names`: "'x' is not a, b or c" otherwise.
-    static func pick(_ name: String, _ names: [String], _ text: String, _ args: ParsedArguments) throws(CLIError) -> String {
+    package static func pick(_ name: String, _ names: [String], _ text: String, _ args: ParsedArguments) throws(CLIError) -> String {
         guard names.contains(text) else {
             let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
             throw refuse(name, "'\(text)' is not \(list)", args)
@@ -96,7 +104,7 @@ extension Option where Value == String {
 extension Option where Value == Double? {
     /// A finite decimal number in `range`; nil when absent. `unit` follows the bounds in the
     /// message (` m`, `°`).
-    static func number(_ name: String, value: String, help: String, in range: ClosedRange<Double>, unit: String = "") -> Option {
+    package static func number(_ name: String, value: String, help: String, in range: ClosedRange<Double>, unit: String = "") -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help),
             defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.decimal(name, text, in: range, unit: unit, args) })
@@ -104,7 +112,7 @@ extension Option where Value == Double? {
 
     /// A number above 0 and at most `maximum`; nil when absent. `unit` (`m`, `m/s`) follows
     /// numbers in the message.
-    static func positive(_ name: String, value: String, help: String, maximum: Double, unit: String) -> Option {
+    package static func positive(_ name: String, value: String, help: String, maximum: Double, unit: String) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help),
             defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.positive(name, text, maximum: maximum, unit: unit, args) })
@@ -113,7 +121,7 @@ extension Option where Value == Double? {
 
 extension Option where Value == Double {
     /// A finite decimal number in `range`, `fallback` when absent.
-    static func number(
+    package static func number(
         _ name: String, value: String, help: String, in range: ClosedRange<Double>, unit: String = "",
         default fallback: Double
     ) -> Option {
@@ -123,21 +131,21 @@ extension Option where Value == Double {
     }
 
     /// A number above 0 and at most `maximum`, `fallback` when absent.
-    static func positive(_ name: String, value: String, help: String, maximum: Double, unit: String, default fallback: Double) -> Option {
+    package static func positive(_ name: String, value: String, help: String, maximum: Double, unit: String, default fallback: Double) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help, defaultText: JSON.format(fallback) + " " + unit),
             defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try positive(name, text, maximum: maximum, unit: unit, args) })
     }
 
     /// `text` as a finite decimal number (``NumberText``).
-    static func decimal(_ name: String, _ text: String, _ args: ParsedArguments) throws(CLIError) -> Double {
+    package static func decimal(_ name: String, _ text: String, _ args: ParsedArguments) throws(CLIError) -> Double {
         guard let v = NumberText.double(text.trimmingAsciiSpaces) else {
             throw refuse(name, "'\(text.printable)' is not a finite decimal number", args)
         }
         return v
     }
 
-    static func decimal(
+    package static func decimal(
         _ name: String, _ text: String, in range: ClosedRange<Double>, unit: String,
         _ args: ParsedArguments
     ) throws(CLIError) -> Double {
@@ -148,7 +156,7 @@ extension Option where Value == Double {
         return v
     }
 
-    static func positive(_ name: String, _ text: String, maximum: Double, unit: String, _ args: ParsedArguments) throws(CLIError) -> Double {
+    package static func positive(_ name: String, _ text: String, maximum: Double, unit: String, _ args: ParsedArguments) throws(CLIError) -> Double {
         let v = try decimal(name, text, args)
         let spaced = unit.isEmpty ? "" : " " + unit
         guard v > 0 else { throw refuse(name, "must be above 0\(spaced), not \(JSON.format(v))", args) }
@@ -159,7 +167,7 @@ extension Option where Value == Double {
 
 extension Option where Value == Int? {
     /// A whole number in `range`; nil when absent.
-    static func integer(_ name: String, value: String = "N", help: String, in range: ClosedRange<Int>) -> Option {
+    package static func integer(_ name: String, value: String = "N", help: String, in range: ClosedRange<Int>) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help),
             defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Int>.whole(name, text, in: range, args) })
@@ -168,13 +176,13 @@ extension Option where Value == Int? {
 
 extension Option where Value == Int {
     /// A whole number in `range`, `fallback` when absent.
-    static func integer(_ name: String, value: String = "N", help: String, in range: ClosedRange<Int>, default fallback: Int) -> Option {
+    package static func integer(_ name: String, value: String = "N", help: String, in range: ClosedRange<Int>, default fallback: Int) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help, defaultText: NumberFormatting.grouped(Double(fallback), decimals: 0)),
             defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try whole(name, text, in: range, args) })
     }
 
-    static func whole(_ name: String, _ text: String, in range: ClosedRange<Int>, _ args: ParsedArguments) throws(CLIError) -> Int {
+    package static func whole(_ name: String, _ text: String, in range: ClosedRange<Int>, _ args: ParsedArguments) throws(CLIError) -> Int {
         guard let v = NumberText.integer(text.trimmingAsciiSpaces), range.contains(v) else {
             throw refuse(
                 name,
@@ -187,7 +195,7 @@ extension Option where Value == Int {
 
 extension Option where Value == UnitSystem {
     /// `--units`: metric (the default), imperial, or a unit by symbol or name (`ft`, `feet`).
-    static func units(help: String) -> Option {
+    package static func units(help: String) -> Option {
         Option(
             spec: OptionSpec(name: "units", valueName: "U", help: help, defaultText: "metric"),
             defaultValue: { _ in .metric },
@@ -203,7 +211,7 @@ extension Option where Value == UnitSystem {
 extension Option where Value == PointArgument {
     /// A point `LON,LAT[,Z]` (X,Y in `--crs`), required: "missing --name LON,LAT[,Z]" when
     /// absent. Ranges are checked once the point is in WGS84.
-    static func point(_ name: String, value: String = "LON,LAT[,Z]", help: String) -> Option {
+    package static func point(_ name: String, value: String = "LON,LAT[,Z]", help: String) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: value, help: help),
             defaultValue: { args throws(CLIError) in throw .usage("missing --\(name) \(value)", command: args.command) },
@@ -218,7 +226,7 @@ extension Option where Value == PointArgument {
 
 extension Option where Value == Double {
     /// An ISO 8601 time as seconds since 1970, `fallback` when absent.
-    static func time(_ name: String, help: String, default fallback: Double) -> Option {
+    package static func time(_ name: String, help: String, default fallback: Double) -> Option {
         Option(
             spec: OptionSpec(name: name, valueName: "T", help: help, defaultText: Timestamp.iso8601(fallback)),
             defaultValue: { _ in fallback },
@@ -234,7 +242,7 @@ extension Option where Value == Double {
 extension Option where Value == (width: Int, height: Int) {
     /// `WIDTHxHEIGHT` in pixels, `fallback` (checked the same way) when absent: at least
     /// `minimum` (refused with `tooSmall`), at most cairo's side and `maxPixels` pixels.
-    static func size(
+    package static func size(
         _ name: String, help: String, default fallback: String, minimum: (width: Int, height: Int) = (1, 1),
         tooSmall: String = "", maxPixels: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int
     ) -> Option {
@@ -249,7 +257,7 @@ extension Option where Value == (width: Int, height: Int) {
     }
 
     /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.
-    static func pixels(_ name: String, _ text: String, maxPixels: Int, _ args: ParsedArguments) throws(CLIError) -> (width: Int, height: Int) {
+    package static func pixels(_ name: String, _ text: String, maxPixels: Int, _ args: ParsedArguments) throws(CLIError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = NumberText.integer(parts[0]), let h = NumberText.integer(parts[1]) else {
             throw refuse(name, "'\(text)' is not WIDTHxHEIGHT", args)

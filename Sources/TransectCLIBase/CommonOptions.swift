@@ -1,0 +1,40 @@
+import TransectCore
+
+/// Options several commands declare alike.
+package enum CommonOptions {
+    package static let help = Option.flag("help", short: "h", help: "Show this help.")
+    package static let out = Option.text("out", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of stdout.")
+
+    /// `--dem PATH`, repeatable: files, directories of tiles or globs, one mosaic.
+    package static let dem = Option.text(
+        "dem", value: "PATH", help: "A DEM file, a directory of tiles or a glob; repeatable.",
+        kind: .repeatable)
+    /// `-r/--interpolation`: -r as gdalwarp and gdal_translate spell the resampling method.
+    package static let interpolation = Option<Interpolation>(
+        spec: OptionSpec(
+            name: "interpolation", short: "r", valueName: "I",
+            help: "nearest (or near), bilinear or cubic.", defaultText: "bilinear"),
+        defaultValue: { _ in .bilinear },
+        parse: { text, args throws(CLIError) in
+            guard let i = interpolation(named: text) else {
+                throw Option<Interpolation>.refuse("interpolation", "'\(text.printable)' is not nearest (near), bilinear or cubic", args)
+            }
+            return i
+        })
+    /// `--geoid egm96|PATH`: the grid's path (`egm96` is PROJ's egm96_15.gtx).
+    package static let geoid = Option<String?>(
+        spec: OptionSpec(
+            name: "geoid", valueName: "egm96|PATH",
+            help: "Geoid grid for ellipsoidal heights (h = H + N) in the direct distance; egm96 is PROJ's egm96_15.gtx."),
+        defaultValue: { _ in nil }, parse: { text, _ in text == "egm96" ? egm96Path : text })
+    /// `--crs CRS`: the CRS of coordinates given on the command line, as given (a bare EPSG
+    /// code made `EPSG:CODE`). `TerrainOptions` checks it with PROJ where it reads it, as points
+    /// in a geocentric or vertical CRS have no place on the ellipsoid to measure from (EPSG:4978
+    /// gave 0.00 m).
+    package static let crs = Option<String?>(
+        spec: OptionSpec(
+            name: "crs", valueName: "CRS",
+            help: "Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.", canonical: epsgCode),
+        defaultValue: { _ in nil }, parse: { text, _ in text })
+    package static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
+}
