@@ -1,6 +1,7 @@
 import TransectCore
 import TransectFormats
 import TransectGDAL
+import TransectRender
 
 /// Options several commands declare alike.
 enum CommonOptions {
@@ -47,5 +48,14 @@ enum CommonOptions {
             }
             return text
         })
+    static let threads = Option<Int?>.integer(
+        "threads", value: "N", help: "Worker threads. Default: every online CPU; 1 runs on one thread; the output is the same bytes for any N.",
+        in: 1...1024)
+    /// `--png fast|balanced|small`: how hard PNGs are compressed (``PNGFile/Preset``).
+    static let png = Option.choice(
+        "png", value: "fast|balanced|small",
+        help:
+            "PNG compression: fast (zlib level 1, run-length), balanced (level 4 or run-length, the shorter per strip) or small (level 9 or run-length); the pixels are the same.",
+        names: PNGFile.Preset.allCases.map(\.rawValue), default: PNGFile.Preset.balanced.rawValue)
     static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
 }
