@@ -19,8 +19,9 @@ let package = Package(
         .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
-        // libpng behind one C file that owns the setjmp, returning error codes to Swift.
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        // The PNG writer (zlib, strips deflated in parallel) and libpng's reader behind one C
+        // file that owns the setjmp, returning error codes to Swift.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
         // Pure Swift: geodesy, sampling kernels, measurement, profiles, tracks, units. The standard
         // library, plus the platform C library for libm and errno text; none of our C modules.

@@ -5,17 +5,23 @@ extension OutputTransaction {
     /// them land with ``commit()`` or none.
     func writePNG(
         _ image: RenderedImage, to path: String, texts: [(String, String)], dpi: Double?,
-        georeference: PNGFile.Georeference? = nil
+        georeference: PNGFile.Georeference? = nil, encoding: PNGFile.Encoding
     ) throws {
         let temporary = try stage(path)
         do {
-            try PNGFile.encode(path: temporary, rgb: image.rgb, width: image.width, height: image.height, texts: texts, dpi: dpi)
+            try PNGFile.encode(path: temporary, image: image, texts: texts, dpi: dpi, encoding: encoding)
         } catch RenderError.cannotWrite(_, let reason) {
             throw CLIError.cannotWrite(path: path, reason: reason)
         }
         if let georeference {
             for side in PNGFile.sideFiles(for: path, georeference: georeference) { try write(side.contents, to: side.path) }
         }
+    }
+
+    /// The PNG encoding `--png` asks for, on `threads` threads (every online CPU when nil).
+    static func pngEncoding(_ args: ParsedArguments, threads: Int?) throws(CLIError) -> PNGFile.Encoding {
+        let preset = PNGFile.Preset(rawValue: try args.value(CommonOptions.png)) ?? .balanced
+        return PNGFile.Encoding(preset: preset, threads: threads ?? Parallel.onlineProcessors)
     }
 
     /// The paths a PNG at `path` occupies: the image, and with a georeference its side files.

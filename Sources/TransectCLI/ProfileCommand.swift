@@ -36,7 +36,7 @@ enum ProfileCommand {
         if let chart = settings.chart {
             try ProfileOutput.writeChart(
                 result, path: chart, size: settings.chartSize, title: settings.title, units: settings.units,
-                transaction: transaction, layoutPath: settings.chartLayout, console: console)
+                transaction: transaction, layoutPath: settings.chartLayout, console: console, encoding: settings.png)
         }
         let output = try OutputTarget(path: settings.out, console: console, transaction: transaction)
         switch settings.format {

@@ -1,6 +1,7 @@
 import TransectCore
 import TransectFormats
 import TransectGDAL
+import TransectRender
 
 /// The options of `transect profile`, each declared once.
 enum ProfileOptions {
@@ -56,7 +57,7 @@ enum ProfileOptions {
     static let all: [OptionSpec] = [
         CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
-        CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.allowNetwork.spec,
+        CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.png.spec, CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
 }
@@ -88,6 +89,8 @@ struct ProfileSettings {
     var chart: String?
     var chartLayout: String?
     var title: String
+    /// How the chart's PNG is written (`--png`).
+    var png: PNGFile.Encoding
 
     init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
         units = try args.value(ProfileOptions.units)
@@ -124,6 +127,7 @@ struct ProfileSettings {
         chart = try args.value(ProfileOptions.chart)
         chartLayout = try args.value(ProfileOptions.chartLayout)
         title = try args.value(ProfileOptions.title)
+        png = try OutputTransaction.pngEncoding(args, threads: nil)
         if chart == "-" {
             throw CLIError.usage("option '--chart': a chart is a PNG file; '-' (stdout) is not one", command: "profile")
         }

@@ -189,7 +189,8 @@ enum ProfileOutput {
     /// Draws the profile chart: its title names the measurement between the ends.
     static func writeChart(
         _ r: TerrainProfile, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
-        transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil
+        transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil,
+        encoding: PNGFile.Encoding = PNGFile.Encoding()
     ) throws {
         let p = r.profile
         var label: String? = nil
@@ -209,7 +210,7 @@ enum ProfileOutput {
             texts: [
                 ("Software", "transect \(Help.version)"), ("Source", r.dem),
                 ("Title", title ?? "Elevation profile"),
-            ], dpi: nil)
+            ], dpi: nil, encoding: encoding)
         for note in image.notes { console?.err(note + "\n") }
         if let layoutPath { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
     }

@@ -60,16 +60,18 @@ enum RenderCommand {
         // A failed run leaves no empty frames directory behind either (nor does a signal).
         if let framesDirectory = settings.framesDirectory { try transaction.makeDirectory(framesDirectory) }
         let progress = settings.framesDirectory.map { _ in Progress("frames", total: frameCounts.count, console: console) }
-        let image = try map.draw(frames: settings.framesDirectory == nil ? [] : frameCounts, whole: settings.out != nil) { k, image in
+        let image = try map.draw(
+            frames: settings.framesDirectory == nil ? [] : frameCounts, whole: settings.out != nil, threads: settings.png.threads
+        ) { k, image in
             guard let framesDirectory = settings.framesDirectory else { return }
             progress?.update(k)
             let frameText = AnnotatedMap.frameText(k, of: frameCounts.count, fixes: frameCounts[k])
-            try transaction.writePNG(image, to: framePath(framesDirectory, k), texts: texts + [("Frame", frameText)], dpi: settings.dpi)
+            try transaction.writePNG(image, to: framePath(framesDirectory, k), texts: texts + [("Frame", frameText)], dpi: settings.dpi, encoding: settings.png)
         }
         progress?.finish()
         if let out = settings.out, let image {
             for note in image.notes { console.err(note + "\n") }
-            try transaction.writePNG(image, to: out, texts: texts, dpi: settings.dpi, georeference: map.georeference)
+            try transaction.writePNG(image, to: out, texts: texts, dpi: settings.dpi, georeference: map.georeference, encoding: settings.png)
             if let layoutPath = settings.layout { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
         }
         try transaction.commit()

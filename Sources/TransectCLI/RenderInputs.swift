@@ -27,6 +27,8 @@ struct RenderSettings {
     var measurements: [MeasurementPair] = []
     var placeFiles: [String] = []
     var trackFiles: [String] = []
+    /// `--png` and `--threads`: how the PNGs are written, and the threads drawing and writing use.
+    var png: PNGFile.Encoding
 
     init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
         out = try args.value(RenderOptions.out)
@@ -43,6 +45,7 @@ struct RenderSettings {
         noDEM = try args.value(RenderOptions.noDEM)
         layout = try args.value(RenderOptions.layout)
         title = try args.value(RenderOptions.title)
+        png = try OutputTransaction.pngEncoding(args, threads: try args.value(CommonOptions.threads))
         try readFrame(args, hasDEM: !noDEM && !terrain.demSpecs.isEmpty)
         let lines = try args.values(RenderOptions.measure)
         if lines.isEmpty {

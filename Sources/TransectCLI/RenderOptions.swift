@@ -129,12 +129,16 @@ enum RenderOptions {
         dem.spec, noDEM.spec, out.spec, layout.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
         crs.spec, basemap.spec, azimuth.spec, altitude.spec, zFactor.spec, multidirectional.spec, measure.spec, interpolation.spec,
         geoid.spec, places.spec, track.spec, maxSegment.spec, frames.spec, every.spec, title.spec, decorations.spec, units.spec,
-        dpi.spec, maxPixels.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
+        dpi.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec,
+        CommonOptions.help.spec,
     ]
 
-    /// What a scene file may set: every render option but the scene itself, help, and network
-    /// access (for whoever runs the command to allow, not for a scene file).
-    static let sceneSettings: [OptionSpec] = all.filter { ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name].contains($0.name) }
+    /// What a scene file may set: every render option but the scene itself, help, network
+    /// access (for whoever runs the command to allow, not for a scene file) and the thread
+    /// count (the machine's, not the scene's).
+    static let sceneSettings: [OptionSpec] = all.filter {
+        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name].contains($0.name)
+    }
 
     /// The arguments with a `--scene` file's settings under them (flags on the command line
     /// win); the arguments as given without a scene.

@@ -36,5 +36,8 @@ package enum CommonOptions {
             name: "crs", valueName: "CRS",
             help: "Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.", canonical: epsgCode),
         defaultValue: { _ in nil }, parse: { text, _ in text })
+    package static let threads = Option<Int?>.integer(
+        "threads", value: "N", help: "Worker threads. Default: every online CPU; 1 runs on one thread; the output is the same bytes for any N.",
+        in: 1...1024)
     package static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
 }

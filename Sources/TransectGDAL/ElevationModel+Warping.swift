@@ -7,7 +7,9 @@ extension ElevationModel {
     /// - Parameter resampling: how to resample; nil (the default) chooses with
     ///   ``resampling(for:)``: cubic spline where the frame's pixel is finer than the DEM's cell,
     ///   bilinear elsewhere.
-    public func warped(into frame: FrameGrid, resampling: ElevationResampling? = nil) throws(TerrainError) -> [Float] {
+    /// - Parameter threads: the threads GDAL's warper may use (1: the calling thread alone); the
+    ///   values are the same for any count.
+    public func warped(into frame: FrameGrid, resampling: ElevationResampling? = nil, threads: Int = 2) throws(TerrainError) -> [Float] {
         try frame.validate(label: label)
         let decimated = try decimatedForFrame(frame)
         let source = decimated ?? dataset
@@ -21,7 +23,7 @@ extension ElevationModel {
                 // destination no-data instead sends GDAL down its
                 // masked path, half again slower.
                 "-wo", "INIT_DEST=NaN",
-            ], label: label)
+            ], label: label, threads: threads)
         // The band holds the warped dataset open until the read is done.
         guard let band = ds.band(1) else { throw .readFailed(path: label, reason: "the warped frame has no band") }
         var values = [Float](repeating: .nan, count: frame.width * frame.height)

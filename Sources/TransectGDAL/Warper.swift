@@ -14,17 +14,19 @@ enum Warper {
     /// (16: a 4 × 4 block; bilinear resampling of a coarser frame gains nothing from more).
     static let maximumSourceCellsPerFramePixel = 16
 
-    /// Warps `source` into `frame` with `arguments` (gdalwarp's options) into an in-memory dataset.
+    /// Warps `source` into `frame` with `arguments` (gdalwarp's options) into an in-memory dataset,
+    /// on `threads` threads (1 warps on the calling thread alone).
     static func warp(
         _ source: Dataset, sourceCRS: SpatialReference?, into frame: FrameGrid, arguments: [String],
-        label: String
+        label: String, threads: Int = 2
     ) throws(TerrainError) -> Dataset {
         try frame.validate(label: label)
         var args = ["-of", "MEM", "-t_srs", try frame.crs.wkt] + frame.extentArguments + arguments
         args += ["-wm", "\(memoryLimitMegabytes)"]
         if let sourceCRS { args += ["-s_srs", try sourceCRS.wkt] }
-        // Both cores for large frames; the result does not depend on the thread count.
-        args += ["-multi", "-wo", "NUM_THREADS=2"]
+        // Every core for large frames (reading overlapped with warping); the result does not
+        // depend on the thread count.
+        args += threads > 1 ? ["-multi", "-wo", "NUM_THREADS=\(min(threads, 64))"] : ["-wo", "NUM_THREADS=1"]
         let result = try gdal {
             withCStringList(args) { list -> GDALDatasetH? in
                 guard let options = GDALWarpAppOptionsNew(list, nil) else { return nil }

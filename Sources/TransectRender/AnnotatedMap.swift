@@ -94,11 +94,13 @@ public struct AnnotatedMap {
     /// Paints the basemap once and draws over it each frame of `frameCounts` (the trails cut to
     /// that many fixes, as ``frameFixCounts(every:)`` gives them), handing each to `frame` with
     /// its index as soon as it is drawn, so no two are held; then the whole map when `whole`.
+    /// The basemap is shaded on `threads` threads; the images are the same for any count.
     /// - Returns: the whole map, or nil without `whole`.
     public func draw(
-        frames frameCounts: [Int], whole: Bool, frame: (_ index: Int, _ image: RenderedImage) throws -> Void
+        frames frameCounts: [Int], whole: Bool, threads: Int = Parallel.onlineProcessors,
+        frame: (_ index: Int, _ image: RenderedImage) throws -> Void
     ) throws -> RenderedImage? {
-        let basemap = try MapRenderer.basemap(spec, dem: dem)
+        let basemap = try MapRenderer.basemap(spec, dem: dem, threads: threads)
         for (k, count) in frameCounts.enumerated() {
             var frameSpec = spec
             frameSpec.trails = spec.trails.map { $0.prefix(count) }

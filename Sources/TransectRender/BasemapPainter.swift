@@ -3,8 +3,37 @@ import TransectCore
 
 /// Turns elevations warped into a frame into basemap pixels.
 enum BasemapPainter {
-    /// Hillshade of a frame's elevations, rows split across both cores.
-    static func shade(_ z: [Float], frame: MapFrame, parameters: HillshadeParameters) -> [UInt8] {
+    /// Rows per piece of the work split across threads: fixed, so the pieces never depend on
+    /// the thread count.
+    static let stripRows = 64
+
+    /// Hillshade of a frame's elevations, strips of rows on `threads` threads.
+    static func shade(_ z: [Float], frame: MapFrame, parameters: HillshadeParameters, threads: Int) -> [UInt8] {
+        shade(z, frame: frame, parameters: parameters, threads: threads) { _, _ in }
+    }
+
+    /// Hillshade of a frame's elevations painted on `canvas` as grey (level 0, no data, as
+    /// `noData`, or black): each strip of rows is shaded and put on the canvas by one thread,
+    /// while it is still in that core's cache.
+    static func paintHillshade(
+        _ z: [Float], frame: MapFrame, parameters: HillshadeParameters, noData: Color?, on canvas: Canvas, threads: Int
+    ) {
+        let nd = Canvas.opaque(noData)
+        let width = frame.width
+        canvas.withMutablePixels { data, stride in
+            let target = SharedPixels(data: data)
+            _ = shade(z, frame: frame, parameters: parameters, threads: threads) { grey, rows in
+                Canvas.putGrey(grey, rows: rows, width: width, noData: nd, into: target.data, stride: stride)
+            }
+        }
+    }
+
+    /// Shades strips of ``stripRows`` rows on `threads` threads, handing each strip's rows to
+    /// `then` on the thread that shaded them.
+    static func shade(
+        _ z: [Float], frame: MapFrame, parameters: HillshadeParameters, threads: Int,
+        then: @Sendable (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void
+    ) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: z.count)
         let w = frame.width
         let h = frame.height
@@ -13,13 +42,12 @@ enum BasemapPainter {
         z.withUnsafeBufferPointer { input in
             out.withUnsafeMutableBufferPointer { output in
                 let shared = SharedBuffers(input: input, output: output)
-                // Below about a megapixel a second thread costs more than it saves.
-                let parts = w * h >= 1 << 20 ? 2 : 1
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    let rows = (h * part / parts)..<(h * (part + 1) / parts)
+                Parallel.forEach((h + stripRows - 1) / stripRows, threads: threads) { k in
+                    let rows = Parallel.rows(k, of: stripRows, height: h)
                     Hillshade.shade(
                         elevations: shared.input, width: w, height: h, cellWidth: cellX, cellHeight: cellY,
                         parameters: parameters, computeEdges: true, rows: rows, into: shared.output)
+                    then(UnsafeBufferPointer(shared.output), rows)
                 }
             }
         }
@@ -35,6 +63,15 @@ enum BasemapPainter {
     struct SharedBuffers: @unchecked Sendable {
         let input: UnsafeBufferPointer<Float>
         let output: UnsafeMutableBufferPointer<UInt8>
+    }
+
+    /// A canvas's pixels handed to worker threads, each writing only its own rows.
+    ///
+    /// `@unchecked Sendable` is safe because each worker writes a disjoint range of rows and
+    /// the pixels outlive the workers: `concurrentPerform` returns only when every worker is
+    /// done, inside the `withMutablePixels` call that lends them.
+    struct SharedPixels: @unchecked Sendable {
+        let data: UnsafeMutablePointer<UInt8>
     }
 
     /// A light hillshade: shade mapped into 212…250, slightly warm, for quiet overlays.

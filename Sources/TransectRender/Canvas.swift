@@ -67,23 +67,52 @@ final class Canvas {
     /// `noData`, or stays black when `noData` is nil.
     func putGrey(_ grey: [UInt8], noData: Color?) {
         precondition(grey.count == width * height)
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let nd: UInt32 =
-            noData.map { 0xff00_0000 | UInt32(($0.r * 255).rounded()) << 16 | UInt32(($0.g * 255).rounded()) << 8 | UInt32(($0.b * 255).rounded()) }
+        let nd = Self.opaque(noData)
+        withMutablePixels { data, stride in
+            grey.withUnsafeBufferPointer { Self.putGrey($0, rows: 0..<height, width: width, noData: nd, into: data, stride: stride) }
+        }
+    }
+
+    /// `noData` as an opaque ARGB32 word, black when nil.
+    static func opaque(_ c: Color?) -> UInt32 {
+        c.map { 0xff00_0000 | UInt32(($0.r * 255).rounded()) << 16 | UInt32(($0.g * 255).rounded()) << 8 | UInt32(($0.b * 255).rounded()) }
             ?? 0xff00_0000
-        grey.withUnsafeBufferPointer { src in
-            for y in 0..<height {
-                let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-                let base = y * width
-                for x in 0..<width {
-                    let v = UInt32(src[base + x])
-                    row[x] = v == 0 ? nd : 0xff00_0000 | v << 16 | v << 8 | v
-                }
+    }
+
+    /// Rows `rows` of `grey` (`width` bytes a row) as opaque ARGB32 into `data` (`stride` bytes a
+    /// row), level 0 as `noData`: one piece of ``putGrey(_:noData:)``, for threads that each
+    /// fill their own rows.
+    static func putGrey(
+        _ grey: UnsafeBufferPointer<UInt8>, rows: Range<Int>, width: Int, noData: UInt32, into data: UnsafeMutablePointer<UInt8>,
+        stride: Int
+    ) {
+        for y in rows {
+            let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+            let base = y * width
+            for x in 0..<width {
+                let v = UInt32(grey[base + x])
+                row[x] = v == 0 ? noData : 0xff00_0000 | v << 16 | v << 8 | v
             }
         }
-        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Calls `body` with the surface's pixels (ARGB32, premultiplied, `stride` bytes a row) to
+    /// write, and tells cairo they changed.
+    /// The corresponding cairo functions are `cairo_image_surface_get_data` and
+    /// `cairo_surface_mark_dirty`.
+    func withMutablePixels<R>(_ body: (_ data: UnsafeMutablePointer<UInt8>, _ stride: Int) -> R) -> R {
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        return body(cairo_image_surface_get_data(surface)!, Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// Calls `body` with the surface's pixels (ARGB32, premultiplied, `stride` bytes a row) to
+    /// read, where cairo keeps them: no copy.
+    func withPixels<R, E: Error>(_ body: (_ data: UnsafePointer<UInt8>, _ stride: Int) throws(E) -> R) throws(E) -> R {
+        cairo_surface_flush(surface)
+        return try withExtendedLifetime(self) { () throws(E) -> R in
+            try body(cairo_image_surface_get_data(surface)!, Int(cairo_image_surface_get_stride(surface)))
+        }
     }
 
     /// Draws straight-alpha RGBA bytes over what is there (for image basemaps).

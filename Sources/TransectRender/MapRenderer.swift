@@ -3,8 +3,9 @@ import TransectGDAL
 
 /// Draws maps: basemap, overlays, decorations.
 public enum MapRenderer {
-    public static func render(_ spec: MapSpec, dem: ElevationModel?) throws -> RenderedImage {
-        let painted = try basemap(spec, dem: dem)
+    /// - Parameter threads: the threads to shade on; the image is the same for any count.
+    public static func render(_ spec: MapSpec, dem: ElevationModel?, threads: Int = Parallel.onlineProcessors) throws -> RenderedImage {
+        let painted = try basemap(spec, dem: dem, threads: threads)
         // One map: draw straight onto the basemap's canvas instead of a copy of it.
         return try render(spec, basemap: painted, onto: painted.canvas)
     }
@@ -17,27 +18,28 @@ public enum MapRenderer {
         public var rgb: [UInt8] { canvas.rgbBytes() }
     }
 
-    /// Paints the basemap of `spec` (terrain, image or canvas with graticule).
-    public static func basemap(_ spec: MapSpec, dem: ElevationModel?) throws -> PaintedBasemap {
+    /// Paints the basemap of `spec` (terrain, image or canvas with graticule), shading on
+    /// `threads` threads (the basemap is the same for any count).
+    public static func basemap(_ spec: MapSpec, dem: ElevationModel?, threads: Int = Parallel.onlineProcessors) throws -> PaintedBasemap {
         let frame = spec.frame
         let canvas = try Canvas(width: frame.width, height: frame.height)
         var legend: (low: Double, high: Double)?
 
         // Basemap.
         if let dem, spec.basemap.usesDEM {
-            let z = try dem.warped(into: frame.grid)
+            let z = try dem.warped(into: frame.grid, threads: threads)
             guard z.contains(where: { !$0.isNaN }) else { throw RenderError.noCoverage(dem: dem.label) }
             switch spec.basemap {
             case .hillshade(let p):
-                let shade = BasemapPainter.shade(z, frame: frame, parameters: p)
-                canvas.putGrey(shade, noData: spec.decorations ? Palette.noData : nil)
+                BasemapPainter.paintHillshade(
+                    z, frame: frame, parameters: p, noData: spec.decorations ? Palette.noData : nil, on: canvas, threads: threads)
             case .lightGray(let p):
-                canvas.putRGB(BasemapPainter.lightGray(BasemapPainter.shade(z, frame: frame, parameters: p)))
+                canvas.putRGB(BasemapPainter.lightGray(BasemapPainter.shade(z, frame: frame, parameters: p, threads: threads)))
             case .tint(let p):
                 let valid = z.filter { !$0.isNaN }
                 let lo = Double(valid.min()!)
                 let hi = Double(valid.max()!)
-                let shade = BasemapPainter.shade(z, frame: frame, parameters: p)
+                let shade = BasemapPainter.shade(z, frame: frame, parameters: p, threads: threads)
                 canvas.putRGB(BasemapPainter.tint(z, shade: shade, low: lo, high: hi))
                 legend = (lo, hi)
             case .none, .image: break
@@ -179,6 +181,7 @@ public enum MapRenderer {
         for (shape, box) in measurementLabels { MeasurementLabel.draw(shape, in: box, canvas: canvas) }
         decorations?.draw(legend: basemap.legend)
         try canvas.check()
-        return RenderedImage(rgb: canvas.rgbBytes(), width: frame.width, height: frame.height, notes: notes, layout: planner.layout)
+        // The PNG writer reads the canvas where cairo drew it.
+        return RenderedImage(pixels: .canvas(.init(canvas)), width: frame.width, height: frame.height, notes: notes, layout: planner.layout)
     }
 }

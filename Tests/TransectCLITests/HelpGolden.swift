@@ -93,6 +93,9 @@ enum HelpGolden {
           --chart-size WxH           Chart size in pixels, at least 300x200. Default: 1200x600.
           --chart-layout FILE.json   Also write where the chart's title, legend and labels went.
           --title TEXT               The chart's title. Default: Elevation profile.
+          --png fast|balanced|small  PNG compression: fast (zlib level 1, run-length), balanced
+                                     (level 4 or run-length, the shorter per strip) or small (level
+                                     9 or run-length); the pixels are the same. Default: balanced.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help                 Show this help.
 
@@ -172,6 +175,11 @@ enum HelpGolden {
           --dpi N                    Resolution recorded in the PNG; text, lines and symbols are
                                      drawn dpi/96 times their size (default 96).
           --max-pixels N             The most pixels a frame may have. Default: 100,000,000.
+          --png fast|balanced|small  PNG compression: fast (zlib level 1, run-length), balanced
+                                     (level 4 or run-length, the shorter per strip) or small (level
+                                     9 or run-length); the pixels are the same. Default: balanced.
+          --threads N                Worker threads. Default: every online CPU; 1 runs on one
+                                     thread; the output is the same bytes for any N.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help                 Show this help.
         """#

@@ -141,12 +141,12 @@ struct HelpTests {
         #expect(Help.text(for: name)?.contains(option + " ") == false)
     }
 
-    @Test("a scene may set the render options but scene, help and allow-network")
+    @Test("a scene may set the render options but scene, help, allow-network and threads")
     func sceneSettings() throws {
         let names = Set(RenderOptions.sceneSettings.map(\.name))
-        #expect(names == Set(Commands.render.options.map(\.name)).subtracting(["scene", "help", "allow-network"]))
+        #expect(names == Set(Commands.render.options.map(\.name)).subtracting(["scene", "help", "allow-network", "threads"]))
         let dir = TemporaryDirectory()
-        for key in ["allow_network", "scene", "help", "fit"] {
+        for key in ["allow_network", "scene", "help", "fit", "threads"] {
             try #"{"\#(key)": true}"#.write(toFile: dir.file("s.json"), atomically: true, encoding: .utf8)
             let r = transect("render", "--scene", dir.file("s.json"))
             #expect(r.code == 1 && r.err.contains("unknown setting '\(key)'"), "\(key): \(r.err)")

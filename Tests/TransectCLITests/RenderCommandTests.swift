@@ -192,4 +192,40 @@ struct RenderCommandTests {
         #expect(column(x(3300)) == 0)
         #expect(column(x(5500)) > 20)
     }
+
+    @Test("--threads 1 and 2 write the same bytes; every --png preset the same pixels; a preset in a scene")
+    func threadsAndPresets() throws {
+        let dir = TemporaryDirectory()
+        Self.writeTerrain(dir.file("dem.tif"))
+        let base = [
+            "render", "--dem", dir.file("dem.tif"), "--extent-crs", Self.extent, "--size", "720x480", "--basemap", "tint",
+            "--measure=-116.99,37.92:-116.95,37.935",
+        ]
+        var files: [String: Data] = [:]
+        for preset in ["fast", "balanced", "small"] {
+            for threads in ["1", "2"] {
+                let path = dir.file("\(preset)-\(threads).png")
+                let r = transect(base + ["--png", preset, "--threads", threads, "-o", path])
+                #expect(r.code == 0, "\(r.err)")
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+            #expect(files[dir.file("\(preset)-1.png")] == files[dir.file("\(preset)-2.png")], "\(preset)")
+        }
+        let balanced = try PNGFile.readRGBA(path: dir.file("balanced-1.png")).pixels
+        #expect(try PNGFile.readRGBA(path: dir.file("fast-1.png")).pixels == balanced)
+        #expect(try PNGFile.readRGBA(path: dir.file("small-1.png")).pixels == balanced)
+        #expect(files[dir.file("fast-1.png")] != files[dir.file("small-1.png")])
+        // Without --png the preset is balanced.
+        #expect(transect(base + ["-o", dir.file("default.png")]).code == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("default.png"))) == files[dir.file("balanced-1.png")])
+        // A scene may name a preset (not a thread count: that is the machine's).
+        try
+            #"{"dem": "dem.tif", "size": [720, 480], "extent_crs": [500000, 4195200, 507200, 4200000], "basemap": "tint", "png": "fast", "measure": [{"from": [-116.99, 37.92], "to": [-116.95, 37.935]}], "out": "scene.png"}"#
+            .write(toFile: dir.file("scene.json"), atomically: true, encoding: .utf8)
+        #expect(transect("render", "--scene", dir.file("scene.json")).code == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("scene.png"))) == files[dir.file("fast-1.png")])
+        expectUsageError(base + ["--png", "tiny", "-o", dir.file("x.png")], "option '--png'")
+        expectUsageError(base + ["--threads", "0", "-o", dir.file("x.png")], "option '--threads'")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.png")))
+    }
 }

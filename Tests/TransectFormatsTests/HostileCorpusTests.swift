@@ -25,7 +25,7 @@ struct HostileCorpusTests {
     static let knownOptions: [String] = [
         "dem", "no-dem", "out", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
         "altitude", "z-factor", "multidirectional", "measure", "interpolation", "geoid", "places", "track", "max-segment", "frames",
-        "every", "title", "decorations", "units", "dpi", "max-pixels",
+        "every", "title", "decorations", "units", "dpi", "max-pixels", "png",
     ]
     /// Those of them that are flags.
     static let flags: [String] = ["no-dem", "multidirectional"]

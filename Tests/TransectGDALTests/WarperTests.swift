@@ -55,4 +55,20 @@ struct WarperTests {
         let frame = FrameGrid(crs: .wgs84(), geoTransform: [10, cell, 0, 45.1, 0, -0.001], width: width, height: height)
         #expect(throws: TerrainError.self) { _ = try model.warped(into: frame) }
     }
+
+    @Test("the warped values are the same bits on 1, 2 and 3 threads (UTM frame over a geographic DEM, cubic spline)")
+    func threadCount() throws {
+        let dir = TemporaryDirectory()
+        try Self.write(dir)
+        let model = try ElevationModel([dir.file("small.tif")])
+        // A frame finer than the DEM, in another CRS, so the warper transforms and interpolates.
+        let frame = FrameGrid(
+            crs: try SpatialReference("EPSG:32632"), geoTransform: [580_000, 5, 0, 4_995_000, 0, -5], width: 1000, height: 900)
+        let one = try model.warped(into: frame, threads: 1)
+        #expect(one.contains { !$0.isNaN })
+        for threads in [2, 3] {
+            let more = try model.warped(into: frame, threads: threads)
+            #expect(more.map(\.bitPattern) == one.map(\.bitPattern), "\(threads) threads")
+        }
+    }
 }

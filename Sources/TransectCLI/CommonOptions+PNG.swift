@@ -1,0 +1,10 @@
+import TransectRender
+
+extension CommonOptions {
+    /// `--png fast|balanced|small`: how hard PNGs are compressed (``PNGFile/Preset``).
+    static let png = Option.choice(
+        "png", value: "fast|balanced|small",
+        help:
+            "PNG compression: fast (zlib level 1, run-length), balanced (level 4 or run-length, the shorter per strip) or small (level 9 or run-length); the pixels are the same.",
+        names: PNGFile.Preset.allCases.map(\.rawValue), default: PNGFile.Preset.balanced.rawValue)
+}
