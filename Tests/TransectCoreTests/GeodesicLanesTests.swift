@@ -203,4 +203,23 @@ struct GeodesicLanesTests {
             }
         }
     }
+
+    @Test("a batch of measurements from the batch inverse equals measuring one pair at a time")
+    func measurementsFromBatch() {
+        let cases = Array(Self.cases.prefix(2_000))
+        let starts = cases.map { GeoPoint(longitude: $0.lon1, latitude: $0.lat1, heightMetres: 100) }
+        let ends = cases.map { GeoPoint(longitude: $0.lon2, latitude: $0.lat2, heightMetres: 2_000) }
+        let inverses = Geodesic.wgs84.inverse(from: starts, to: ends)
+        var unequal = 0
+        for k in cases.indices {
+            let batch = Measurement(start: starts[k], end: ends[k], inverse: inverses[k])
+            let one = Measurement(start: starts[k], end: ends[k])
+            if !(sameBits(batch.horizontalMetres, one.horizontalMetres) && sameBits(batch.azimuthStartDegrees, one.azimuthStartDegrees)
+                && sameBits(batch.azimuthEndDegrees, one.azimuthEndDegrees) && sameBits(batch.directMetres, one.directMetres))
+            {
+                unequal += 1
+            }
+        }
+        #expect(unequal == 0)
+    }
 }
