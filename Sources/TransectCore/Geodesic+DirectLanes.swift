@@ -53,7 +53,7 @@ extension Geodesic {
             let csig2 = csig1 * csig12 - ssig1 * ssig12
             b12 = L.sinSeries(ssig2, csig2, c1a)
             let serr = (1 + a1m1) * (sig12 + (b12 - b11)) - distance / b
-            sig12 -= serr / (1 + k2 * ssig2 * ssig2).squareRoot()
+            sig12 -= serr / V.sqrt(1 + k2 * ssig2 * ssig2)
             (ssig12, csig12) = V.sincos(sig12)
         }
         let ssig2 = ssig1 * csig12 + csig1 * ssig12

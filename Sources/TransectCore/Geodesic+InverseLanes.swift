@@ -55,8 +55,8 @@ extension Geodesic {
         sbet2 = V.select(byCos .& (cbet2 .== cbet1), V.copysign(sbet1, sbet2), sbet2)
         cbet2 = V.select(.!byCos .& (V.abs(sbet2) .== -sbet1), cbet1, cbet2)
 
-        let dn1 = (1 + ep2 * sbet1 * sbet1).squareRoot()
-        let dn2 = (1 + ep2 * sbet2 * sbet2).squareRoot()
+        let dn1 = V.sqrt(1 + ep2 * sbet1 * sbet1)
+        let dn2 = V.sqrt(1 + ep2 * sbet2 * sbet2)
 
         var a12 = zero
         var sig12 = zero
@@ -181,9 +181,8 @@ extension Geodesic {
         for numit in 0...C.maxit2 {
             let r = lambda12(
                 sbet1, cbet1, dn1, sbet2, cbet2, dn2, st.salp1, st.calp1,
-                slam12, clam12, derivative: numit < C.maxit1)
+                slam12, clam12, derivative: false)
             let v = r.lam12
-            let dv = r.dlam12
             st.salp2 = V.select(active, r.salp2, st.salp2)
             st.calp2 = V.select(active, r.calp2, st.calp2)
             st.sig12 = V.select(active, r.sig12, st.sig12)
@@ -208,6 +207,9 @@ extension Geodesic {
             calp1a = V.select(toA, calp1, calp1a)
             var stepped = LaneMask(repeating: false)
             if numit < C.maxit1 {
+                // The slope, computed only now that some lane needs it (the scalar solution
+                // computes it with λ₁₂ and the same operations).
+                let dv = lambda12Slope(r, sbet1, dn1, cbet2, dn2)
                 let dalp1 = -v / dv
                 let ok = active .& (dv .> 0) .& (V.abs(dalp1) .< .pi)
                 if any(ok) {

@@ -33,7 +33,7 @@ extension Geodesic {
         if any(shortline) {
             var sbetm2 = (sbet1 + sbet2) * (sbet1 + sbet2)
             sbetm2 /= sbetm2 + (cbet1 + cbet2) * (cbet1 + cbet2)
-            let sdnm = (1 + ep2 * sbetm2).squareRoot()
+            let sdnm = V.sqrt(1 + ep2 * sbetm2)
             let omg12 = lam12 / (f1 * sdnm)
             let (so, co) = V.sincos(V.select(shortline, omg12, zero))
             dnm = V.select(shortline, sdnm, dnm)
@@ -77,7 +77,7 @@ extension Geodesic {
             if any(strip) {
                 let s1 = V.select(-x .< 1, -x, Lanes(repeating: 1))  // Swift.min(1, −x)
                 salp1 = V.select(strip, s1, salp1)
-                calp1 = V.select(strip, -(1 - s1 * s1).squareRoot(), calp1)
+                calp1 = V.select(strip, -V.sqrt(1 - s1 * s1), calp1)
             }
             if any(astro) {
                 var k = zero
@@ -128,15 +128,10 @@ extension Geodesic {
         L.norm2(&ssig1, &csig1)
         let general = (cbet2 .!= cbet1) .| (V.abs(sbet2) .!= -sbet1)
         let salp2 = V.select(cbet2 .!= cbet1, salp0 / cbet2, salp1)
-        let calp2 = V.select(
-            general,
-            ((calp1 * cbet1) * (calp1 * cbet1)
-                + V.select(
-                    cbet1 .< -sbet1,
-                    (cbet2 - cbet1) * (cbet1 + cbet2),
-                    (sbet1 - sbet2) * (sbet1 + sbet2)))
-                .squareRoot() / cbet2,
-            V.abs(calp1))
+        let calp2sq =
+            (calp1 * cbet1) * (calp1 * cbet1)
+            + V.select(cbet1 .< -sbet1, (cbet2 - cbet1) * (cbet1 + cbet2), (sbet1 - sbet2) * (sbet1 + sbet2))
+        let calp2 = V.select(general, V.sqrt(calp2sq) / cbet2, V.abs(calp1))
         var ssig2 = sbet2
         var csig2 = calp2 * cbet2
         let somg2 = salp0 * sbet2
@@ -157,17 +152,24 @@ extension Geodesic {
         let domg12 = -f * a3(eps) * salp0 * (sig12 + b312)
         let lam12 = eta + domg12
 
-        var dlam12 = zero
-        if derivative {
-            let (_, m12b, _) = lengths(
-                eps: eps, sig12: sig12,
-                ssig1, csig1, dn1, ssig2, csig2, dn2,
-                distance: false, reduced: true)
-            dlam12 = V.select(calp2 .== 0, -2 * f1 * dn1 / sbet1, m12b * f1 / (calp2 * cbet2))
-        }
-        return Lambda12Lanes(
-            lam12: lam12, dlam12: dlam12, salp2: salp2, calp2: calp2,
+        var r = Lambda12Lanes(
+            lam12: lam12, dlam12: zero, salp2: salp2, calp2: calp2,
             sig12: sig12, ssig1: ssig1, csig1: csig1,
             ssig2: ssig2, csig2: csig2, eps: eps)
+        if derivative { r.dlam12 = lambda12Slope(r, sbet1, dn1, cbet2, dn2) }
+        return r
+    }
+
+    /// dλ₁₂/dα₁ (K13 eq. 46) at the point `r` of `lambda12`. Newton's loop asks for it only
+    /// when some lane goes on iterating; it changes no other value.
+    @inline(__always)
+    func lambda12Slope(
+        _ r: Lambda12Lanes, _ sbet1: Lanes, _ dn1: Lanes, _ cbet2: Lanes, _ dn2: Lanes
+    ) -> Lanes {
+        let (_, m12b, _) = lengths(
+            eps: r.eps, sig12: r.sig12,
+            r.ssig1, r.csig1, dn1, r.ssig2, r.csig2, dn2,
+            distance: false, reduced: true)
+        return VectorMath.select(r.calp2 .== 0, -2 * f1 * dn1 / sbet1, m12b * f1 / (r.calp2 * cbet2))
     }
 }

@@ -190,7 +190,7 @@ enum GeoLanes {
 
     /// `GeodesicSeries.epsilon`.
     @inline(__always) static func epsilon(k2: Lanes) -> Lanes {
-        k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
+        k2 / (2 * (1 + V.sqrt(1 + k2)) + k2)
     }
 }
 

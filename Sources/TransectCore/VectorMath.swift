@@ -50,11 +50,21 @@ enum VectorMath {
     /// bits of the significand.
     @inline(__always) static var roundingMagic: Lanes { Lanes(repeating: 0x1.8p52) }
 
+    /// The IEEE square root, lane by lane: √x, −0 for −0, NaN for x < 0 or NaN. It is taken of
+    /// |x| (with the sign and the NaN put back) so that the compiler can see a non-negative
+    /// argument, drop libm's errno path and use one vector square root for the four lanes.
+    @inline(__always) static func sqrt(_ x: Lanes) -> Lanes {
+        let r = Lanes(
+            x[0].magnitude.squareRoot(), x[1].magnitude.squareRoot(), x[2].magnitude.squareRoot(),
+            x[3].magnitude.squareRoot())
+        return select(x .< 0, Lanes(repeating: .nan), copysign(r, x))
+    }
+
     /// √(x² + y²): the plain formula where x² + y² is a normal number well inside the range
     /// (error ≤ 1 ulp there), libm's `hypot` lane by lane elsewhere (zeros, tiny and huge).
     @inline(__always) static func hypot(_ x: Lanes, _ y: Lanes) -> Lanes {
         let s = x * x + y * y
-        let r = s.squareRoot()
+        let r = sqrt(s)
         let outside = .!((s .>= Lanes(repeating: 0x1p-1000)) .& (s .<= Lanes(repeating: 0x1p1000)))
         if !any(outside) { return r }
         var out = r
@@ -66,28 +76,27 @@ enum VectorMath {
 
     /// sin(x + y) on |x| ≤ π/4 (about), where y is a tail below ulp(x): x + (x z P(z) + y(1 − z/2)).
     @inline(__always) static func sinKernel(_ x: Lanes, _ y: Lanes, _ z: Lanes) -> Lanes {
-        var p = Lanes(repeating: -0x1.ab17d404de5b3p-41)
-        p = p * z + 0x1.61217f0b800d5p-33
-        p = p * z - 0x1.ae645412c560cp-26
-        p = p * z + 0x1.71de3a546095bp-19
-        p = p * z - 0x1.a01a01a019938p-13
-        p = p * z + 0x1.1111111111110p-7
-        p = p * z - 0x1.5555555555555p-3
+        // Estrin's scheme: four levels of dependent operations instead of Horner's seven.
+        let z2 = z * z
+        let p01 = -0x1.5555555555555p-3 + 0x1.1111111111110p-7 * z
+        let p23 = -0x1.a01a01a019938p-13 + 0x1.71de3a546095bp-19 * z
+        let p45 = -0x1.ae645412c560cp-26 + 0x1.61217f0b800d5p-33 * z
+        let p6 = Lanes(repeating: -0x1.ab17d404de5b3p-41)
+        let p = (p01 + z2 * p23) + (z2 * z2) * (p45 + z2 * p6)
         return x + ((x * z) * p + y * (1 - 0.5 * z))
     }
 
     /// cos(x + y) on |x| ≤ π/4 (about): w = 1 − z/2 plus the rounding error of w, plus
     /// z² Q(z) − x y.
     @inline(__always) static func cosKernel(_ x: Lanes, _ y: Lanes, _ z: Lanes) -> Lanes {
-        var q = Lanes(repeating: -0x1.907da367a37cbp-37)
-        q = q * z + 0x1.1eeb68e93b64cp-29
-        q = q * z - 0x1.27e4fa17da09ep-22
-        q = q * z + 0x1.a01a019f4eb01p-16
-        q = q * z - 0x1.6c16c16c16967p-10
-        q = q * z + 0x1.5555555555555p-5
+        let z2 = z * z
+        let q01 = 0x1.5555555555555p-5 - 0x1.6c16c16c16967p-10 * z
+        let q23 = 0x1.a01a019f4eb01p-16 - 0x1.27e4fa17da09ep-22 * z
+        let q45 = 0x1.1eeb68e93b64cp-29 - 0x1.907da367a37cbp-37 * z
+        let q = (q01 + z2 * q23) + (z2 * z2) * q45
         let hz = 0.5 * z
         let w = 1 - hz
-        return w + (((1 - w) - hz) + ((z * z) * q - x * y))
+        return w + (((1 - w) - hz) + (z2 * q - x * y))
     }
 
     /// Sine and cosine of the reduced angle x + y (radians) in quadrant `q` (low two bits).
@@ -172,17 +181,16 @@ enum VectorMath {
 
     /// atan u on |u| ≤ tan(π/8) as u + u z R(z), split into the head u and the rest.
     @inline(__always) static func atanRest(_ u: Lanes, _ z: Lanes) -> Lanes {
-        var p = Lanes(repeating: -0x1.3a31b1c0fd3b7p-6)
-        p = p * z + 0x1.4162c02b1dda3p-5
-        p = p * z - 0x1.a0999c632b6edp-5
-        p = p * z + 0x1.dfe6497e96323p-5
-        p = p * z - 0x1.10fa77b1a6d57p-4
-        p = p * z + 0x1.3b1263064f6b9p-4
-        p = p * z - 0x1.745d0b28a7e37p-4
-        p = p * z + 0x1.c71c71853d7fap-4
-        p = p * z - 0x1.2492492436201p-3
-        p = p * z + 0x1.999999999934cp-3
-        p = p * z - 0x1.5555555555555p-2
+        // Estrin's scheme: the chain of dependent operations is five deep instead of twenty.
+        let z2 = z * z
+        let z4 = z2 * z2
+        let p01 = -0x1.5555555555555p-2 + 0x1.999999999934cp-3 * z
+        let p23 = -0x1.2492492436201p-3 + 0x1.c71c71853d7fap-4 * z
+        let p45 = -0x1.745d0b28a7e37p-4 + 0x1.3b1263064f6b9p-4 * z
+        let p67 = -0x1.10fa77b1a6d57p-4 + 0x1.dfe6497e96323p-5 * z
+        let p89 = -0x1.a0999c632b6edp-5 + 0x1.4162c02b1dda3p-5 * z
+        let p10 = Lanes(repeating: -0x1.3a31b1c0fd3b7p-6)
+        let p = ((p01 + z2 * p23) + z4 * (p45 + z2 * p67)) + (z4 * z4) * (p89 + z2 * p10)
         return (u * z) * p
     }
 
