@@ -309,9 +309,21 @@ extension Geodesic {
     ///
     /// Complexity: O(1); about the cost of one ``GeodesicLine`` set-up plus one position. For
     /// many distances along the same line use ``line(latitude1:longitude1:azimuth1Degrees:)``.
-    /// The corresponding GeographicLib function is `geod_direct`.
-    @inlinable
+    /// The corresponding GeographicLib function is `geod_direct`. The result is bit for bit
+    /// that of the lane in the batch ``direct(latitudes1:longitudes1:azimuths1:distances:latitudes2:longitudes2:azimuths2:)``;
+    /// it can differ from ``GeodesicLine/position(atDistance:)`` in the last bits, which uses libm.
     public func direct(
+        latitude1: Double, longitude1: Double, azimuth1Degrees: Double,
+        distanceMetres: Double
+    ) -> GeodesicDirectResult {
+        let r = solveDirect(
+            Lanes(repeating: latitude1), Lanes(repeating: longitude1), Lanes(repeating: azimuth1Degrees),
+            Lanes(repeating: distanceMetres))
+        return GeodesicDirectResult(latitude: r.latitude[0], longitude: r.longitude[0], azimuth2Degrees: r.azimuth2[0])
+    }
+
+    /// The scalar port of `geod_direct` with libm: a ``GeodesicLine`` and one position.
+    func referenceDirect(
         latitude1: Double, longitude1: Double, azimuth1Degrees: Double,
         distanceMetres: Double
     ) -> GeodesicDirectResult {
@@ -393,7 +405,23 @@ extension Geodesic {
     /// Complexity: O(1); Newton's method on the longitude difference takes 2–3 iterations
     /// for random WGS84 points and at most about 20 (then bisection) in the worst case.
     /// The corresponding GeographicLib function is `geod_inverse`.
+    /// The result is bit for bit that of the pair's lane in the batch
+    /// ``inverse(latitudes1:longitudes1:latitudes2:longitudes2:distances:azimuths1:azimuths2:)``:
+    /// both run the four-lane kernel, with VectorMath's sin, cos and atan2 in place of libm.
     public func inverse(
+        latitude1: Double, longitude1: Double,
+        latitude2: Double, longitude2: Double
+    ) -> GeodesicInverseResult {
+        guard lanesServe else {
+            return referenceInverse(
+                latitude1: latitude1, longitude1: longitude1, latitude2: latitude2, longitude2: longitude2)
+        }
+        return inverseOneLane(latitude1, longitude1, latitude2, longitude2)
+    }
+
+    /// The scalar port of `geod_inverse` with libm (the reference the lane kernel is tested
+    /// against, and the path of prolate ellipsoids).
+    func referenceInverse(
         latitude1: Double, longitude1: Double,
         latitude2: Double, longitude2: Double
     ) -> GeodesicInverseResult {

@@ -36,6 +36,23 @@ public struct Measurement: Sendable, Hashable {
         startEllipsoidalHeightMetres: Double? = nil, endEllipsoidalHeightMetres: Double? = nil,
         geodesic: Geodesic = .wgs84
     ) {
+        self.init(
+            start: start, end: end, startEllipsoidalHeightMetres: startEllipsoidalHeightMetres,
+            endEllipsoidalHeightMetres: endEllipsoidalHeightMetres,
+            inverse: geodesic.inverse(from: start, to: end), ellipsoid: geodesic.ellipsoid)
+    }
+
+    /// Measures from `start` to `end` with the geodesic between them already solved, for
+    /// batches: `Geodesic.inverse(from:to:)` solves many pairs four at a time, bit for bit as
+    /// one at a time, so a batch measures exactly as ``init(start:end:startEllipsoidalHeightMetres:endEllipsoidalHeightMetres:geodesic:)``.
+    ///
+    /// - Precondition: `inverse` is the inverse solution from `start` to `end` on `ellipsoid`,
+    ///   and both endpoints have a height.
+    public init(
+        start: GeoPoint, end: GeoPoint,
+        startEllipsoidalHeightMetres: Double? = nil, endEllipsoidalHeightMetres: Double? = nil,
+        inverse: GeodesicInverseResult, ellipsoid: Ellipsoid = .wgs84
+    ) {
         precondition(start.heightMetres != nil && end.heightMetres != nil, "both endpoints need a height")
         self.start = start
         self.end = end
@@ -43,14 +60,10 @@ public struct Measurement: Sendable, Hashable {
         let h2 = endEllipsoidalHeightMetres ?? end.heightMetres!
         self.startEllipsoidalHeightMetres = h1
         self.endEllipsoidalHeightMetres = h2
-        let inverse = geodesic.inverse(
-            latitude1: start.latitude, longitude1: start.longitude,
-            latitude2: end.latitude, longitude2: end.longitude)
         horizontalMetres = inverse.distanceMetres
         azimuthStartDegrees = inverse.azimuth1Degrees
         azimuthEndDegrees = inverse.azimuth2Degrees
         verticalMetres = end.heightMetres! - start.heightMetres!
-        let ellipsoid = geodesic.ellipsoid
         let p1 = ellipsoid.ecef(latitude: start.latitude, longitude: start.longitude, heightMetres: h1)
         let p2 = ellipsoid.ecef(latitude: end.latitude, longitude: end.longitude, heightMetres: h2)
         directMetres = p1.distance(to: p2)

@@ -46,6 +46,8 @@ public struct TerrainMeasurer {
         if let geoid {
             undulations = try geoid.undulations(at: pairs.flatMap { [$0.from, $0.to] })
         }
+        // Every pair's geodesic at once, four pairs at a time (the same bits as one by one).
+        let geodesics = Geodesic.wgs84.inverse(from: pairs.map(\.from), to: pairs.map(\.to))
         var next = 0
         var results: [Result<MeasuredPair, TerrainError>] = []
         results.reserveCapacity(pairs.count)
@@ -88,7 +90,7 @@ public struct TerrainMeasurer {
             end.heightMetres = heights[1]
             let m = Measurement(
                 start: start, end: end, startEllipsoidalHeightMetres: ellipsoidal[0],
-                endEllipsoidalHeightMetres: ellipsoidal[1])
+                endEllipsoidalHeightMetres: ellipsoidal[1], inverse: geodesics[k])
             results.append(.success(MeasuredPair(measurement: m, startSource: sources[0], endSource: sources[1])))
         }
         return results

@@ -84,7 +84,10 @@ struct TrackTests {
         for k in 0..<(points.count - 1) {
             let inv = Self.proj.inverse(points[k].latitude, points[k].longitude, points[k + 1].latitude, points[k + 1].longitude)
             let course = inv.azi1 < 0 ? inv.azi1 + 360 : inv.azi1
-            #expect(abs(fixes[k].courseDegrees - course) < 1e-9)
+            // On legs ≤ 50 m an ulp of a sine moves the course by ~1e-9°: compare the sideways
+            // displacement it makes at the leg's end, as the geodesic oracle suite does.
+            let dc = abs(fixes[k].courseDegrees - course)
+            #expect(dc < 1e-9 || dc * .pi / 180 * inv.s12 < 1e-8)
             #expect(abs(fixes[k].speedMetresPerSecond - inv.s12) < 1e-9)
         }
         #expect(fixes.allSatisfy { (0..<360).contains($0.courseDegrees) })
@@ -202,8 +205,9 @@ struct TrackTests {
         let s = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres))
         #expect(s.points == 49)
         // Each of the 48 legs is our inverse of PROJ's direct output, against PROJ's own inverse:
-        // both within about 1e-11 m of each other on 7.5 m legs; 1 nm bounds the sum.
-        #expect(abs(s.length2DMetres - Self.projLength(track)) < 1e-9)
+        // they differ by the rounding of the end points' sines and cosines (ours are not libm's),
+        // up to ~1e-9 m a leg; 48 nm bounds the sum.
+        #expect(abs(s.length2DMetres - Self.projLength(track)) < 48e-9)
         #expect(abs(s.length2DMetres - 48 * 5 * speed) < 1e-6)
         #expect(s.times == c.counts && s.timeSteps == c.steps)
         #expect(c.counts.usable + c.counts.repeated + c.counts.backwards + c.counts.missing == 49)
@@ -222,7 +226,7 @@ struct TrackTests {
         #expect(s.times == TimeCounts(usable: 1, repeated: 48) && s.timeSteps == 0)
         #expect(s.durationSeconds == 0 && s.movingTimeSeconds == nil)
         #expect(s.averageSpeedMetresPerSecond == nil && s.maxSpeedMetresPerSecond == nil && s.maxSpeedRawMetresPerSecond == nil)
-        #expect(abs(s.length2DMetres - Self.projLength(track)) < 1e-9)
+        #expect(abs(s.length2DMetres - Self.projLength(track)) < 48e-9)  // 1e-9 m a leg, as above
     }
 
     @Test("one fix thrown 300 m sideways: the raw maximum is its step, the robust maximum the walking speed")
