@@ -47,5 +47,8 @@ enum CommonOptions {
             }
             return text
         })
+    /// `--threads N`: workers for commands that split their work; the bytes never depend on it.
+    static let threads = Option.integer(
+        "threads", help: "Worker threads. Default: every online CPU; 1 runs on one thread; the output is the same bytes for any N.", in: 1...1024)
     static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
 }
