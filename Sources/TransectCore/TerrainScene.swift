@@ -106,7 +106,7 @@ public struct TerrainScene: Sendable {
         let shade = Hillshade.shade(
             elevations: grid.heights, width: grid.width, height: grid.height, cellWidth: grid.cellWidthMetres,
             cellHeight: grid.cellHeightMetres, parameters: style.light, computeEdges: true)
-        let lit = style.shadows ? Self.sunlit(grid, light: style.light, parallel: parallel) : [Float](repeating: 1, count: n)
+        let lit = style.shadows ? Self.sunlit(grid, light: style.light) : [Float](repeating: 1, count: n)
         var colours = [SIMD4<Float>](repeating: .zero, count: n)
         let span = Float(max(high - low, 1))
         for k in 0..<n where !grid.heights[k].isNaN {
@@ -162,78 +162,4 @@ public struct TerrainScene: Sendable {
         return 1
     }
 
-    /// 1 for each vertex the sun reaches, ``ViewStyle/shadowLight`` for each in a cast shadow.
-    ///
-    /// The horizon test along the sun's azimuth on the DEM grid: from each vertex, steps of one
-    /// cell's (shorter) size towards the sun, the ray rising by tan(altitude) per metre; the
-    /// vertex is shadowed where the bilinear terrain stands more than 0.5 m above the ray. A ray
-    /// stops at the grid's edge or once above the highest terrain. Rows run in parallel blocks
-    /// of 16, each writing its own rows.
-    static func sunlit(_ grid: TerrainGrid, light: HillshadeParameters, parallel: ParallelLoop) -> [Float] {
-        let w = grid.width
-        let h = grid.height
-        var lit = [Float](repeating: 1, count: w * h)
-        let step = min(grid.cellWidthMetres, grid.cellHeightMetres)
-        let (sa, ca) = GeoMath.sincosd(light.azimuthDegrees)
-        let (se, ce) = GeoMath.sincosd(light.altitudeDegrees)
-        guard se > 0 else { return [Float](repeating: shadowLightValue, count: w * h) }
-        let dc = Float(sa * step / grid.cellWidthMetres)
-        let dr = Float(-ca * step / grid.cellHeightMetres)
-        let rise = Float(step * se / max(ce, 1e-9))
-        let top = grid.heights.reduce(-Float.infinity) { $1.isNaN ? $0 : max($0, $1) }
-        let rowsPerPart = 16
-        let parts = (h + rowsPerPart - 1) / rowsPerPart
-        grid.heights.withUnsafeBufferPointer { z in
-            lit.withUnsafeMutableBufferPointer { out in
-                let shared = SharedGrid(z: z, out: out)
-                parallel(parts) { part in
-                    for j in (part * rowsPerPart)..<min(h, (part + 1) * rowsPerPart) {
-                        for i in 0..<w {
-                            let z0 = shared.z[j * w + i]
-                            if z0.isNaN { continue }
-                            var c = Float(i) + dc
-                            var r = Float(j) + dr
-                            var ray = z0 + rise
-                            while ray <= top && c >= 0 && r >= 0 && c <= Float(w - 1) && r <= Float(h - 1) {
-                                let t = bilinear(shared.z, w: w, h: h, c: c, r: r)
-                                if t > ray + 0.5 {
-                                    shared.out[j * w + i] = shadowLightValue
-                                    break
-                                }
-                                c += dc
-                                r += dr
-                                ray += rise
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return lit
-    }
-
-    static let shadowLightValue = ViewStyle.shadowLight
-
-    /// Bilinear height at fractional (column, row) inside the grid; `nan` propagates.
-    @inline(__always)
-    static func bilinear(_ z: UnsafeBufferPointer<Float>, w: Int, h: Int, c: Float, r: Float) -> Float {
-        let i = min(Int(c), w - 2)
-        let j = min(Int(r), h - 2)
-        let fc = c - Float(i)
-        let fr = r - Float(j)
-        let k = j * w + i
-        let top = z[k] + (z[k + 1] - z[k]) * fc
-        let bottom = z[k + w] + (z[k + w + 1] - z[k + w]) * fc
-        return top + (bottom - top) * fr
-    }
-}
-
-/// A grid read by every worker and an output whose rows each worker owns.
-///
-/// `@unchecked Sendable` is safe because `z` is only read, each worker writes a disjoint set of
-/// rows of `out`, and both buffers outlive the workers (the parallel loop returns only when all
-/// are done, inside the `withUnsafe…BufferPointer` calls that lend them).
-struct SharedGrid: @unchecked Sendable {
-    let z: UnsafeBufferPointer<Float>
-    let out: UnsafeMutableBufferPointer<Float>
 }

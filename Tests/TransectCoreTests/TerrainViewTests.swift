@@ -62,6 +62,25 @@ struct TerrainViewTests {
         #expect(abs(Double(row) + 0.5 - expected) <= 1, "row \(row), expected \(expected)")
     }
 
+    /// A wall 100 m high on a plain of 10 m cells, the sun in the west at 45°: its shadow
+    /// reaches 100 m east, the vertices 10…90 m behind it (100 m is at the shadow's very tip).
+    @Test("a wall's cast shadow is as long as the wall is high over tan(altitude)")
+    func wallShadow() {
+        let w = 101
+        let heights = (0..<(w * 5)).map { k in Float(k % w == 50 ? 100 : 0) }
+        let grid = TerrainGrid(
+            width: w, height: 5, longitudes: [Double](repeating: 0, count: w * 5), latitudes: [Double](repeating: 0, count: w * 5),
+            heights: heights, cellWidthMetres: 10, cellHeightMetres: 10)
+        var light = HillshadeParameters()
+        light.azimuthDegrees = 270
+        light.altitudeDegrees = 45
+        let lit = TerrainScene.sunlit(grid, light: light)
+        for row in 0..<5 {
+            let shadowed = (0..<w).filter { lit[row * w + $0] < 1 }
+            #expect(shadowed == Array(51...59), "row \(row)")
+        }
+    }
+
     static func hills() -> TerrainGrid {
         grid(west: -119.6, south: 37.70, east: -119.5, north: 37.78, step: 0.0005) { lon, lat in
             Float(1500 + 400 * _sin((lon + 119.6) * 90) * _cos((lat - 37.7) * 70) + 200 * _sin((lon + lat) * 300))
