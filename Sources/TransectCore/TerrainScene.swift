@@ -97,7 +97,7 @@ public struct TerrainScene: Sendable {
         lowestMetres = low
         highestMetres = high
         let ellipsoid = Ellipsoid.wgs84
-        positions = (0..<n).map { k in
+        positions = ParallelFill.array(count: n, parallel: parallel) { k in
             let h = grid.heights[k]
             return h.isNaN
                 ? SIMD3(repeating: .nan)
@@ -107,19 +107,20 @@ public struct TerrainScene: Sendable {
             elevations: grid.heights, width: grid.width, height: grid.height, cellWidth: grid.cellWidthMetres,
             cellHeight: grid.cellHeightMetres, parameters: style.light, computeEdges: true)
         let lit = style.shadows ? Self.sunlit(grid, light: style.light) : [Float](repeating: 1, count: n)
-        var colours = [SIMD4<Float>](repeating: .zero, count: n)
         let span = Float(max(high - low, 1))
-        for k in 0..<n where !grid.heights[k].isNaN {
+        let shading = style.shading
+        let lowest = Float(low)
+        let colours = ParallelFill.array(count: n, parallel: parallel) { k -> SIMD4<Float> in
+            guard !grid.heights[k].isNaN else { return .zero }
             let g = Float(shade[k]) / 255
             var c: SIMD3<Float>
-            switch style.shading {
+            switch shading {
             case .hillshade:
                 c = SIMD3(0.97, 0.955, 0.93) * (0.12 + 0.88 * g)
             case .tint(let ramp):
-                c = Self.rampColour(ramp, (grid.heights[k] - Float(low)) / span) * (0.45 + 0.55 * g)
+                c = Self.rampColour(ramp, (grid.heights[k] - lowest) / span) * (0.45 + 0.55 * g)
             }
-            c *= lit[k]
-            colours[k] = SIMD4(c, 1)
+            return SIMD4(c * lit[k], 1)
         }
         self.colours = colours
         blocksAcross = (grid.width - 1 + Self.blockCells - 1) / Self.blockCells
