@@ -70,6 +70,24 @@ struct ViewCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("a1.json"))) == Data(contentsOf: URL(fileURLWithPath: dir.file("a2.json"))))
     }
 
+    @Test("a scene file sets the same keys, points as [lon, lat], paths relative to it; flags win")
+    func scene() throws {
+        let dir = TemporaryDirectory()
+        Self.writeCone(dir.file("cone.tif"))
+        let scene =
+            #"{"dem": ["cone.tif"], "from": [0, 0.04], "to": [0.025, 0.04, 1000], "camera": [0, 0, 1100], "heading": 0, "#
+            + #""pitch": 90, "fov": 90, "size": [400, 250], "anchors": "a.json", "out": "v.png"}"#
+        try scene.write(toFile: dir.file("scene.json"), atomically: true, encoding: .utf8)
+        let r = transect("view", "--scene", dir.file("scene.json"), "--size", "200x125")
+        #expect(r.code == 0, "\(r.err)")
+        let a = try Self.anchors(dir.file("a.json"))
+        #expect(a["start"]?["visible"] as? Bool == false)
+        #expect(a["end"]?["z"] as? Double == 1000)
+        let data = try Data(contentsOf: URL(fileURLWithPath: dir.file("a.json")))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["width"] as? Int == 200 && json["height"] as? Int == 125)
+    }
+
     @Test("an orbit writes its frames, each looking at the same point")
     func orbit() throws {
         let dir = TemporaryDirectory()
