@@ -17,8 +17,8 @@ enum ViewOptions {
     static let roll = Option.number("roll", value: "D", help: "Camera roll, clockwise.", in: -180...180, unit: "°", default: 0)
     static let fov = Option.number("fov", value: "D", help: "Horizontal field of view.", in: 1...170, unit: "°", default: 60)
     static let size = Option.size("size", help: "Pixels.", default: "1600x1000", maxPixels: { _ in maxPixels })
-    /// The most pixels a view may have (four samples each).
-    static let maxPixels = 40_000_000
+    /// The most pixels a view may have: four samples each, 8 bytes a sample (512 MB at most).
+    static let maxPixels = 16_000_000
     static let lookAt = Option.point(
         "look-at", help: "With --distance: the point the camera looks at, from --heading and --pitch; Z defaults to the terrain's height.")
     static let distance = Option.positive("distance", value: "M", help: "With --look-at: the camera's distance from it.", maximum: 1e7, unit: "m")
