@@ -1,5 +1,5 @@
 extension TerrainScene {
-    /// 1 for each vertex the sun reaches, ``ViewStyle/shadowLight`` for each in a cast shadow.
+    /// 1 for each vertex the sun reaches, down to ``ViewStyle/shadowLight`` for each in a cast shadow.
     ///
     /// The shadow's top surface is carried across the grid away from the sun, one row (or
     /// column) at a time, in O(cells): with the step s from a vertex to the place one row (or
@@ -9,7 +9,7 @@ extension TerrainScene {
     ///   S = max(h, S_up − s·tan(altitude))
     /// ```
     /// and a vertex is in shadow where S_up − s·tan(altitude) stands more than 0.5 m above its
-    /// height h. This is the horizon test along the sun's azimuth, the terrain between the grid
+    /// height h: fully once it stands 15.5 m above, partly below that (a soft edge). This is the horizon test along the sun's azimuth, the terrain between the grid
     /// lines read by linear interpolation. Beyond the grid's edge nothing casts a shadow; a
     /// vertex without data passes the shadow on.
     static func sunlit(_ grid: TerrainGrid, light: HillshadeParameters) -> [Float] {
@@ -57,7 +57,11 @@ extension TerrainScene {
                     top[index(line, k)] = carried
                     continue
                 }
-                if carried > z + 0.5 { lit[index(line, k)] = ViewStyle.shadowLight }
+                if carried > z + 0.5 {
+                    // Soft over the first 15 m of depth under the shadow's top, so its edge is no stair.
+                    let depth = min(1, (carried - z - 0.5) / 15)
+                    lit[index(line, k)] = 1 - (1 - ViewStyle.shadowLight) * max(depth, 0.05)
+                }
                 top[index(line, k)] = max(z, carried)
             }
         }
