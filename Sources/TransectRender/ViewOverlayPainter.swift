@@ -28,7 +28,7 @@ struct ViewOverlayPainter {
     func paint(_ overlays: ViewOverlays) {
         var placer = LabelPlacer(width: Double(view.width), height: Double(view.height))
         for track in overlays.tracks where track.count > 1 {
-            let trace = self.trace(track.map { Ellipsoid.wgs84.ecef($0) })
+            let trace = self.trace(draped(track))
             stroke(trace, color: TrailOverlay.accent.withAlpha(0.75), width: 5, hiddenWidth: 2)
         }
         var labels: [(String, Color, Trace)] = []
@@ -81,6 +81,25 @@ struct ViewOverlayPainter {
         return (0...n).map { k in ECEF(xyz: a.xyz + (b.xyz - a.xyz) * (Double(k) / Double(n))) }
     }
 
+    /// A draped track (vertices on the terrain, about a DEM cell apart) with points added between
+    /// its vertices every ``stepPixels`` where the image shows a step larger than that: each
+    /// pixel of the line gets its own depth test.
+    func draped(_ track: [GeoPoint]) -> [ECEF] {
+        let frame = view.camera.frame
+        let points = track.map { Ellipsoid.wgs84.ecef($0) }
+        guard var previous = points.first else { return [] }
+        var previousProjected = frame.project(previous)
+        var out = [previous]
+        for p in points.dropFirst() {
+            let projected = frame.project(p)
+            let n = steps(previousProjected, projected, minimum: 1, behindCamera: 1)
+            for k in 1...n { out.append(ECEF(xyz: previous.xyz + (p.xyz - previous.xyz) * (Double(k) / Double(n)))) }
+            previous = p
+            previousProjected = projected
+        }
+        return out
+    }
+
     /// Points along the geodesic from `a` to `b` at `a`'s height.
     func geodesic(_ a: GeoPoint, _ b: GeoPoint) -> [ECEF] {
         let line = Geodesic.wgs84.inverseLine(from: a, to: b)
@@ -93,13 +112,16 @@ struct ViewOverlayPainter {
         }
     }
 
-    /// Segments for a line between two projected points: about one per ``stepPixels``, from 16
-    /// up to 4,096 (a line that runs behind the camera gets the most).
-    func steps(_ p: (x: Double, y: Double, depthMetres: Double), _ q: (x: Double, y: Double, depthMetres: Double)) -> Int {
-        guard p.depthMetres > 0, q.depthMetres > 0 else { return 4096 }
+    /// Segments for a line between two projected points: about one per ``stepPixels``, from
+    /// `minimum` up to 4,096; `behindCamera` when an end is behind the camera.
+    func steps(
+        _ p: (x: Double, y: Double, depthMetres: Double), _ q: (x: Double, y: Double, depthMetres: Double), minimum: Int = 16,
+        behindCamera: Int = 4096
+    ) -> Int {
+        guard p.depthMetres > 0, q.depthMetres > 0 else { return behindCamera }
         let pixels = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
-        guard pixels.isFinite else { return 4096 }
-        return min(4096, max(16, Int((pixels / Self.stepPixels).rounded(.up))))
+        guard pixels.isFinite else { return behindCamera }
+        return min(4096, max(minimum, Int((pixels / Self.stepPixels).rounded(.up))))
     }
 
     /// The points (ECEF) projected and depth-tested.

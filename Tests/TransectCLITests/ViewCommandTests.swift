@@ -88,6 +88,24 @@ struct ViewCommandTests {
         #expect(json["width"] as? Int == 200 && json["height"] as? Int == 125)
     }
 
+    @Test("a track is draped on the terrain: its vertices are anchors at the DEM's heights, and it is drawn")
+    func track() throws {
+        let dir = TemporaryDirectory()
+        Self.writeCone(dir.file("cone.tif"))
+        try "lon,lat\n-0.01,0.01\n0.01,0.01\n".write(toFile: dir.file("t.csv"), atomically: true, encoding: .utf8)
+        let common = ["view", "--dem", dir.file("cone.tif"), "--camera", "0,-0.01,1400", "--heading", "0", "--pitch", "60", "--size", "320x200"]
+        #expect(transect(common + ["-o", dir.file("bare.png")]).code == 0)
+        let r = transect(common + ["--track", dir.file("t.csv"), "--anchors", dir.file("a.json"), "-o", dir.file("v.png")])
+        #expect(r.code == 0, "\(r.err)")
+        let a = try Self.anchors(dir.file("a.json"))
+        for name in ["track 1 vertex 1", "track 1 vertex 2"] {
+            let p = try #require(a[name], "\(a.keys.sorted())")
+            #expect(abs((p["z"] as? Double ?? 0) - 1000) < 1e-9)
+            #expect(p["visible"] as? Bool == true)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("bare.png"))) != Data(contentsOf: URL(fileURLWithPath: dir.file("v.png"))))
+    }
+
     @Test("an orbit writes its frames, each looking at the same point")
     func orbit() throws {
         let dir = TemporaryDirectory()
