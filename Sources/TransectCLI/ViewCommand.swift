@@ -14,7 +14,7 @@ enum ViewCommand {
         let model = try terrain.openDEM(console: console)
         let grid = try model.terrainGrid()
         let overlays = try loadOverlays(settings, model: model, terrain: terrain, grid: grid, console: console)
-        let views = try cameras(settings, model: model, overlays: overlays)
+        let views = try cameras(settings, model: model, grid: grid, overlays: overlays)
 
         var files = RunFiles()
         files.inputs(dem: model, terrain: terrain)
@@ -107,7 +107,7 @@ enum ViewCommand {
     }
 
     /// The camera of each image: one, or the orbit's frames.
-    static func cameras(_ s: ViewSettings, model: ElevationModel, overlays: ViewOverlays) throws -> [ViewCamera] {
+    static func cameras(_ s: ViewSettings, model: ElevationModel, grid: TerrainGrid, overlays: ViewOverlays) throws -> [ViewCamera] {
         let template = ViewCamera(
             position: GeoPoint(longitude: 0, latitude: 0, heightMetres: 0), headingDegrees: s.heading ?? 0, pitchDegrees: s.pitch ?? 90,
             rollDegrees: s.roll, fieldOfViewDegrees: s.fov, width: s.size.width, height: s.size.height, refraction: s.refraction)
@@ -146,7 +146,7 @@ enum ViewCommand {
             (first, target, distance) = ViewFraming.framing(from: m.start, to: m.end, template: template, ground: ground)
         } else {
             var points = overlays.trackVertices.flatMap { $0 } + overlays.places.map(\.point)
-            if points.isEmpty { points = corners(model) }
+            if points.isEmpty { points = corners(grid) }
             (first, target, distance) = ViewFraming.framing(points: points, template: template, ground: ground)
         }
         guard let n = s.orbit else { return [first] }
@@ -159,8 +159,7 @@ enum ViewCommand {
     }
 
     /// The DEM's corners and middle, with heights, for framing the whole DEM.
-    static func corners(_ model: ElevationModel) -> [GeoPoint] {
-        guard let grid = try? model.terrainGrid() else { return [] }
+    static func corners(_ grid: TerrainGrid) -> [GeoPoint] {
         let w = grid.width
         let h = grid.height
         return [0, w - 1, (h - 1) * w, h * w - 1, (h / 2) * w + w / 2].map { k in
