@@ -27,6 +27,11 @@ if [ -f "$SHARED/yosemite_valley_ned1as.tif" ]; then
     --chart renders/half_dome_glacier_point_profile.png --title "Half Dome → Glacier Point"
   "$T" render --scene data/yosemite.scene.json
   "$T" render --scene data/yosemite.scene.json --basemap tint --multidirectional --out renders/yosemite_valley_tint.png
+  echo "== The same measurement in perspective: the camera frames it from its side; then an orbit around it"
+  VIEW=(--dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573611,37.729722 --basemap tint)
+  "$T" view "${VIEW[@]}" --places data/yosemite_places.csv --out renders/half_dome_glacier_point_view.png
+  rm -rf renders/half_dome_glacier_point_orbit
+  "$T" view "${VIEW[@]}" --size 800x500 --orbit 8 --frames renders/half_dome_glacier_point_orbit
 else
   echo "== ../shared/data is absent: the same scene on the default surface"
   "$T" measure --from -119.5329397,37.7460363 --to -119.573611,37.729722
@@ -64,4 +69,4 @@ else
     --title "Happy Isles → Half Dome (simulated route, ETOPO5)" > /dev/null
 fi
 echo
-echo "Figures: $(ls renders/*.png | tr '\n' ' ') and renders/half_dome_route_frames/"
+echo "Figures: $(ls renders/*.png | tr '\n' ' ') and renders/half_dome_route_frames/, renders/half_dome_glacier_point_orbit/"

@@ -31,7 +31,7 @@ struct Command: Sendable {
 
 /// The subcommands, in the order the overview lists them.
 enum Commands {
-    static let all: [Command] = [measure, profile, render, track, info]
+    static let all: [Command] = [measure, profile, render, view, track, info]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }
 
@@ -87,6 +87,25 @@ enum Commands {
             """,
         options: RenderOptions.all,
         run: { args, console in try RenderCommand.run(args, console: console) })
+
+    static let view = Command(
+        name: "view", summary: "Perspective PNG of the terrain with the measurement, tracks and places",
+        usage: ["transect view --dem PATH… -o FILE.png [--camera LON,LAT[,Z] | --look-at LON,LAT[,Z] --distance M] [options]"],
+        description: """
+            Render the terrain in perspective, as a camera standing at a real place sees it, with the
+            measurement (its direct line, horizontal leg at the lower end's height and vertical leg,
+            each labelled), draped tracks and pinned places. Parts of lines hidden by terrain are dashed.
+            """,
+        options: ViewOptions.all,
+        notes: """
+            The DEM's cells go ellipsoid → earth-centred → the camera's east-north-up frame, so the
+            earth's curvature is exact; refraction lowers far terrain by the effective radius R/(1 − K).
+            The camera's heading runs clockwise from north; pitch 0 looks straight down, 90 at the
+            horizon. Without --camera or --look-at the view frames the measurement (or the tracks, or
+            the DEM) from the side. Terrain is drawn with a depth buffer, four samples a pixel at fixed
+            positions, the same bytes for any --threads.
+            """,
+        run: { args, console in try ViewCommand.run(args, console: console) })
 
     static let track = Command(
         name: "track", summary: "Location history: read, clean, densify, simulate, summarise",

@@ -36,6 +36,7 @@ package enum CommonOptions {
             name: "crs", valueName: "CRS",
             help: "Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not lon/lat.", canonical: epsgCode),
         defaultValue: { _ in nil }, parse: { text, _ in text })
+    /// `--threads N`: workers for commands that split their work; the bytes never depend on it.
     package static let threads = Option<Int?>.integer(
         "threads", value: "N", help: "Worker threads. Default: every online CPU; 1 runs on one thread; the output is the same bytes for any N.",
         in: 1...1024)

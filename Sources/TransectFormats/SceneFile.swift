@@ -14,7 +14,11 @@ import TransectCore
 public enum SceneFile {
     /// Keys whose values are paths, resolved against the scene file's directory (`frames` is
     /// a directory; `geoid` is a path unless it is the keyword in ``pathKeywords``).
-    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart", "frames", "geoid"]
+    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart", "frames", "geoid", "anchors"]
+
+    /// Settings that are one point, written as `[lon, lat(, z)]` (the view's camera and its
+    /// measurement's ends).
+    static let pointKeys: Set<String> = ["from", "to", "camera", "look-at"]
 
     /// Values of a path key that are keywords the option takes, kept as written.
     static let pathKeywords: [String: Set<String>] = ["geoid": ["egm96"]]
@@ -54,6 +58,9 @@ public enum SceneFile {
             }
             var values: [String] = []
             switch value {
+            case .array(let list) where pointKeys.contains(name):
+                guard let point = numbers(list) else { throw .malformed(path: path, reason: "'\(key.printable)' must be [lon, lat] or [lon, lat, z]") }
+                values = [point]
             case .array(let list) where name == "size" || name == "extent" || name == "extent-crs":
                 var parts: [String] = []
                 for item in list { parts.append(try scalar(item, key: key, path: path)) }

@@ -10,6 +10,7 @@ enum HelpGolden {
           measure    Direct, horizontal and vertical distance between two points
           profile    Elevation profile, statistics and line of sight between points
           render     Annotated PNG map: DEM basemap, measurements, places
+          view       Perspective PNG of the terrain with the measurement, tracks and places
           track      Location history: read, clean, densify, simulate, summarise
           info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
           help       Show help for a subcommand
@@ -182,6 +183,65 @@ enum HelpGolden {
                                      thread; the output is the same bytes for any N.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help                 Show this help.
+        """#
+
+    static let view = #"""
+        Render the terrain in perspective, as a camera standing at a real place sees it, with the
+        measurement (its direct line, horizontal leg at the lower end's height and vertical leg,
+        each labelled), draped tracks and pinned places. Parts of lines hidden by terrain are dashed.
+
+        USAGE: transect view --dem PATH… -o FILE.png [--camera LON,LAT[,Z] | --look-at LON,LAT[,Z] --distance M] [options]
+
+        OPTIONS:
+          --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
+                                  they are one mosaic, the terrain shown.
+          -o, --out FILE.png      The image to write (atomically).
+          --scene FILE.json       Settings from a JSON file whose keys are these options' names;
+                                  relative paths resolve against the file; flags override it.
+          --camera LON,LAT[,Z]    Where the camera stands; Z in metres, the DEM's heights (default:
+                                  100 m above the terrain). Default: the measurement (or the tracks,
+                                  or the DEM) framed from the side.
+          --heading D             Camera heading, clockwise from north.
+          --pitch D               Camera pitch: 0 looks straight down, 90 at the horizon.
+          --roll D                Camera roll, clockwise. Default: 0°.
+          --fov D                 Horizontal field of view. Default: 60°.
+          --size WxH              Pixels. Default: 1600x1000.
+          --look-at LON,LAT[,Z]   With --distance: the point the camera looks at, from --heading and
+                                  --pitch; Z defaults to the terrain's height.
+          --distance M            With --look-at: the camera's distance from it.
+          --refraction K          Refraction coefficient: far terrain is lowered by the effective
+                                  earth radius R/(1 − K); 1 is a flat earth. Default: 0.13.
+          --basemap B             How terrain is shaded: hillshade or tint, as the maps. Default:
+                                  hillshade.
+          --from LON,LAT[,Z]      The measurement's start. Z is an absolute height in metres;
+                                  without it the height comes from the DEM.
+          --to LON,LAT[,Z]        The measurement's end, as --from.
+          --units U               Units of the measurement's labels (metric, imperial, m, km, ft,
+                                  mi, yd, nmi). Default: metric.
+          --track FILE            A location history to drape on the terrain (GPX, GeoJSON, Esri
+                                  JSON, CSV); repeatable.
+          --places FILE           Places to pin (CSV name,lon,lat or GeoJSON points); repeatable.
+          --anchors FILE.json     Also write where the measurement's ends and corner, each place and
+                                  each track vertex land in the image.
+          --frames DIR            With --orbit: write the orbit's frames to DIR instead of one
+                                  image.
+          --orbit N               With --frames: N frames circling the look-at point, heading
+                                  turning 360°/N each.
+          --png fast|balanced|small
+                                  PNG compression: fast (zlib level 1, run-length), balanced (level
+                                  4 or run-length, the shorter per strip) or small (level 9 or
+                                  run-length); the pixels are the same. Default: balanced.
+          --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
+                                  the output is the same bytes for any N.
+          --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          -h, --help              Show this help.
+
+        The DEM's cells go ellipsoid → earth-centred → the camera's east-north-up frame, so the
+        earth's curvature is exact; refraction lowers far terrain by the effective radius R/(1 − K).
+        The camera's heading runs clockwise from north; pitch 0 looks straight down, 90 at the
+        horizon. Without --camera or --look-at the view frames the measurement (or the tracks, or
+        the DEM) from the side. Terrain is drawn with a depth buffer, four samples a pixel at fixed
+        positions, the same bytes for any --threads.
         """#
 
     static let track = #"""

@@ -1,0 +1,200 @@
+import TransectCore
+
+/// Draws a perspective view's overlays with cairo: each line densified to about two pixels and
+/// depth-tested point by point against the view's samples, solid where the terrain leaves it in
+/// sight and dashed where it hides it; labels placed without overlaps.
+struct ViewOverlayPainter {
+    let view: TerrainView
+    let canvas: Canvas
+
+    static let direct = Color(hex: 0xC8102E)
+    static let horizontal = Color(hex: 0x1F5FBF)
+    static let vertical = Color(hex: 0x1E8449)
+    static let ink = Color(hex: 0x1A1A1A)
+    static let labelSize = 13.0
+    static let placeSize = 12.0
+    /// Pixels between two points of a traced line.
+    static let stepPixels = 2.0
+    static let hiddenDash: [Double] = [7, 5]
+
+    /// A line as the view shows it: each point's pixel position, whether it is in front of the
+    /// camera and whether the terrain leaves it in sight.
+    struct Trace {
+        var points: [(Double, Double)] = []
+        var inFront: [Bool] = []
+        var visible: [Bool] = []
+    }
+
+    func paint(_ overlays: ViewOverlays) {
+        var placer = LabelPlacer(width: Double(view.width), height: Double(view.height))
+        for track in overlays.tracks where track.count > 1 {
+            let trace = self.trace(draped(track))
+            stroke(trace, color: TrailOverlay.accent.withAlpha(0.75), width: 5, hiddenWidth: 2)
+        }
+        var labels: [(String, Color, Trace)] = []
+        if let m = overlays.measurement {
+            let (lower, higher, corner) = ViewOverlays.legs(m)
+            let direct = trace(straight(Ellipsoid.wgs84.ecef(m.start), Ellipsoid.wgs84.ecef(m.end)))
+            let horizontal = trace(geodesic(lower, corner))
+            let vertical = trace(straight(Ellipsoid.wgs84.ecef(corner), Ellipsoid.wgs84.ecef(higher)))
+            stroke(horizontal, color: Self.horizontal, width: 3, hiddenWidth: 2)
+            stroke(vertical, color: Self.vertical, width: 3, hiddenWidth: 2)
+            stroke(direct, color: Self.direct, width: 3.5, hiddenWidth: 2)
+            for p in [m.start, m.end] {
+                let a = view.anchor("", p)
+                guard a.depthMetres > 0, a.x.isFinite, a.y.isFinite else { continue }
+                canvas.circle(a.x, a.y, radius: 5.5, fill: .white.withAlpha(a.visible ? 1 : 0.5), stroke: Self.ink, strokeWidth: 2)
+                placer.reserve(Box(x: a.x - 7, y: a.y - 7, width: 14, height: 14))
+            }
+            labels = [
+                ("Direct: " + overlays.units.format(m.directMetres), Self.direct, direct),
+                ("Horizontal: " + overlays.units.format(m.horizontalMetres), Self.horizontal, horizontal),
+                ("Vertical: " + overlays.units.format(abs(m.verticalMetres)), Self.vertical, vertical),
+            ]
+        }
+        let pins = overlays.places.map { view.anchor($0.name, $0.point) }.filter(\.visible)
+        for pin in pins {
+            canvas.polyline([(pin.x, pin.y), (pin.x, pin.y - 20)], color: Self.ink, width: 1.5)
+            canvas.circle(pin.x, pin.y - 20, radius: 5, fill: Self.direct, stroke: .white, strokeWidth: 1.5)
+            placer.reserve(Box(x: pin.x - 6, y: pin.y - 26, width: 12, height: 27))
+        }
+        for (text, color, trace) in labels { label(text, color: color, along: trace, placer: &placer) }
+        for pin in pins {
+            let m = canvas.measure(pin.name, size: Self.placeSize, bold: true)
+            let h = m.ascent + m.descent
+            let cy = pin.y - 20
+            let candidates = [
+                Box(x: pin.x + 9, y: cy - h / 2, width: m.width, height: h),
+                Box(x: pin.x - 9 - m.width, y: cy - h / 2, width: m.width, height: h),
+                Box(x: pin.x - m.width / 2, y: cy - 9 - h, width: m.width, height: h),
+                Box(x: pin.x + 9, y: cy - h - 4, width: m.width, height: h),
+                Box(x: pin.x - 9 - m.width, y: cy - h - 4, width: m.width, height: h),
+            ]
+            guard let box = placer.place(candidates) else { continue }
+            canvas.text(pin.name, x: box.x, y: box.y + m.ascent, size: Self.placeSize, color: Self.ink, bold: true, halo: .white.withAlpha(0.9), haloWidth: 2.5)
+        }
+    }
+
+    /// Points along the straight line from `a` to `b` (ECEF), about ``stepPixels`` apart in the image.
+    func straight(_ a: ECEF, _ b: ECEF) -> [ECEF] {
+        let n = steps(view.camera.frame.project(a), view.camera.frame.project(b))
+        return (0...n).map { k in ECEF(xyz: a.xyz + (b.xyz - a.xyz) * (Double(k) / Double(n))) }
+    }
+
+    /// A draped track (vertices on the terrain, about a DEM cell apart) with points added between
+    /// its vertices every ``stepPixels`` where the image shows a step larger than that: each
+    /// pixel of the line gets its own depth test.
+    func draped(_ track: [GeoPoint]) -> [ECEF] {
+        let frame = view.camera.frame
+        let points = track.map { Ellipsoid.wgs84.ecef($0) }
+        guard var previous = points.first else { return [] }
+        var previousProjected = frame.project(previous)
+        var out = [previous]
+        for p in points.dropFirst() {
+            let projected = frame.project(p)
+            let n = steps(previousProjected, projected, minimum: 1, behindCamera: 1)
+            for k in 1...n { out.append(ECEF(xyz: previous.xyz + (p.xyz - previous.xyz) * (Double(k) / Double(n)))) }
+            previous = p
+            previousProjected = projected
+        }
+        return out
+    }
+
+    /// Points along the geodesic from `a` to `b` at `a`'s height.
+    func geodesic(_ a: GeoPoint, _ b: GeoPoint) -> [ECEF] {
+        let line = Geodesic.wgs84.inverseLine(from: a, to: b)
+        let length = line.distanceMetres ?? 0
+        let n = steps(view.camera.frame.project(Ellipsoid.wgs84.ecef(a)), view.camera.frame.project(Ellipsoid.wgs84.ecef(b)))
+        return (0...n).map { k in
+            var p = line.position(atDistance: length * Double(k) / Double(n)).point
+            p.heightMetres = a.heightMetres
+            return Ellipsoid.wgs84.ecef(p)
+        }
+    }
+
+    /// Segments for a line between two projected points: about one per ``stepPixels``, from
+    /// `minimum` up to 4,096; `behindCamera` when an end is behind the camera.
+    func steps(
+        _ p: (x: Double, y: Double, depthMetres: Double), _ q: (x: Double, y: Double, depthMetres: Double), minimum: Int = 16,
+        behindCamera: Int = 4096
+    ) -> Int {
+        guard p.depthMetres > 0, q.depthMetres > 0 else { return behindCamera }
+        let pixels = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+        guard pixels.isFinite else { return behindCamera }
+        return min(4096, max(minimum, Int((pixels / Self.stepPixels).rounded(.up))))
+    }
+
+    /// The points (ECEF) projected and depth-tested.
+    func trace(_ points: [ECEF]) -> Trace {
+        var t = Trace()
+        let frame = view.camera.frame
+        for p in points {
+            let q = frame.project(p)
+            let front = q.depthMetres > 1 && abs(q.x) < 1e6 && abs(q.y) < 1e6
+            t.points.append((q.x, q.y))
+            t.inFront.append(front)
+            t.visible.append(front && view.isVisible(x: q.x, y: q.y, depthMetres: q.depthMetres))
+        }
+        return t
+    }
+
+    /// Strokes the trace: runs in sight solid, runs behind terrain dashed and thinner; nothing
+    /// behind the camera.
+    func stroke(_ t: Trace, color: Color, width: Double, hiddenWidth: Double) {
+        var k = 0
+        while k + 1 < t.points.count {
+            guard t.inFront[k] && t.inFront[k + 1] else {
+                k += 1
+                continue
+            }
+            let seen = t.visible[k] && t.visible[k + 1]
+            var run = [t.points[k]]
+            var j = k + 1
+            while j < t.points.count && t.inFront[j] && (t.visible[j] && t.visible[j - 1]) == seen {
+                run.append(t.points[j])
+                j += 1
+            }
+            if seen {
+                canvas.polyline(run, color: color, width: width)
+            } else {
+                canvas.polyline(run, color: color.withAlpha(0.85), width: hiddenWidth, dash: Self.hiddenDash)
+            }
+            k = j - 1
+        }
+    }
+
+    /// A boxed label beside the middle of the trace's part in front of the camera (its part in
+    /// sight when it has one), on the first side and distance that overlaps nothing.
+    func label(_ text: String, color: Color, along t: Trace, placer: inout LabelPlacer) {
+        var indices = t.points.indices.filter { t.visible[$0] }
+        if indices.isEmpty { indices = t.points.indices.filter { t.inFront[$0] } }
+        guard !indices.isEmpty else { return }
+        let mid = t.points[indices[indices.count / 2]]
+        let a = t.points[indices[max(0, indices.count / 2 - 1)]]
+        let b = t.points[indices[min(indices.count - 1, indices.count / 2 + 1)]]
+        var nx = -(b.1 - a.1)
+        var ny = b.0 - a.0
+        let len = (nx * nx + ny * ny).squareRoot()
+        if len > 0 && len.isFinite {
+            nx /= len
+            ny /= len
+        } else {
+            (nx, ny) = (0, -1)
+        }
+        let m = canvas.measure(text, size: Self.labelSize)
+        let w = m.width + 14
+        let h = m.ascent + m.descent + 8
+        var candidates: [Box] = []
+        for distance in [10.0, 22, 40, 64, 96, 140] {
+            for side in [1.0, -1.0] {
+                let reach = distance + w / 2 * abs(nx) + h / 2 * abs(ny)
+                let cx = mid.0 + side * nx * reach
+                let cy = mid.1 + side * ny * reach
+                candidates.append(Box(x: cx - w / 2, y: cy - h / 2, width: w, height: h))
+            }
+        }
+        guard let box = placer.place(candidates) else { return }
+        canvas.rectangle(box, fill: Color.white.withAlpha(0.92), stroke: color, strokeWidth: 1.5, radius: 4)
+        canvas.text(text, x: box.x + 7, y: box.y + 4 + m.ascent, size: Self.labelSize, color: Self.ink)
+    }
+}
