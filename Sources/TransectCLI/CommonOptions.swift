@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TransectCore
 import TransectFormats
 import TransectGDAL
@@ -47,5 +52,16 @@ enum CommonOptions {
             }
             return text
         })
+    /// `--threads N`: worker threads for the work that splits (nil: every online CPU).
+    static let threads = Option<Int?>.integer(
+        "threads", value: "N", help: "Worker threads. Default: every online CPU; 1 runs on one thread; the output is the same bytes for any N.",
+        in: 1...256)
+
+    /// The `--threads` value, or the number of online CPUs (at least 1, at most 256).
+    static func threadCount(_ args: ParsedArguments) throws(CLIError) -> Int {
+        if let n = try args.value(threads) { return n }
+        return min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 256)
+    }
+
     static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
 }

@@ -26,7 +26,8 @@ enum MeasureCommand {
             }
             return try runPairs(
                 path: pairsPath, terrain: terrain, aboveGround: aboveGround,
-                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out), console: console)
+                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out),
+                threads: try CommonOptions.threadCount(args), console: console)
         }
         guard !args.has(MeasureOptions.strict) else {
             throw CLIError.usage("option '--strict': stops a --pairs batch at the first bad row; give --pairs", command: "measure")
