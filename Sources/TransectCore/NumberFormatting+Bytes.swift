@@ -18,105 +18,119 @@ extension OutputBytes {
     public mutating func appendRounded(_ value: Double, decimals: Int) {
         guard value.isFinite else { return }
         precondition((0...9).contains(decimals), "decimals must be in 0...9")
-        let scale = Self.scales[decimals]
-        let scaled = value * scale
+        let scaled = value * Self.scale(decimals)
         guard abs(scaled) < 4.5e15 else { return append(NumberFormatting.shortest(value)) }
         let q = scaled.rounded(.toNearestOrAwayFromZero)
-        if q == 0 { return append(UInt8(ascii: "0")) }
         let n = UInt64(q.magnitude)
-        let negative = q < 0
-        // n's digits, most significant first, in a small stack buffer.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let written: Bool = withUnsafeMutableBytes(of: &digits) { raw in
-            let d = raw.bindMemory(to: UInt8.self)
-            var k = 0
-            var rest = n
-            repeat {
-                d[k] = UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                k += 1
-            } while rest > 0
-            let count = k
-            var trailing = 0
-            while d[trailing] == 0 { trailing += 1 }
-            let wholeDigits = count - decimals
-            if trailing >= decimals {
-                // A whole number: Int64's text below 10¹⁵, Swift's exponent form above.
-                guard wholeDigits <= 15 else { return false }
-                append(maximum: 17) { out in
-                    var w = 0
-                    if negative {
-                        out[0] = UInt8(ascii: "-")
-                        w = 1
-                    }
-                    for j in stride(from: count - 1, through: decimals, by: -1) {
-                        out[w] = d[j] + UInt8(ascii: "0")
-                        w += 1
-                    }
-                    return w
-                }
-                return true
-            }
-            guard count - trailing <= 15 else { return false }
-            append(maximum: 32) { out in
-                var w = 0
-                if negative {
-                    out[0] = UInt8(ascii: "-")
-                    w = 1
-                }
-                if wholeDigits >= 1 {
-                    for j in stride(from: count - 1, through: decimals, by: -1) {
-                        out[w] = d[j] + UInt8(ascii: "0")
-                        w += 1
-                    }
-                    out[w] = UInt8(ascii: ".")
-                    w += 1
-                    for j in stride(from: decimals - 1, through: trailing, by: -1) {
-                        out[w] = d[j] + UInt8(ascii: "0")
-                        w += 1
-                    }
-                } else if -wholeDigits >= 4 {
-                    // Below 10⁻⁴: d.ddde-XX, as Swift's description writes it.
-                    out[w] = d[count - 1] + UInt8(ascii: "0")
-                    w += 1
-                    if count - 1 > trailing {
-                        out[w] = UInt8(ascii: ".")
-                        w += 1
-                        for j in stride(from: count - 2, through: trailing, by: -1) {
-                            out[w] = d[j] + UInt8(ascii: "0")
-                            w += 1
-                        }
-                    }
-                    let exponent = 1 - wholeDigits
-                    out[w] = UInt8(ascii: "e")
-                    out[w + 1] = UInt8(ascii: "-")
-                    out[w + 2] = UInt8(truncatingIfNeeded: exponent / 10) + UInt8(ascii: "0")
-                    out[w + 3] = UInt8(truncatingIfNeeded: exponent % 10) + UInt8(ascii: "0")
-                    w += 4
-                } else {
-                    out[w] = UInt8(ascii: "0")
-                    out[w + 1] = UInt8(ascii: ".")
-                    w += 2
-                    for _ in 0..<(-wholeDigits) {
-                        out[w] = UInt8(ascii: "0")
-                        w += 1
-                    }
-                    for j in stride(from: count - 1, through: trailing, by: -1) {
-                        out[w] = d[j] + UInt8(ascii: "0")
-                        w += 1
-                    }
-                }
-                return w
-            }
-            return true
+        var count = 1  // n's digits
+        var tens: UInt64 = 10
+        while count < 16 && n >= tens {
+            count += 1
+            tens &*= 10
         }
-        if !written { append(NumberFormatting.shortest(NumberFormatting.rounded(value, decimals: decimals))) }
+        // m: n without the trailing zeros of its fraction.
+        var m = n
+        var trailing = 0
+        while trailing < decimals && m != 0 && m % 10 == 0 {
+            m /= 10
+            trailing += 1
+        }
+        let wholeDigits = count - decimals
+        // More than 15 significant digits: the shortest text may be shorter than q's.
+        guard (trailing == decimals ? wholeDigits : count - trailing) <= 15 || n == 0 else {
+            return append(NumberFormatting.shortest(NumberFormatting.rounded(value, decimals: decimals)))
+        }
+        if n == 0 { return append(UInt8(ascii: "0")) }
+        if written + 32 > storage.count { grow(toFit: 32) }
+        let start = written
+        let negative = q < 0
+        let added = storage.withUnsafeMutableBufferPointer { buffer -> Int in
+            let out = buffer.baseAddress! + start
+            var w = 0
+            if negative {
+                out[0] = UInt8(ascii: "-")
+                w = 1
+            }
+            /// Writes the `k` low digits of `x` ending just before `end`.
+            func digits(_ x: UInt64, _ k: Int, endingAt end: Int) {
+                var x = x
+                var i = end - 1
+                while i >= end - k {
+                    out[i] = UInt8(truncatingIfNeeded: x % 10) &+ UInt8(ascii: "0")
+                    x /= 10
+                    i -= 1
+                }
+            }
+            let fractionDigits = decimals - trailing
+            if fractionDigits == 0 {
+                // A whole number, as Int64 writes it.
+                digits(m, wholeDigits, endingAt: w + wholeDigits)
+                return w + wholeDigits
+            }
+            if wholeDigits >= 1 {
+                let end = w + wholeDigits + 1 + fractionDigits
+                digits(m, fractionDigits, endingAt: end)
+                out[w + wholeDigits] = UInt8(ascii: ".")
+                digits(m / Self.power(fractionDigits), wholeDigits, endingAt: w + wholeDigits)
+                return end
+            }
+            let significant = count - trailing
+            if -wholeDigits >= 4 {
+                // Below 10⁻⁴: d.ddde-XX, as Swift's description writes it.
+                if significant == 1 {
+                    out[w] = UInt8(truncatingIfNeeded: m) &+ UInt8(ascii: "0")
+                    w += 1
+                } else {
+                    digits(m, significant - 1, endingAt: w + significant + 1)
+                    out[w + 1] = UInt8(ascii: ".")
+                    out[w] = UInt8(truncatingIfNeeded: m / Self.power(significant - 1)) &+ UInt8(ascii: "0")
+                    w += significant + 1
+                }
+                let exponent = 1 - wholeDigits
+                out[w] = UInt8(ascii: "e")
+                out[w + 1] = UInt8(ascii: "-")
+                out[w + 2] = UInt8(truncatingIfNeeded: exponent / 10) &+ UInt8(ascii: "0")
+                out[w + 3] = UInt8(truncatingIfNeeded: exponent % 10) &+ UInt8(ascii: "0")
+                return w + 4
+            }
+            out[w] = UInt8(ascii: "0")
+            out[w + 1] = UInt8(ascii: ".")
+            w += 2
+            for _ in 0..<(-wholeDigits) {
+                out[w] = UInt8(ascii: "0")
+                w += 1
+            }
+            digits(m, significant, endingAt: w + significant)
+            return w + significant
+        }
+        written += added
     }
 
-    /// 10^k for k in 0…9, each exact, as ``NumberFormatting/rounded(_:decimals:)`` computes
-    /// them.
+    /// 10^k for k in 0…9, exact, as ``NumberFormatting/rounded(_:decimals:)`` computes it (a
+    /// switch, not a static table: a table is a lazily made global, checked at every use).
     @usableFromInline
-    static let scales: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    static func scale(_ k: Int) -> Double {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        default: 1e9
+        }
+    }
+
+    /// 10^k for k in 0…16.
+    @usableFromInline
+    static func power(_ k: Int) -> UInt64 {
+        var p: UInt64 = 1
+        for _ in 0..<k { p &*= 10 }
+        return p
+    }
 
     /// Appends the decimal digits of `value` (with a `-` when negative).
     public mutating func append(integer value: Int) {

@@ -17,12 +17,26 @@ extension NumberText {
         return double(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Exact powers of ten: every one up to 10²² is a double (5²² < 2⁵³).
+    /// 10^k for k in 0…22: every one is an exact double (5²² < 2⁵³), and the product of
+    /// exact powers below 2⁵³ is exact, so the loop rounds nowhere.
     @usableFromInline
-    static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
-        1e19, 1e20, 1e21, 1e22,
-    ]
+    static func exactPowerOfTen(_ k: Int) -> Double {
+        var p = 1.0
+        var k = k
+        if k >= 16 {
+            p = 1e16
+            k -= 16
+        }
+        while k >= 4 {
+            p *= 1e4
+            k -= 4
+        }
+        while k > 0 {
+            p *= 10
+            k -= 1
+        }
+        return p
+    }
 
     /// The value of `bytes` when they follow the grammar and Clinger's fast path gives it
     /// exactly; nil when they do not follow it or need the general conversion (more than 19
@@ -91,9 +105,9 @@ extension NumberText {
         var value: Double
         if exponent < 0 {
             guard exponent >= -22 else { return nil }
-            value = Double(digits) / exactPowersOfTen[-exponent]
+            value = Double(digits) / exactPowerOfTen(-exponent)
         } else if exponent <= 22 {
-            value = Double(digits) * exactPowersOfTen[exponent]
+            value = Double(digits) * exactPowerOfTen(exponent)
         } else {
             // 12e30 is 12·10⁸ (exact while below 2⁵³) times 10²².
             var whole = digits
