@@ -56,7 +56,8 @@ enum ProfileOptions {
     static let all: [OptionSpec] = [
         CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
-        CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.allowNetwork.spec,
+        CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.threads.spec,
+        CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
 }

@@ -95,6 +95,8 @@ enum HelpGolden {
           --chart-size WxH           Chart size in pixels, at least 300x200. Default: 1200x600.
           --chart-layout FILE.json   Also write where the chart's title, legend and labels went.
           --title TEXT               The chart's title. Default: Elevation profile.
+          --threads N                Worker threads. Default: every online CPU; 1 runs on one
+                                     thread; the output is the same bytes for any N.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help                 Show this help.
 

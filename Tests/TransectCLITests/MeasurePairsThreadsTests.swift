@@ -130,3 +130,45 @@ struct MeasurePairsThreadsTests {
         expectUsageError(["measure", "--pairs", "p.csv", "--threads", "0"], "option '--threads': '0' is not a whole number from 1 to 256")
     }
 }
+
+/// `profile --format csv|json` writes its samples in chunks formatted on worker threads.
+@Suite("profile: CSV and JSON samples as bytes, the same for any thread count")
+struct ProfileThreadsTests {
+    @Test("1 and 2 threads write the same CSV and JSON, whose sample rows are Fixed.format's numbers")
+    func sameBytes() throws {
+        let dir = TemporaryDirectory()
+        // A geographic DEM with a band of no data: gaps (empty in CSV, null in JSON) among the samples.
+        SyntheticDEM.write(
+            path: dir.file("hole.tif"), width: 200, height: 100, geoTransform: [10, 0.001, 0, 45.1, 0, -0.001], crs: "EPSG:4326",
+            noData: -9999
+        ) { x, y in (80..<90).contains(x) ? -9999 : 100 + Double(x) * 0.37 + Double(y) * 1.3 }
+        let base = ["profile", "--dem", dir.file("hole.tif"), "--from", "10.01,45.05", "--to", "10.19,45.02", "--samples", "40000"]
+        for format in ["csv", "json"] {
+            let one = transect(base + ["--format", format, "--threads", "1"])
+            let two = transect(base + ["--format", format, "--threads", "2"])
+            #expect(one.code == 0 && two.code == 0, "\(one.err)")
+            #expect(one.out == two.out && one.out.count > 1_000_000, "\(format)")
+            if format == "csv" {
+                let lines = one.out.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count == 40_002 && lines.contains { $0.hasSuffix(",") })
+            } else {
+                #expect(one.out.contains("\"elevation_m\": null}"))
+            }
+        }
+    }
+
+    @Test("a CSV row is the four numbers as Fixed.format writes them")
+    func rowsAsFixed() throws {
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let r = transect("profile", "--dem", dem, "--from", "-119.6,37.7", "--to", "-119.5,37.8", "--samples", "3", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let samples = try #require(object["samples"] as? [[String: Any]])
+        let csv = transect("profile", "--dem", dem, "--from", "-119.6,37.7", "--to", "-119.5,37.8", "--samples", "3", "--format", "csv")
+        let rows = csv.out.split(separator: "\n").dropFirst().map(String.init)
+        for (row, sample) in zip(rows, samples) {
+            let values = try ["distance_m", "lon", "lat", "elevation_m"].map { try #require(sample[$0] as? Double) }
+            let expected = zip(values, [6, 9, 9, 6]).map { Fixed.format($0, decimals: $1) }.joined(separator: ",")
+            #expect(row == expected)
+        }
+    }
+}
