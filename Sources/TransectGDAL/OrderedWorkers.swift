@@ -86,8 +86,10 @@ public enum OrderedWorkers {
                 inFlight.removeFirst(head)
                 head = 0
             }
-            // Taken: the deferred wait must not wait on it again.
-            try emit(handoff.value!.get())
+            // Taken, and let go of: a done batch must not hold its bytes until the compaction.
+            let value = handoff.value!
+            handoff.value = nil
+            try emit(value.get())
         }
         if let readError { throw readError }
     }
