@@ -22,12 +22,9 @@ extension OutputBytes {
         guard abs(scaled) < 4.5e15 else { return append(NumberFormatting.shortest(value)) }
         let q = scaled.rounded(.toNearestOrAwayFromZero)
         let n = UInt64(q.magnitude)
-        var count = 1  // n's digits
-        var tens: UInt64 = 10
-        while count < 16 && n >= tens {
-            count += 1
-            tens &*= 10
-        }
+        // n's digits: ⌊log10(2^bits)⌋ by 1233/4096 ≈ log10(2), plus one when n reaches 10^t.
+        let t = ((64 - n.leadingZeroBitCount) &* 1233) >> 12
+        let count = n == 0 ? 1 : t + (n >= Self.power(t) ? 1 : 0)
         // m: n without the trailing zeros of its fraction.
         var m = n
         var trailing = 0
@@ -51,15 +48,26 @@ extension OutputBytes {
                 out[0] = UInt8(ascii: "-")
                 w = 1
             }
-            /// Writes the `k` low digits of `x` ending just before `end`.
+            let pairs: StaticString = """
+                00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+                4041424344454647484950515253545556575859606162636465666768697071727374757677787980\
+                81828384858687888990919293949596979899
+                """
+            let twoDigits = pairs.utf8Start
+            /// Writes the `k` low digits of `x` ending just before `end`, two at a time.
             func digits(_ x: UInt64, _ k: Int, endingAt end: Int) {
                 var x = x
-                var i = end - 1
-                while i >= end - k {
-                    out[i] = UInt8(truncatingIfNeeded: x % 10) &+ UInt8(ascii: "0")
-                    x /= 10
-                    i -= 1
+                var i = end
+                var left = k
+                while left >= 2 {
+                    let r = Int(truncatingIfNeeded: x % 100)
+                    x /= 100
+                    i -= 2
+                    out[i] = twoDigits[2 * r]
+                    out[i + 1] = twoDigits[2 * r + 1]
+                    left -= 2
                 }
+                if left == 1 { out[i - 1] = UInt8(truncatingIfNeeded: x % 10) &+ UInt8(ascii: "0") }
             }
             let fractionDigits = decimals - trailing
             if fractionDigits == 0 {
@@ -124,12 +132,31 @@ extension OutputBytes {
         }
     }
 
-    /// 10^k for k in 0…16.
+    /// 10^k for k in 0…19 (a switch: the compiler keeps it as constant data).
     @usableFromInline
     static func power(_ k: Int) -> UInt64 {
-        var p: UInt64 = 1
-        for _ in 0..<k { p &*= 10 }
-        return p
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
     }
 
     /// Appends the decimal digits of `value` (with a `-` when negative).
