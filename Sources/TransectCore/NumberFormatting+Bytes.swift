@@ -133,7 +133,7 @@ extension OutputBytes {
     }
 
     /// 10^k for k in 0…19 (a switch: the compiler keeps it as constant data).
-    @usableFromInline
+    @usableFromInline @inline(__always)
     static func power(_ k: Int) -> UInt64 {
         switch k {
         case 0: 1
