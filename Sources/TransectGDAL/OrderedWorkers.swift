@@ -4,7 +4,7 @@ import Dispatch
 /// `--threads` pipeline of `measure --pairs`.
 ///
 /// The calling thread reads batch after batch (`read`) and hands each to a worker, keeping at
-/// most two per worker in flight, so memory stays flat; it takes the results back in the order
+/// most ``batchesPerWorker`` per worker in flight, so memory stays flat; it takes the results back in the order
 /// the batches were read (`emit`). Batch `k` goes to worker `k mod threads`, each worker owns
 /// its `State` (a ``TerrainMeasurer`` with its own DEM dataset, say: GDAL handles are not
 /// thread-safe, so no two workers share one) and works on one batch at a time, on a serial
@@ -22,6 +22,11 @@ import Dispatch
 ///                        emit: { output.write($0) })
 /// ```
 public enum OrderedWorkers {
+    /// Batches each worker may hold, done or not: enough queued work that a worker need not
+    /// wait for the calling thread (which a busy machine may not schedule for a while) to read
+    /// and hand out the next one, few enough that memory stays small.
+    public static let batchesPerWorker = 6
+
     /// Runs the pipeline.
     /// - Parameters:
     ///   - threads: workers (1 or more); with 1 everything runs on the calling thread.
@@ -53,7 +58,7 @@ public enum OrderedWorkers {
             for handoff in inFlight[head...] { handoff.ready.wait() }
         }
         while true {
-            while !atEnd && inFlight.count - head < 2 * threads {
+            while !atEnd && inFlight.count - head < Self.batchesPerWorker * threads {
                 let input: Input?
                 do { input = try read() } catch {
                     readError = error
