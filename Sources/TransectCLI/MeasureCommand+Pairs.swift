@@ -6,12 +6,18 @@ extension MeasureCommand {
     /// Output columns of a `--pairs` batch.
     static let pairsHeader = "id,from_lon,from_lat,from_elevation_m,to_lon,to_lat,to_elevation_m,horizontal_m,vertical_m,direct_m,azimuth_deg,error"
 
-    /// Streams a CSV of pairs through one ``PairsMeasurement`` and writes its rows. A bad row
-    /// gets its `error` filled and the batch goes on; `strict` stops at the first bad row with
-    /// exit 1 and no output file.
+    /// Streams a CSV of pairs in batches of ``PairsMeasurement/batchRows`` rows and writes its
+    /// rows in input order. A bad row gets its `error` filled and the batch goes on; `strict`
+    /// stops at the first bad row with exit 1 and no output file.
+    ///
+    /// With `threads` above 1, the batches are parsed, measured and formatted on that many
+    /// worker threads (``OrderedWorkers``), each with its own DEM dataset, geoid and input
+    /// transform (GDAL handles are not thread-safe), while this thread reads lines and writes
+    /// bytes; a batch's bytes depend on the batch alone, so the output is the same for any
+    /// thread count.
     static func runPairs(
         path: String, terrain: TerrainOptions, aboveGround: Double, strict: Bool,
-        out: String?, console: Console
+        out: String?, threads: Int, console: Console
     ) throws -> Int32 {
         let reader: PairsReader
         do { reader = try PairsReader(path: path) } catch {
@@ -32,31 +38,88 @@ extension MeasureCommand {
         let output = try OutputTarget(path: out, console: console)
         output.write(pairsHeader + "\n")
 
-        let stream = PairsMeasurement(
-            measurer: measurer, inputCRS: inputCRS.transformer, strict: strict,
-            checkWGS84: { PointArgument.checkGeographic(longitude: $0, latitude: $1).map { .init($0.text) } },
-            next: { try reader.next().map { input($0, reader: reader) } })
+        let layout = reader.layout
+        let check: @Sendable (Double, Double) -> PairsMeasurement.Problem? = {
+            PointArgument.checkGeographic(longitude: $0, latitude: $1).map { .init($0.text) }
+        }
+        let terrainOptions = terrain
         let progress = Progress("measuring '\(source)'", total: nil, console: console)
         defer { progress.finish() }
-        while true {
-            let measured: PairsMeasurement.Row?
-            do { measured = try stream.next() } catch let error as FormatError {
-                output.abandon()
-                throw CLIError.badInput("pairs " + error.message)
-            } catch PairsMeasurementError.badRow(let id, let message) {
-                output.abandon()
-                throw CLIError.badInput("pairs '\(source)' row \(id): \(message)")
-            }
-            progress.update(stream.rowsRead)
-            guard let row = measured else { break }
-            output.write(cells(row).map(CSVLine.field).joined(separator: ",") + "\n")
+        var rowsRead = 0
+        var badRows = 0
+        do {
+            try OrderedWorkers.run(
+                threads: threads, first: PairsWorker(measurer: measurer, inputCRS: inputCRS.transformer),
+                make: { try PairsWorker(terrain: terrainOptions, aboveGround: aboveGround) },
+                read: { try reader.nextLines(rows: PairsMeasurement.batchRows) },
+                work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check) },
+                emit: { chunk in
+                    if strict, let bad = chunk.problems.first {
+                        output.write(chunk.bytes, count: bad.index == 0 ? 0 : chunk.rowEnds[bad.index - 1])
+                        throw PairsMeasurementError.badRow(id: bad.id, message: bad.message)
+                    }
+                    output.write(chunk.bytes)
+                    rowsRead = chunk.lastNumber
+                    badRows += chunk.problems.count
+                    progress.update(rowsRead)
+                })
+        } catch let error as FormatError {
+            output.abandon()
+            throw CLIError.badInput("pairs " + error.message)
+        } catch PairsMeasurementError.badRow(let id, let message) {
+            output.abandon()
+            throw CLIError.badInput("pairs '\(source)' row \(id): \(message)")
         }
         try output.commit()
-        if stream.badRows > 0 {
+        if badRows > 0 {
             console.err(
-                "note: \(stream.badRows) of \(NumberFormatting.count(stream.rowsRead, "row")) in '\(source)' could not be measured; see the error column\n")
+                "note: \(badRows) of \(NumberFormatting.count(rowsRead, "row")) in '\(source)' could not be measured; see the error column\n")
         }
         return 0
+    }
+
+    /// A batch's CSV bytes, where each row ends, and its bad rows (index, id, problem).
+    struct PairsChunk: Sendable {
+        var bytes = OutputBytes()
+        var rowEnds: [Int] = []
+        var problems: [(index: Int, id: String, message: String)] = []
+        var lastNumber = 0
+    }
+
+    /// What one worker thread measures with: its own measurer (DEM, geoid) and input transform.
+    struct PairsWorker {
+        var measurer: TerrainMeasurer
+        var inputCRS: CoordinateTransformer?
+
+        init(measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?) {
+            self.measurer = measurer
+            self.inputCRS = inputCRS
+        }
+
+        /// Opens what the first worker has, again, without its notes (they were given once).
+        init(terrain: TerrainOptions, aboveGround: Double) throws {
+            let model =
+                terrain.demSpecs.isEmpty
+                ? try ElevationModel([TerrainOptions.defaultSurfacePath]) : try ElevationModel(terrain.demSpecs, access: terrain.access)
+            measurer = try terrain.measurer(model: model, aboveGroundMetres: aboveGround)
+            inputCRS = try InputCRS(terrain.crs).transformer
+        }
+
+        /// Parses, measures and formats one batch.
+        func run(
+            _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?
+        ) throws -> PairsChunk {
+            let batch = layout.parse(lines)
+            let measured = try PairsMeasurement.measure(batch, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84)
+            var chunk = PairsChunk()
+            chunk.bytes = OutputBytes(capacity: batch.count * 160)
+            MeasureOutput.appendPairs(batch, measured, to: &chunk.bytes, rowEnds: &chunk.rowEnds)
+            for (k, result) in measured.results.enumerated() {
+                if case .failure(let problem) = result { chunk.problems.append((k, batch.id(k), problem.message)) }
+            }
+            chunk.lastNumber = batch.number(batch.count - 1)
+            return chunk
+        }
     }
 
     /// A row's CSV cells: the pair (where it was read), its heights and distances, or its

@@ -13,6 +13,7 @@ enum MeasureCommand {
         let units = try args.value(MeasureOptions.units)
         let aboveGround = try args.value(MeasureOptions.aboveGround)
         let format = try args.value(MeasureOptions.format)
+        let threads = try CommonOptions.threadCount(args)
 
         if let pairsPath = try args.value(MeasureOptions.pairs) {
             guard !args.has(MeasureOptions.from) && !args.has(MeasureOptions.to) else {
@@ -26,7 +27,11 @@ enum MeasureCommand {
             }
             return try runPairs(
                 path: pairsPath, terrain: terrain, aboveGround: aboveGround,
-                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out), console: console)
+                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out),
+                threads: threads, console: console)
+        }
+        guard !args.has(CommonOptions.threads) else {
+            throw CLIError.usage("option '--threads': splits a --pairs batch across threads; one measurement runs on one", command: "measure")
         }
         guard !args.has(MeasureOptions.strict) else {
             throw CLIError.usage("option '--strict': stops a --pairs batch at the first bad row; give --pairs", command: "measure")

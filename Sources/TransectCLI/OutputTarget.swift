@@ -42,6 +42,15 @@ final class OutputTarget {
         if let file { fputs(text, file) } else { console.out(text) }
     }
 
+    /// Writes the first `count` bytes of `bytes` (all of them when nil) in one call.
+    func write(_ bytes: OutputBytes, count: Int? = nil) {
+        bytes.withBytes { all in
+            let b = UnsafeBufferPointer(rebasing: all[0..<(count ?? all.count)])
+            guard let base = b.baseAddress, !b.isEmpty else { return }
+            if let file { fwrite(base, 1, b.count, file) } else { console.out(String(decoding: b, as: UTF8.self)) }
+        }
+    }
+
     /// Finishes the file; moves it into place when this target owns its transaction.
     func commit() throws(CLIError) {
         guard !finished else { return }

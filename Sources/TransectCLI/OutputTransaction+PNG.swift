@@ -18,10 +18,10 @@ extension OutputTransaction {
         }
     }
 
-    /// The PNG encoding `--png` asks for, on `threads` threads (every online CPU when nil).
-    static func pngEncoding(_ args: ParsedArguments, threads: Int?) throws(CLIError) -> PNGFile.Encoding {
+    /// The PNG encoding `--png` asks for, on `threads` threads.
+    static func pngEncoding(_ args: ParsedArguments, threads: Int) throws(CLIError) -> PNGFile.Encoding {
         let preset = PNGFile.Preset(rawValue: try args.value(CommonOptions.png)) ?? .balanced
-        return PNGFile.Encoding(preset: preset, threads: threads ?? Parallel.onlineProcessors)
+        return PNGFile.Encoding(preset: preset, threads: threads)
     }
 
     /// The paths a PNG at `path` occupies: the image, and with a georeference its side files.

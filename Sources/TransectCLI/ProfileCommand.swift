@@ -12,6 +12,7 @@ enum ProfileCommand {
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
         let settings = try ProfileSettings(args, terrain: terrain)
+        let threads = try CommonOptions.threadCount(args)
         let path: ProfilePath
         switch settings.route {
         case .vertices(let vertices): path = ProfilePath(vertices: vertices)
@@ -40,8 +41,8 @@ enum ProfileCommand {
         }
         let output = try OutputTarget(path: settings.out, console: console, transaction: transaction)
         switch settings.format {
-        case "json": ProfileOutput.writeJSON(result, to: output)
-        case "csv": ProfileOutput.writeCSV(result, to: output)
+        case "json": ProfileOutput.writeJSON(result, to: output, threads: threads)
+        case "csv": ProfileOutput.writeCSV(result, to: output, threads: threads)
         default: output.write(ProfileOutput.text(result, units: settings.units))
         }
         try output.commit()

@@ -57,7 +57,8 @@ enum ProfileOptions {
     static let all: [OptionSpec] = [
         CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
-        CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.png.spec, CommonOptions.allowNetwork.spec,
+        CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.png.spec, CommonOptions.threads.spec,
+        CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
 }
@@ -127,7 +128,7 @@ struct ProfileSettings {
         chart = try args.value(ProfileOptions.chart)
         chartLayout = try args.value(ProfileOptions.chartLayout)
         title = try args.value(ProfileOptions.title)
-        png = try OutputTransaction.pngEncoding(args, threads: nil)
+        png = try OutputTransaction.pngEncoding(args, threads: try CommonOptions.threadCount(args))
         if chart == "-" {
             throw CLIError.usage("option '--chart': a chart is a PNG file; '-' (stdout) is not one", command: "profile")
         }

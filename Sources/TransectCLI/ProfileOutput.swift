@@ -137,25 +137,24 @@ enum ProfileOutput {
     }
 
     /// Streams the samples (a million lines do not go through a JSON tree), then the rest.
-    static func writeJSON(_ r: TerrainProfile, to out: OutputTarget) {
+    static func writeJSON(_ r: TerrainProfile, to out: OutputTarget, threads: Int = 1) {
         let p = r.profile
         out.write("{\n  \"dem\": ")
         var dem = ""
         JSON.writeString(r.dem, to: &dem)
         out.write(dem + ",\n  \"samples\": [")
-        var chunk = ""
-        chunk.reserveCapacity(1 << 16)
-        for i in 0..<p.count {
-            chunk += i == 0 ? "\n    " : ",\n    "
-            chunk += "{\"distance_m\": \(Fixed.format(p.distancesMetres[i], decimals: 6)), \"lon\": \(jsonNumber(p.longitudes[i], 9)), "
-            chunk += "\"lat\": \(jsonNumber(p.latitudes[i], 9)), \"elevation_m\": "
-            chunk += p.elevationsMetres[i].isNaN ? "null}" : Fixed.format(p.elevationsMetres[i], decimals: 6) + "}"
-            if chunk.utf8.count > 60_000 {
-                out.write(chunk)
-                chunk = ""
-            }
+        writeSamples(p, threads: threads, to: out) { i, chunk in
+            chunk.append(i == 0 ? "\n    {\"distance_m\": " : ",\n    {\"distance_m\": ")
+            chunk.appendRounded(p.distancesMetres[i], decimals: 6)
+            chunk.append(", \"lon\": ")
+            appendJSONNumber(p.longitudes[i], 9, to: &chunk)
+            chunk.append(", \"lat\": ")
+            appendJSONNumber(p.latitudes[i], 9, to: &chunk)
+            chunk.append(", \"elevation_m\": ")
+            if p.elevationsMetres[i].isNaN { chunk.append("null") } else { chunk.appendRounded(p.elevationsMetres[i], decimals: 6) }
+            chunk.append(UInt8(ascii: "}"))
         }
-        out.write(chunk + "\n  ],\n  \"stats\": ")
+        out.write("\n  ],\n  \"stats\": ")
         out.write(indented(statisticsJSON(r).serialized()) + ",\n  \"line_of_sight\": ")
         // No line of sight over a path that is not one geodesic: null, and the reason beside it.
         let reason = lineOfSightReason(r) { Fixed.format($0, decimals: 3) + " m" }
@@ -166,24 +165,55 @@ enum ProfileOutput {
     /// A number for JSON, or `null` where it is not finite (the break between track segments).
     static func jsonNumber(_ v: Double, _ decimals: Int) -> String { v.isFinite ? Fixed.format(v, decimals: decimals) : "null" }
 
+    /// ``jsonNumber(_:_:)`` as bytes.
+    static func appendJSONNumber(_ v: Double, _ decimals: Int, to out: inout OutputBytes) {
+        if v.isFinite { out.appendRounded(v, decimals: decimals) } else { out.append("null") }
+    }
+
     static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { $0.offset == 0 ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
     }
 
-    static func writeCSV(_ r: TerrainProfile, to out: OutputTarget) {
+    static func writeCSV(_ r: TerrainProfile, to out: OutputTarget, threads: Int = 1) {
         let p = r.profile
         out.write("distance_m,lon,lat,elevation_m\n")
-        var chunk = ""
-        for i in 0..<p.count {
-            chunk += "\(Fixed.format(p.distancesMetres[i], decimals: 6)),\(Fixed.format(p.longitudes[i], decimals: 9)),"
-            chunk += "\(Fixed.format(p.latitudes[i], decimals: 9)),\(Fixed.format(p.elevationsMetres[i], decimals: 6))\n"
-            if chunk.utf8.count > 60_000 {
-                out.write(chunk)
-                chunk = ""
-            }
+        writeSamples(p, threads: threads, to: out) { i, chunk in
+            chunk.appendRounded(p.distancesMetres[i], decimals: 6)
+            chunk.append(UInt8(ascii: ","))
+            chunk.appendRounded(p.longitudes[i], decimals: 9)
+            chunk.append(UInt8(ascii: ","))
+            chunk.appendRounded(p.latitudes[i], decimals: 9)
+            chunk.append(UInt8(ascii: ","))
+            chunk.appendRounded(p.elevationsMetres[i], decimals: 6)
+            chunk.append(UInt8(ascii: "\n"))
         }
-        out.write(chunk)
+    }
+
+    /// Samples per chunk of bytes: a fixed size, so the chunks are the same for any thread count.
+    static let samplesPerChunk = 16_384
+
+    /// Writes each sample's bytes (`sample(i, &bytes)`), formatted in chunks of
+    /// ``samplesPerChunk`` samples on `threads` workers and written in order, in large writes.
+    static func writeSamples(
+        _ p: Profile, threads: Int, to out: OutputTarget, sample: @escaping @Sendable (Int, inout OutputBytes) -> Void
+    ) {
+        let chunks = (p.count + samplesPerChunk - 1) / samplesPerChunk
+        var next = 0
+        // Nothing here throws: the workers only format.
+        try? OrderedWorkers.run(
+            threads: min(threads, max(chunks, 1)), first: (), make: {},
+            read: { () -> Range<Int>? in
+                guard next < chunks else { return nil }
+                defer { next += 1 }
+                return (next * samplesPerChunk)..<min((next + 1) * samplesPerChunk, p.count)
+            },
+            work: { _, range in
+                var bytes = OutputBytes(capacity: range.count * 64)
+                for i in range { sample(i, &bytes) }
+                return bytes
+            },
+            emit: { out.write($0) })
     }
 
     /// Draws the profile chart: its title names the measurement between the ends.

@@ -45,7 +45,7 @@ struct RenderSettings {
         noDEM = try args.value(RenderOptions.noDEM)
         layout = try args.value(RenderOptions.layout)
         title = try args.value(RenderOptions.title)
-        png = try OutputTransaction.pngEncoding(args, threads: try args.value(CommonOptions.threads))
+        png = try OutputTransaction.pngEncoding(args, threads: try CommonOptions.threadCount(args))
         try readFrame(args, hasDEM: !noDEM && !terrain.demSpecs.isEmpty)
         let lines = try args.values(RenderOptions.measure)
         if lines.isEmpty {

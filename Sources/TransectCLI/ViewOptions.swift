@@ -111,7 +111,7 @@ struct ViewSettings {
         distance = try args.value(ViewOptions.distance)
         placeFiles = try args.values(ViewOptions.places)
         trackFiles = try args.values(ViewOptions.track)
-        threads = try args.value(CommonOptions.threads) ?? Parallel.onlineProcessors
+        threads = try CommonOptions.threadCount(args)
         png = try OutputTransaction.pngEncoding(args, threads: threads)
         camera = try Self.point(ViewOptions.camera, args, terrain: terrain)
         lookAt = try Self.point(ViewOptions.lookAt, args, terrain: terrain)

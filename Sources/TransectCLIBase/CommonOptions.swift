@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TransectCore
 
 /// Options several commands declare alike.
@@ -39,6 +44,13 @@ package enum CommonOptions {
     /// `--threads N`: workers for commands that split their work; the bytes never depend on it.
     package static let threads = Option<Int?>.integer(
         "threads", value: "N", help: "Worker threads. Default: every online CPU; 1 runs on one thread; the output is the same bytes for any N.",
-        in: 1...1024)
+        in: 1...256)
+
+    /// The `--threads` value, or the number of online CPUs (at least 1, at most 256).
+    package static func threadCount(_ args: ParsedArguments) throws(CLIError) -> Int {
+        if let n = try args.value(threads) { return n }
+        return min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 256)
+    }
+
     package static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
 }

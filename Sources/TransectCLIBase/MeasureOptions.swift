@@ -25,7 +25,7 @@ package enum MeasureOptions {
 
     package static let all: [OptionSpec] = [
         dem.spec, from.spec, to.spec, aboveGround.spec, units.spec, CommonOptions.interpolation.spec, CommonOptions.geoid.spec,
-        CommonOptions.crs.spec, format.spec, pairs.spec, strict.spec, out.spec, CommonOptions.allowNetwork.spec,
+        CommonOptions.crs.spec, format.spec, pairs.spec, strict.spec, CommonOptions.threads.spec, out.spec, CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
 }

@@ -88,18 +88,32 @@ final class LineSource {
 
     /// The next line without its line break (LF, CRLF), or nil at the end.
     func next() throws(FormatError) -> Line? {
+        try nextLine { number, bytes in Line(number: number, text: String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// Calls `body` with the next line's number and bytes (without its line break, LF or CRLF,
+    /// and never holding a NUL), valid only during the call; nil at the end.
+    func nextLine<R>(_ body: (Int, UnsafeBufferPointer<UInt8>) -> R) throws(FormatError) -> R? {
         var scanned = 0  // bytes of this line already searched for a line break
         while true {
-            if let nl = buffer[(start + scanned)..<end].firstIndex(of: 0x0A) {
-                return try take(upTo: nl, skip: 1)
+            if let nl = find(0x0A, from: start + scanned, to: end) {
+                return try take(upTo: nl, skip: 1, body)
             }
             scanned = end - start
             // A line break may still follow a CR: one byte of grace before the limit bites.
             if scanned > PairsReader.maximumLineBytes + 1 { throw tooLong() }
             guard try fill() else {
                 if start == end { return nil }
-                return try take(upTo: end, skip: 0)
+                return try take(upTo: end, skip: 0, body)
             }
+        }
+    }
+
+    /// The index of the first `byte` in `buffer[from..<to]`, by `memchr`.
+    private func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return buffer.withUnsafeBufferPointer { b in
+            memchr(b.baseAddress! + from, Int32(byte), to - from).map { UnsafeRawPointer(b.baseAddress!).distance(to: $0) }
         }
     }
 
@@ -107,14 +121,14 @@ final class LineSource {
         .malformed(path: source, reason: "line \(lineNumber + 1) is longer than \(PairsReader.maximumLineBytes) bytes")
     }
 
-    private func take(upTo lineEnd: Int, skip: Int) throws(FormatError) -> Line {
+    private func take<R>(upTo lineEnd: Int, skip: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> R) throws(FormatError) -> R {
         var last = lineEnd
         while last > start && buffer[last - 1] == 0x0D { last -= 1 }
         guard last - start <= PairsReader.maximumLineBytes else { throw tooLong() }
         lineNumber += 1
-        let bytes = buffer[start..<last]
-        if bytes.contains(0) { throw .malformed(path: source, reason: "line \(lineNumber) contains a NUL byte") }
+        if find(0, from: start, to: last) != nil { throw .malformed(path: source, reason: "line \(lineNumber) contains a NUL byte") }
+        let first = start
         start = lineEnd + skip
-        return Line(number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+        return buffer.withUnsafeBufferPointer { b in body(lineNumber, UnsafeBufferPointer(rebasing: b[first..<last])) }
     }
 }

@@ -36,8 +36,8 @@ public final class PairsReader {
     public private(set) var fromZColumn: Int?
     public private(set) var toZColumn: Int?
 
-    private var lines: LineSource
-    private var rowNumber = 0
+    let lines: LineSource
+    var rowNumber = 0
 
     /// Opens `path` (`-` for stdin) and reads its header.
     /// - Throws: `FormatError.cannotRead` (no such file, a directory, not readable) or
@@ -93,23 +93,47 @@ public final class PairsReader {
     /// The row's `from_lon`, `to_lon` (xs) and `from_lat`, `to_lat` (ys) as written (in the
     /// input CRS), or the first problem.
     public func coordinates(_ fields: [String]) -> Result<(xs: [Double], ys: [Double]), PointError> {
-        Result { () throws(PointError) -> (xs: [Double], ys: [Double]) in
-            let xs = [try Self.number(fields, required[0], "from_lon"), try Self.number(fields, required[2], "to_lon")]
-            let ys = [try Self.number(fields, required[1], "from_lat"), try Self.number(fields, required[3], "to_lat")]
-            return (xs, ys)
-        }
+        layout.coordinates(fields)
     }
 
     /// The row's `from_z` and `to_z` (nil where absent or empty), or the first problem.
     public func heights(_ fields: [String]) -> Result<(from: Double?, to: Double?), PointError> {
-        Result { () throws(PointError) -> (from: Double?, to: Double?) in
-            func optional(_ index: Int?, _ name: String) throws(PointError) -> Double? {
-                guard let index, index < fields.count, !fields[index].trimmingAsciiSpaces.isEmpty else { return nil }
-                let z = try Self.number(fields, index, name)
-                if let problem = PointArgument.checkHeight(z, name: name) { throw problem }
-                return z
+        layout.heights(fields)
+    }
+
+    /// Where the header put the columns: what a batch is parsed with, on any thread.
+    public var layout: Layout {
+        Layout(required: required, idColumn: idColumn, fromZColumn: fromZColumn, toZColumn: toZColumn)
+    }
+
+    /// The columns of `from_lon`, `from_lat`, `to_lon`, `to_lat` (in that order), `id`,
+    /// `from_z` and `to_z`.
+    public struct Layout: Sendable {
+        public var required: [Int]
+        public var idColumn: Int?
+        public var fromZColumn: Int?
+        public var toZColumn: Int?
+
+        /// See ``PairsReader/coordinates(_:)``.
+        public func coordinates(_ fields: [String]) -> Result<(xs: [Double], ys: [Double]), PointError> {
+            Result { () throws(PointError) -> (xs: [Double], ys: [Double]) in
+                let xs = [try PairsReader.number(fields, required[0], "from_lon"), try PairsReader.number(fields, required[2], "to_lon")]
+                let ys = [try PairsReader.number(fields, required[1], "from_lat"), try PairsReader.number(fields, required[3], "to_lat")]
+                return (xs, ys)
             }
-            return (try optional(fromZColumn, "from_z"), try optional(toZColumn, "to_z"))
+        }
+
+        /// See ``PairsReader/heights(_:)``.
+        public func heights(_ fields: [String]) -> Result<(from: Double?, to: Double?), PointError> {
+            Result { () throws(PointError) -> (from: Double?, to: Double?) in
+                func optional(_ index: Int?, _ name: String) throws(PointError) -> Double? {
+                    guard let index, index < fields.count, !fields[index].trimmingAsciiSpaces.isEmpty else { return nil }
+                    let z = try PairsReader.number(fields, index, name)
+                    if let problem = PointArgument.checkHeight(z, name: name) { throw problem }
+                    return z
+                }
+                return (try optional(fromZColumn, "from_z"), try optional(toZColumn, "to_z"))
+            }
         }
     }
 

@@ -131,13 +131,22 @@ public final class PairsMeasurement {
         Result { () throws(Problem) -> MeasurementPair in
             var (xs, ys) = try input.coordinates.get()
             inputCRS?.transform(x: &xs, y: &ys)
-            guard xs[0].isFinite, xs[1].isFinite else { throw Problem("cannot transform the coordinates to WGS84") }
-            for k in 0..<2 {
-                if let problem = checkWGS84(xs[k], ys[k]) { throw problem }
-            }
-            let z = try input.heights.get()
+            return try Self.pair(from: (xs[0], ys[0]), to: (xs[1], ys[1]), heights: input.heights, checkWGS84: checkWGS84).get()
+        }
+    }
+
+    /// A row's pair from its ends in WGS84 (`nan` where they could not be transformed), or
+    /// its first problem: the transform, the range of each end, then the heights.
+    static func pair(
+        from: (x: Double, y: Double), to: (x: Double, y: Double), heights: Result<(from: Double?, to: Double?), Problem>,
+        checkWGS84: (Double, Double) -> Problem?
+    ) -> Result<MeasurementPair, Problem> {
+        Result { () throws(Problem) -> MeasurementPair in
+            guard from.x.isFinite, to.x.isFinite else { throw Problem("cannot transform the coordinates to WGS84") }
+            if let problem = checkWGS84(from.x, from.y) ?? checkWGS84(to.x, to.y) { throw problem }
+            let z = try heights.get()
             return MeasurementPair(
-                from: GeoPoint(longitude: xs[0], latitude: ys[0]), to: GeoPoint(longitude: xs[1], latitude: ys[1]),
+                from: GeoPoint(longitude: from.x, latitude: from.y), to: GeoPoint(longitude: to.x, latitude: to.y),
                 fromZ: z.from, toZ: z.to)
         }
     }

@@ -50,6 +50,8 @@ enum HelpGolden {
           --pairs FILE|-          Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
                                   id, from_z, to_z); streams CSV rows with an error column.
           --strict                With --pairs, stop at the first bad row (exit 1).
+          --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
+                                  the output is the same bytes for any N.
           -o, --out FILE          Write results to FILE (atomically) instead of stdout.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help              Show this help.
@@ -97,6 +99,8 @@ enum HelpGolden {
           --png fast|balanced|small  PNG compression: fast (zlib level 1, run-length), balanced
                                      (level 4 or run-length, the shorter per strip) or small (level
                                      9 or run-length); the pixels are the same. Default: balanced.
+          --threads N                Worker threads. Default: every online CPU; 1 runs on one
+                                     thread; the output is the same bytes for any N.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help                 Show this help.
 
