@@ -3,27 +3,53 @@ import CPROJ
 import TransectCore
 import TransectTestSupport
 
-/// Transect's side of the inverse cases: distances for the pairs. The scalar `Geodesic` API
-/// today; a batch API replaces this body, and nothing else in the bench changes.
+/// Transect's side of the inverse cases: distances for the pairs, solved in lanes through the
+/// batch API (each result bit for bit the scalar call's).
 func transectInverse(_ lat1: [Double], _ lon1: [Double], _ lat2: [Double], _ lon2: [Double]) -> [Double] {
-    let geodesic = Geodesic.wgs84
-    var s12 = [Double](repeating: 0, count: lat1.count)
-    for k in lat1.indices {
-        s12[k] = geodesic.inverse(latitude1: lat1[k], longitude1: lon1[k], latitude2: lat2[k], longitude2: lon2[k]).distanceMetres
+    let n = lat1.count
+    var s12 = [Double](repeating: 0, count: n)
+    var azi1 = s12
+    var azi2 = s12
+    lat1.withUnsafeBufferPointer { la1 in
+        lon1.withUnsafeBufferPointer { lo1 in
+            lat2.withUnsafeBufferPointer { la2 in
+                lon2.withUnsafeBufferPointer { lo2 in
+                    s12.withUnsafeMutableBufferPointer { s in
+                        azi1.withUnsafeMutableBufferPointer { a1 in
+                            azi2.withUnsafeMutableBufferPointer { a2 in
+                                Geodesic.wgs84.inverse(
+                                    latitudes1: la1, longitudes1: lo1, latitudes2: la2, longitudes2: lo2, distances: s, azimuths1: a1, azimuths2: a2)
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
     return s12
 }
 
-/// Transect's side of the direct case: end latitudes and longitudes. As ``transectInverse``,
-/// the one function a batch API replaces.
+/// Transect's side of the direct case: end latitudes and longitudes, through the batch API.
 func transectDirect(_ lat1: [Double], _ lon1: [Double], _ azi1: [Double], _ s12: [Double]) -> (lat2: [Double], lon2: [Double]) {
-    let geodesic = Geodesic.wgs84
-    var lat2 = [Double](repeating: 0, count: lat1.count)
+    let n = lat1.count
+    var lat2 = [Double](repeating: 0, count: n)
     var lon2 = lat2
-    for k in lat1.indices {
-        let p = geodesic.direct(latitude1: lat1[k], longitude1: lon1[k], azimuth1Degrees: azi1[k], distanceMetres: s12[k])
-        lat2[k] = p.latitude
-        lon2[k] = p.longitude
+    var azi2 = lat2
+    lat1.withUnsafeBufferPointer { la1 in
+        lon1.withUnsafeBufferPointer { lo1 in
+            azi1.withUnsafeBufferPointer { a1 in
+                s12.withUnsafeBufferPointer { s in
+                    lat2.withUnsafeMutableBufferPointer { la2 in
+                        lon2.withUnsafeMutableBufferPointer { lo2 in
+                            azi2.withUnsafeMutableBufferPointer { a2 in
+                                Geodesic.wgs84.direct(
+                                    latitudes1: la1, longitudes1: lo1, azimuths1: a1, distances: s, latitudes2: la2, longitudes2: lo2, azimuths2: a2)
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
     return (lat2, lon2)
 }
