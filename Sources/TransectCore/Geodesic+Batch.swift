@@ -53,26 +53,9 @@ extension Geodesic {
             }
             return
         }
-        var k = 0
-        while k < count {
-            let m = Swift.min(4, count - k)
-            var a = Lanes(repeating: 0)
-            var b = Lanes(repeating: 0)
-            var c = Lanes(repeating: 0)
-            var d = Lanes(repeating: 0)
-            for i in 0..<m {
-                a[i] = latitudes1[k + i]
-                b[i] = longitudes1[k + i]
-                c[i] = latitudes2[k + i]
-                d[i] = longitudes2[k + i]
-            }
+        Self.inLaneGroups(latitudes1, longitudes1, latitudes2, longitudes2, into: distances, azimuths1, azimuths2) { a, b, c, d in
             let r = inverseLanes(a, b, c, d)
-            for i in 0..<m {
-                distances[k + i] = r.s12[i]
-                azimuths1[k + i] = r.azi1[i]
-                azimuths2[k + i] = r.azi2[i]
-            }
-            k += m
+            return (r.s12, r.azi1, r.azi2)
         }
     }
 
@@ -130,6 +113,21 @@ extension Geodesic {
         precondition(
             [longitudes1.count, azimuths1.count, distances.count, latitudes2.count, longitudes2.count, azimuths2.count]
                 .allSatisfy { $0 == count }, "Geodesic.direct: the buffers differ in length")
+        Self.inLaneGroups(latitudes1, longitudes1, azimuths1, distances, into: latitudes2, longitudes2, azimuths2) { a, b, c, d in
+            let r = solveDirect(a, b, c, d)
+            return (r.latitude, r.longitude, r.azimuth2)
+        }
+    }
+
+    /// Runs `solve` over four input buffers four entries at a time (the last group's unused
+    /// lanes hold zeros, whose results are dropped) and stores its three results at the same
+    /// indices of the outputs. All seven buffers have the same count.
+    @inline(__always) private static func inLaneGroups(
+        _ in0: UnsafeBufferPointer<Double>, _ in1: UnsafeBufferPointer<Double>, _ in2: UnsafeBufferPointer<Double>,
+        _ in3: UnsafeBufferPointer<Double>, into out0: UnsafeMutableBufferPointer<Double>, _ out1: UnsafeMutableBufferPointer<Double>,
+        _ out2: UnsafeMutableBufferPointer<Double>, _ solve: (Lanes, Lanes, Lanes, Lanes) -> (Lanes, Lanes, Lanes)
+    ) {
+        let count = in0.count
         var k = 0
         while k < count {
             let m = Swift.min(4, count - k)
@@ -138,16 +136,16 @@ extension Geodesic {
             var c = Lanes(repeating: 0)
             var d = Lanes(repeating: 0)
             for i in 0..<m {
-                a[i] = latitudes1[k + i]
-                b[i] = longitudes1[k + i]
-                c[i] = azimuths1[k + i]
-                d[i] = distances[k + i]
+                a[i] = in0[k + i]
+                b[i] = in1[k + i]
+                c[i] = in2[k + i]
+                d[i] = in3[k + i]
             }
-            let r = solveDirect(a, b, c, d)
+            let r = solve(a, b, c, d)
             for i in 0..<m {
-                latitudes2[k + i] = r.latitude[i]
-                longitudes2[k + i] = r.longitude[i]
-                azimuths2[k + i] = r.azimuth2[i]
+                out0[k + i] = r.0[i]
+                out1[k + i] = r.1[i]
+                out2[k + i] = r.2[i]
             }
             k += m
         }

@@ -74,25 +74,12 @@ enum GeoLanes {
         let ar = 2 * (cx - sx) * (cx + sx)
         var y0 = Lanes(repeating: 0)
         var y1 = Lanes(repeating: 0)
-        var y: Lanes
-        y = ar * y0 - y1 + c.c6
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c5
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c4
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c3
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c2
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c1
-        y1 = y0
-        y0 = y
+        clenshawStep(&y0, &y1, ar, c.c6)
+        clenshawStep(&y0, &y1, ar, c.c5)
+        clenshawStep(&y0, &y1, ar, c.c4)
+        clenshawStep(&y0, &y1, ar, c.c3)
+        clenshawStep(&y0, &y1, ar, c.c2)
+        clenshawStep(&y0, &y1, ar, c.c1)
         return 2 * sx * cx * y0
     }
 
@@ -101,23 +88,20 @@ enum GeoLanes {
         let ar = 2 * (cx - sx) * (cx + sx)
         var y0 = Lanes(repeating: 0)
         var y1 = Lanes(repeating: 0)
-        var y: Lanes
-        y = ar * y0 - y1 + c.c5
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c4
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c3
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c2
-        y1 = y0
-        y0 = y
-        y = ar * y0 - y1 + c.c1
-        y1 = y0
-        y0 = y
+        clenshawStep(&y0, &y1, ar, c.c5)
+        clenshawStep(&y0, &y1, ar, c.c4)
+        clenshawStep(&y0, &y1, ar, c.c3)
+        clenshawStep(&y0, &y1, ar, c.c2)
+        clenshawStep(&y0, &y1, ar, c.c1)
         return 2 * sx * cx * y0
+    }
+
+    /// One Clenshaw step: y = ar·y0 − y1 + c, then (y0, y1) ← (y, y0), the operations in the
+    /// scalar series' order.
+    @inline(__always) static func clenshawStep(_ y0: inout Lanes, _ y1: inout Lanes, _ ar: Lanes, _ c: Lanes) {
+        let y = ar * y0 - y1 + c
+        y1 = y0
+        y0 = y
     }
 
     /// `GeodesicSeries.a1m1`.
