@@ -44,10 +44,9 @@ public struct SHA256: Sendable {
             pending.withUnsafeBytes { compress($0) }
             pending.removeAll(keepingCapacity: true)
         }
-        while bytes.count - offset >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
-            offset += 64
-        }
+        let whole = (bytes.count - offset) / 64 * 64
+        if whole > 0 { compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + whole])) }
+        offset += whole
         if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
     }
 
@@ -79,48 +78,59 @@ public struct SHA256: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in compress(block, schedule: w) }
-    }
-
-    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule w: UnsafeMutableBufferPointer<UInt32>) {
-        for t in 0..<16 {
-            w[t] =
-                UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+    /// Runs the compression function over `blocks` (a whole number of 64-byte blocks), with the
+    /// state in locals and the message schedule as a rolling window of 16 words.
+    private mutating func compress(_ blocks: UnsafeRawBufferPointer) {
+        var h0 = state[0]
+        var h1 = state[1]
+        var h2 = state[2]
+        var h3 = state[3]
+        var h4 = state[4]
+        var h5 = state[5]
+        var h6 = state[6]
+        var h7 = state[7]
+        Self.k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
+                var start = 0
+                while start + 64 <= blocks.count {
+                    for t in 0..<16 { w[t] = UInt32(bigEndian: blocks.loadUnaligned(fromByteOffset: start + 4 * t, as: UInt32.self)) }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    for t in 0..<64 {
+                        let word: UInt32
+                        if t < 16 {
+                            word = w[t]
+                        } else {
+                            let w15 = w[(t - 15) & 15]
+                            let w2 = w[(t - 2) & 15]
+                            let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >> 3)
+                            let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
+                            word = w[t & 15] &+ s0 &+ w[(t - 7) & 15] &+ s1
+                            w[t & 15] = word
+                        }
+                        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ word
+                        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ t1
+                        d = c
+                        c = b
+                        b = a
+                        a = t1 &+ t2
+                    }
+                    h0 &+= a
+                    h1 &+= b
+                    h2 &+= c
+                    h3 &+= d
+                    h4 &+= e
+                    h5 &+= f
+                    h6 &+= g
+                    h7 &+= h
+                    start += 64
+                }
+            }
         }
-        for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var a = state[0]
-        var b = state[1]
-        var c = state[2]
-        var d = state[3]
-        var e = state[4]
-        var f = state[5]
-        var g = state[6]
-        var h = state[7]
-        for t in 0..<64 {
-            let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ Self.k[t] &+ w[t]
-            let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
+        state = [h0, h1, h2, h3, h4, h5, h6, h7]
     }
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
