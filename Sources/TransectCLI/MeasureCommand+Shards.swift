@@ -19,13 +19,12 @@ extension MeasureCommand {
                 throw CLIError.badInput("pairs " + error.message)
             }
             rows = shard.rows(of: totalRows)
-            guard let out, out != "-" else { return }
+            guard out != nil && out != "-" else { return }
             let inputHash: String
             do { inputHash = try SHA256.hexDigest(ofFile: path) } catch { throw CLIError.ioFailure(path: path, reading: true, error) }
             manifest = ShardManifest(
                 input: path, inputSHA256: inputHash, shard: shard, rows: rows, totalRows: totalRows, goodRows: 0, badRows: 0,
                 outputSHA256: "", options: options)
-            _ = out
         }
 
         /// True when `out` and its manifest already hold this shard of this input, made with
