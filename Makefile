@@ -11,7 +11,7 @@ TRANSECT := .build/release/transect
 TARGET_CPU ?= $(shell ./scripts/target-cpu.sh)
 CPU_FLAGS := $(shell ./scripts/target-cpu.sh --flags $(TARGET_CPU))
 
-.PHONY: all deps build test demo check format bench fuzz memcheck clean
+.PHONY: all deps build test demo check format bench fuzz memcheck clean slurm-check
 
 all: build
 
@@ -45,6 +45,11 @@ demo: build
 # two batch runs from an x86-64-v3 build against the baseline's (scripts/check.sh).
 check: deps
 	@./scripts/check.sh
+
+# The Slurm recipe on a single-node cluster on this machine (loopback only; needs root, not part
+# of make test): 1,000,000 pairs as an array of 4 shards, merged, compared with one run.
+slurm-check: build
+	@./scripts/slurm-check.sh
 
 # Applies .swift-format to the tree (the toolchain's own formatter).
 format:

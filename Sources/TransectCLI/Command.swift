@@ -31,7 +31,7 @@ struct Command: Sendable {
 
 /// The subcommands, in the order the overview lists them.
 enum Commands {
-    static let all: [Command] = [measure, profile, render, view, track, info]
+    static let all: [Command] = [measure, profile, render, view, track, info, merge]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }
 
@@ -40,6 +40,7 @@ enum Commands {
         usage: [
             "transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]",
             "transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]",
+            "transect measure [--dem PATH…] --pairs FILE --shard K/N|auto [--out PART [--skip-existing]]",
         ],
         description: "Measure the direct (3D), horizontal (geodesic) and vertical distance between two points.",
         options: MeasureOptions.all,
@@ -136,4 +137,21 @@ enum Commands {
             """,
         options: InfoOptions.all,
         run: { args, console in try InfoCommand.run(args, console: console) })
+
+    static let merge = Command(
+        name: "merge", summary: "Join the outputs of the shards of one --pairs batch",
+        usage: ["transect merge PART… [-o FILE]"],
+        description: """
+            Check the outputs of the shards of a batch of pairs (transect measure, each shard with
+            its output PART) through the manifests beside them (PART.manifest.json): every shard 1…N of one input (the same
+            SHA-256), made with the same options, is there exactly once, and each output still has
+            the SHA-256 its manifest records. Then concatenate them in shard order (only shard 1
+            holds the header): the bytes one run over the whole file writes.
+            """,
+        options: MergeOptions.all,
+        notes: """
+            Exit codes: 1 when a shard is missing, given twice, of another input or changed; 75
+            (EX_TEMPFAIL) when reading or writing failed in a way worth retrying.
+            """,
+        run: { args, console in try MergeCommand.run(args, console: console) })
 }

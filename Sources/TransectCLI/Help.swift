@@ -27,8 +27,8 @@ enum Help {
 
             Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
             inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
-            5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
-            See 'transect help <subcommand>'.
+            5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage, 75 a failure
+            worth retrying (I/O). See 'transect help <subcommand>'.
 
             """
     }

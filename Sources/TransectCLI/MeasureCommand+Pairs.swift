@@ -17,8 +17,17 @@ extension MeasureCommand {
     /// thread count.
     static func runPairs(
         path: String, terrain: TerrainOptions, aboveGround: Double, strict: Bool,
-        out: String?, threads: Int, console: Console
+        out: String?, threads: Int, shard: Shard? = nil, skipExisting: Bool = false, console: Console
     ) throws -> Int32 {
+        var plan: PairsShardPlan?
+        if let shard {
+            plan = try PairsShardPlan(
+                shard: shard, path: path, out: out, options: pairsOptions(terrain: terrain, aboveGround: aboveGround, strict: strict))
+            if skipExisting, let out, try plan?.isDone(out: out) == true {
+                console.err("note: shard \(shard.text) of '\(path)' is already in '\(out)' (its manifest matches); skipped\n")
+                return 0
+            }
+        }
         let reader: PairsReader
         do { reader = try PairsReader(path: path) } catch {
             // "pairs 'FILE': problem", as for every pairs error; unreadable files say so alone.
@@ -35,8 +44,22 @@ extension MeasureCommand {
         files.inputs(dem: model, terrain: terrain)
         files.output("-o", out)
         try files.check(command: "measure")
-        let output = try OutputTarget(path: out, console: console)
-        output.write(pairsHeader + "\n")
+        let transaction = plan?.manifest == nil ? nil : OutputTransaction()
+        let output = try OutputTarget(path: out, console: console, transaction: transaction)
+        var outputHash = SHA256()
+        // Only the first shard writes the header, so the shards' outputs concatenate as they are.
+        if plan.map({ $0.shard.index == 1 }) ?? true {
+            output.write(pairsHeader + "\n")
+            outputHash.update(Array((pairsHeader + "\n").utf8))
+        }
+        var remaining = Int.max
+        if let plan {
+            remaining = plan.rows?.count ?? 0
+            do { try reader.skipRows((plan.rows?.lowerBound ?? 1) - 1) } catch {
+                output.abandon()
+                throw CLIError.badInput("pairs " + error.message)
+            }
+        }
 
         let layout = reader.layout
         let check: @Sendable (Double, Double) -> PairsMeasurement.Problem? = {
@@ -51,7 +74,11 @@ extension MeasureCommand {
             try OrderedWorkers.run(
                 threads: threads, first: PairsWorker(measurer: measurer, inputCRS: inputCRS.transformer),
                 make: { try PairsWorker(terrain: terrainOptions, aboveGround: aboveGround) },
-                read: { try reader.nextLines(rows: PairsMeasurement.batchRows) },
+                read: {
+                    guard remaining > 0, let lines = try reader.nextLines(rows: min(PairsMeasurement.batchRows, remaining)) else { return nil }
+                    remaining -= lines.count
+                    return lines
+                },
                 work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check) },
                 emit: { chunk in
                     if strict, let bad = chunk.problems.first {
@@ -59,7 +86,8 @@ extension MeasureCommand {
                         throw PairsMeasurementError.badRow(id: bad.id, message: bad.message)
                     }
                     output.write(chunk.bytes)
-                    rowsRead = chunk.lastNumber
+                    chunk.bytes.withBytes { outputHash.update(UnsafeRawBufferPointer($0)) }
+                    rowsRead += chunk.rowEnds.count
                     badRows += chunk.problems.count
                     progress.update(rowsRead)
                 })
@@ -71,9 +99,17 @@ extension MeasureCommand {
             throw CLIError.badInput("pairs '\(source)' row \(id): \(message)")
         }
         try output.commit()
+        if let transaction, let out, var manifest = plan?.manifest {
+            manifest.goodRows = rowsRead - badRows
+            manifest.badRows = badRows
+            manifest.outputSHA256 = outputHash.hexDigest
+            try transaction.write(manifest.json.serialized() + "\n", to: ShardManifest.path(for: out))
+            try transaction.commit()
+        }
         if badRows > 0 {
             console.err(
-                "note: \(badRows) of \(NumberFormatting.count(rowsRead, "row")) in '\(source)' could not be measured; see the error column\n")
+                "note: \(badRows) of \(NumberFormatting.count(rowsRead, "row")) in \(plan.map { "shard \($0.shard.text) of " } ?? "")'\(source)' could not be measured; see the error column\n"
+            )
         }
         return 0
     }

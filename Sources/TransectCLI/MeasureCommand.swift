@@ -25,10 +25,15 @@ enum MeasureCommand {
                     "option '--units': shows one --from/--to measurement; a --pairs batch writes metres, as its columns are named",
                     command: "measure")
             }
+            let out = try args.value(MeasureOptions.out)
+            let shard = try shardArgument(args, pairsPath: pairsPath, out: out)
             return try runPairs(
                 path: pairsPath, terrain: terrain, aboveGround: aboveGround,
-                strict: try args.value(MeasureOptions.strict), out: try args.value(MeasureOptions.out),
-                threads: threads, console: console)
+                strict: try args.value(MeasureOptions.strict), out: out,
+                threads: threads, shard: shard, skipExisting: try args.value(MeasureOptions.skipExisting), console: console)
+        }
+        guard !args.has(MeasureOptions.shard) && !args.has(MeasureOptions.skipExisting) else {
+            throw CLIError.usage("option '--shard': splits a --pairs batch; give --pairs FILE", command: "measure")
         }
         guard !args.has(CommonOptions.threads) else {
             throw CLIError.usage("option '--threads': splits a --pairs batch across threads; one measurement runs on one", command: "measure")

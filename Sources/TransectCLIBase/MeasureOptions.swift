@@ -22,10 +22,18 @@ package enum MeasureOptions {
         help: "Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional id, from_z, to_z); streams CSV rows with an error column.")
     package static let strict = Option.flag("strict", help: "With --pairs, stop at the first bad row (exit 1).")
     package static let out = CommonOptions.out.help("Write results to FILE (atomically) instead of stdout.")
+    package static let shard = Option.text(
+        "shard", value: "K/N|auto",
+        help:
+            "With --pairs FILE, measure only the K-th of N contiguous row ranges (only shard 1 writes the header); auto takes K and N from Slurm, Kubernetes or AWS Batch array variables. With -o, writes FILE.manifest.json beside it."
+    )
+    package static let skipExisting = Option.flag(
+        "skip-existing", help: "With --shard and -o, do nothing when the output and its manifest already match this input and these options.")
 
     package static let all: [OptionSpec] = [
         dem.spec, from.spec, to.spec, aboveGround.spec, units.spec, CommonOptions.interpolation.spec, CommonOptions.geoid.spec,
-        CommonOptions.crs.spec, format.spec, pairs.spec, strict.spec, CommonOptions.threads.spec, out.spec, CommonOptions.allowNetwork.spec,
+        CommonOptions.crs.spec, format.spec, pairs.spec, strict.spec, shard.spec, skipExisting.spec,
+        CommonOptions.threads.spec, out.spec, CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
 }

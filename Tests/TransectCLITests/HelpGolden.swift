@@ -13,6 +13,7 @@ enum HelpGolden {
           view       Perspective PNG of the terrain with the measurement, tracks and places
           track      Location history: read, clean, densify, simulate, summarise
           info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
+          merge      Join the outputs of the shards of one --pairs batch
           help       Show help for a subcommand
 
         OPTIONS:
@@ -21,8 +22,8 @@ enum HelpGolden {
 
         Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
         inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
-        5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage.
-        See 'transect help <subcommand>'.
+        5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage, 75 a failure
+        worth retrying (I/O). See 'transect help <subcommand>'.
         """#
 
     static let measure = #"""
@@ -30,6 +31,7 @@ enum HelpGolden {
 
         USAGE: transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]
                transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]
+               transect measure [--dem PATH…] --pairs FILE --shard K/N|auto [--out PART [--skip-existing]]
 
         OPTIONS:
           --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
@@ -50,6 +52,12 @@ enum HelpGolden {
           --pairs FILE|-          Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
                                   id, from_z, to_z); streams CSV rows with an error column.
           --strict                With --pairs, stop at the first bad row (exit 1).
+          --shard K/N|auto        With --pairs FILE, measure only the K-th of N contiguous row
+                                  ranges (only shard 1 writes the header); auto takes K and N from
+                                  Slurm, Kubernetes or AWS Batch array variables. With -o, writes
+                                  FILE.manifest.json beside it.
+          --skip-existing         With --shard and -o, do nothing when the output and its manifest
+                                  already match this input and these options.
           --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
                                   the output is the same bytes for any N.
           -o, --out FILE          Write results to FILE (atomically) instead of stdout.
@@ -302,5 +310,22 @@ enum HelpGolden {
           --format F        text or json. Default: text.
           --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help        Show this help.
+        """#
+
+    static let merge = #"""
+        Check the outputs of the shards of a batch of pairs (transect measure, each shard with
+        its output PART) through the manifests beside them (PART.manifest.json): every shard 1…N of one input (the same
+        SHA-256), made with the same options, is there exactly once, and each output still has
+        the SHA-256 its manifest records. Then concatenate them in shard order (only shard 1
+        holds the header): the bytes one run over the whole file writes.
+
+        USAGE: transect merge PART… [-o FILE]
+
+        OPTIONS:
+          -o, --out FILE   Write the merged output to FILE (atomically) instead of stdout.
+          -h, --help       Show this help.
+
+        Exit codes: 1 when a shard is missing, given twice, of another input or changed; 75
+        (EX_TEMPFAIL) when reading or writing failed in a way worth retrying.
         """#
 }

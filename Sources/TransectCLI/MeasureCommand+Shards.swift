@@ -1,0 +1,68 @@
+import TransectCore
+import TransectFormats
+
+extension MeasureCommand {
+    /// What a `--shard` run of `--pairs` measures and records: its rows among the whole
+    /// file's, and (with `-o`) the manifest it leaves beside the output.
+    struct PairsShardPlan {
+        var shard: Shard
+        var totalRows: Int
+        var rows: ClosedRange<Int>?
+        /// The manifest to complete and write; nil without `-o`.
+        var manifest: ShardManifest?
+
+        /// Counts the file's rows (a pass before the real one) and places the shard.
+        init(shard: Shard, path: String, out: String?, options: [String]) throws {
+            self.shard = shard
+            do { totalRows = try PairsReader.countRows(path: path) } catch {
+                if case .cannotRead = error { throw CLIError.badInput(error.message) }
+                throw CLIError.badInput("pairs " + error.message)
+            }
+            rows = shard.rows(of: totalRows)
+            guard out != nil && out != "-" else { return }
+            let inputHash: String
+            do { inputHash = try SHA256.hexDigest(ofFile: path) } catch { throw CLIError.ioFailure(path: path, reading: true, error) }
+            manifest = ShardManifest(
+                input: path, inputSHA256: inputHash, shard: shard, rows: rows, totalRows: totalRows, goodRows: 0, badRows: 0,
+                outputSHA256: "", options: options)
+        }
+
+        /// True when `out` and its manifest already hold this shard of this input, made with
+        /// these options, and the output's bytes are those the manifest recorded.
+        func isDone(out: String) throws -> Bool {
+            guard let manifest, let existing = try ShardManifest.read(ShardManifest.path(for: out)) else { return false }
+            guard
+                existing.inputSHA256 == manifest.inputSHA256 && existing.shard == manifest.shard && existing.rows == manifest.rows
+                    && existing.options == manifest.options
+            else { return false }
+            return try ShardManifest.digest(ofFile: out) == existing.outputSHA256
+        }
+    }
+
+    /// `--shard` (nil without), checked against `--pairs`, `-o` and `--skip-existing`.
+    static func shardArgument(_ args: ParsedArguments, pairsPath: String, out: String?) throws -> Shard? {
+        guard let text = try args.value(MeasureOptions.shard) else {
+            guard !args.has(MeasureOptions.skipExisting) else {
+                throw CLIError.usage("option '--skip-existing': skips a finished shard; give --shard and -o", command: "measure")
+            }
+            return nil
+        }
+        guard pairsPath != "-" else {
+            throw CLIError.usage(
+                "option '--shard': needs --pairs FILE, as the rows are counted before a shard is measured (stdin reads once)",
+                command: "measure")
+        }
+        if args.has(MeasureOptions.skipExisting) && (out == nil || out == "-") {
+            throw CLIError.usage("option '--skip-existing': needs -o FILE, where the shard's manifest goes beside it", command: "measure")
+        }
+        return try ShardArgument.parse(text, environment: ShardArgument.processEnvironment, command: "measure")
+    }
+
+    /// The options that shape a pairs batch's bytes, as the manifest records them.
+    static func pairsOptions(terrain: TerrainOptions, aboveGround: Double, strict: Bool) -> [String] {
+        terrain.demSpecs.map { "dem=\($0)" } + [
+            "interpolation=\(terrain.interpolation)", "geoid=\(terrain.geoidPath ?? "")", "crs=\(terrain.crs ?? "")",
+            "above-ground=\(aboveGround)", "strict=\(strict)", "format=csv",
+        ]
+    }
+}
