@@ -7,6 +7,12 @@
 # namespace) can reach and be reached at 127.0.0.1 only, and stops them at the end. Needs root.
 # Exits non-zero on any difference.
 set -eu
+say() { echo "slurm-check: $*"; }
+# Installed before the network namespace below, where the package mirror cannot be reached.
+if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null || ! command -v ip >/dev/null; then
+    say "installing slurm-wlm, munge and iproute2 from Debian"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends slurm-wlm munge iproute2 >/dev/null
+fi
 if [ -z "${TRANSECT_SLURM_CHECK_NS:-}" ] && ! scontrol ping >/dev/null 2>&1; then
     ip link set lo up 2>/dev/null || true
     # A second address on the loopback interface, as glibc's getaddrinfo (AI_ADDRCONFIG) gives
@@ -19,12 +25,7 @@ transect="$root/.build/release/transect"
 dem="$root/../shared/data/yosemite_valley_ned1as.tif"
 work="$root/.build/slurm-check"
 mkdir -p "$work/state" "$work/spool" "$work/run"
-say() { echo "slurm-check: $*"; }
 
-if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
-    say "installing slurm-wlm and munge from Debian"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends slurm-wlm munge >/dev/null
-fi
 conf="$work/slurm.conf"
 cat >"$conf" <<CONF
 ClusterName=transectcheck
