@@ -62,7 +62,7 @@ public final class ElevationModel {
 
         let confinement = SourceConfinement(named: files, access: access)
         let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in
-            try Dataset(path: path, confinement: confinement)
+            try GDALEnvironment.openingNetworkPath(path) { () throws(TerrainError) in try Dataset(path: path, confinement: confinement) }
         }
         openedFiles = tiles.flatMap(\.fileList)
         nestedSources = tiles.flatMap(\.sources)

@@ -35,8 +35,9 @@ enum GDALEnvironment {
     /// GDAL configuration for DEMs read over the network (`/vsis3/`, `/vsicurl/`, STAC item
     /// collections), set once, the first time a model is opened with `--allow-network`, and
     /// only for the options the user has not set in the environment:
-    /// - `GDAL_DISABLE_READDIR_ON_OPEN=EMPTY_DIR`: no directory listing of the bucket or
-    ///   server to look for side files; a Cloud-Optimized GeoTIFF needs none.
+    /// - `GDAL_DISABLE_READDIR_ON_OPEN=EMPTY_DIR`, but only while a network path opens
+    ///   (``openingNetworkPath(_:_:)``): no directory listing of the bucket or server to look
+    ///   for side files; a Cloud-Optimized GeoTIFF needs none.
     /// - `CPL_VSIL_CURL_ALLOWED_EXTENSIONS`: only names with a DEM's extension exist on the
     ///   server, so GDAL does not ask for `.aux.xml`, `.ovr` or `.msk` files that are not there.
     /// - `GDAL_HTTP_MERGE_CONSECUTIVE_RANGES=YES`: adjacent blocks in one request.
@@ -48,7 +49,6 @@ enum GDALEnvironment {
     /// Local reads keep GDAL's default listing: it finds the `.aux.xml`, `.prj` and world files
     /// beside local rasters.
     static let networkConfiguration: [(key: String, value: String)] = [
-        ("GDAL_DISABLE_READDIR_ON_OPEN", "EMPTY_DIR"),
         ("CPL_VSIL_CURL_ALLOWED_EXTENSIONS", networkExtensions.joined(separator: ",")),
         ("GDAL_HTTP_MERGE_CONSECUTIVE_RANGES", "YES"),
         ("GDAL_HTTP_CONNECTTIMEOUT", "10"),
@@ -67,6 +67,17 @@ enum GDALEnvironment {
         for (key, value) in networkConfiguration where getenv(key) == nil { CPLSetConfigOption(key, value) }
         return true
     }()
+
+    /// Runs `body` (the open of `path`) with `GDAL_DISABLE_READDIR_ON_OPEN=EMPTY_DIR` on this
+    /// thread when `path` is on the network and the user has not set it; local paths keep
+    /// GDAL's listing, which finds their `.aux.xml`, `.prj` and world files.
+    static func openingNetworkPath<T>(_ path: String, _ body: () throws(TerrainError) -> T) throws(TerrainError) -> T {
+        let key = "GDAL_DISABLE_READDIR_ON_OPEN"
+        guard SourceConfinement.isNetwork(path), getenv(key) == nil else { return try body() }
+        CPLSetThreadLocalConfigOption(key, "EMPTY_DIR")
+        defer { CPLSetThreadLocalConfigOption(key, nil) }
+        return try body()
+    }
 
     /// Configures GDAL for network reads (``networkConfiguration``); cheap after the first call.
     static func enableNetworkReads() { _ = networkConfigured }

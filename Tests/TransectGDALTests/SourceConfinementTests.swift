@@ -79,7 +79,6 @@ struct SourceConfinementTests {
             let value = option(key).flatMap { Int($0) }
             #expect(value != nil && value! <= 60, "\(key)")
         }
-        #expect(option("GDAL_DISABLE_READDIR_ON_OPEN") == "EMPTY_DIR")
         #expect(option("CPL_VSIL_CURL_ALLOWED_EXTENSIONS")?.split(separator: ",").contains(".tif") == true)
     }
 
