@@ -11,7 +11,7 @@ TRANSECT := .build/release/transect
 TARGET_CPU ?= $(shell ./scripts/target-cpu.sh)
 CPU_FLAGS := $(shell ./scripts/target-cpu.sh --flags $(TARGET_CPU))
 
-.PHONY: all deps build test demo check format bench fuzz memcheck clean slurm-check
+.PHONY: all deps build test moto-venv demo check format bench fuzz memcheck clean slurm-check
 
 all: build
 
@@ -33,9 +33,16 @@ build: deps
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 
-test: deps
+test: deps moto-venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The object-storage tests' local S3-compatible server (Python's moto[server]) in a virtual
+# environment under .build; when it cannot be installed those tests say so and skip.
+MOTO_VENV := .build/moto-venv
+moto-venv:
+	@[ -x $(MOTO_VENV)/bin/moto_server ] || { python3 -m venv $(MOTO_VENV) && $(MOTO_VENV)/bin/pip install -q 'moto[server]'; } \
+	  || echo "(could not install moto[server]; the object-storage tests will be skipped)"
 
 demo: build
 	@./scripts/demo.sh $(TRANSECT)

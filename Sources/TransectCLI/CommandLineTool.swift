@@ -14,7 +14,7 @@ public enum CommandLineTool {
 
     /// Runs a command line (without the program name). Results go to `console.out`,
     /// diagnostics to `console.err`. Returns 0 on success, 1 for bad data, 2 for bad usage, 75
-    /// (`EX_TEMPFAIL`) for a failure worth retrying (``CLIError/isRetryable``).
+    /// (`EX_TEMPFAIL`) for a failure worth retrying (``UserFacingError/isTemporary``).
     public static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let command = arguments.first else {
             console.err("Error: missing subcommand\nUsage: \(Help.usageLine(for: nil))\nSee 'transect --help'.\n")
@@ -58,8 +58,7 @@ public enum CommandLineTool {
     static func report(_ error: any UserFacingError, console: Console) -> Int32 {
         // One line, whatever the message quotes from a file: control characters escaped.
         console.err("Error: \(error.message.printable(limit: 4000))\n")
-        if (error as? CLIError)?.isRetryable == true { return CLIError.temporaryFailureExitCode }
-        guard error.isUsageError else { return 1 }
+        guard error.isUsageError else { return error.isTemporary ? CLIError.temporaryFailureExitCode : 1 }
         var command: String? = nil
         if case CLIError.usage(_, let c)? = error as? CLIError { command = c }
         console.err("Usage: \(Help.usageLine(for: command))\n")

@@ -10,40 +10,53 @@ enum InfoCommand {
         // `transect info FILE` is accepted as well as `--dem FILE`.
         let specsGiven = try args.values(CommonOptions.dem) + args.positionals
         let format = try args.value(InfoOptions.format)
-        let model =
-            specsGiven.isEmpty
-            ? try ElevationModel([TerrainOptions.defaultSurfacePath])
-            : try ElevationModel(specsGiven, access: DataAccess(allowNetwork: args.value(CommonOptions.allowNetwork)))
+        let access = DataAccess(allowNetwork: try args.value(CommonOptions.allowNetwork))
+        func open() throws -> ElevationModel {
+            specsGiven.isEmpty ? try ElevationModel([TerrainOptions.defaultSurfacePath]) : try ElevationModel(specsGiven, access: access)
+        }
+        guard try args.value(InfoOptions.stats) else {
+            let model = try open()
+            for note in model.notes { console.err(note + "\n") }
+            return try write(model.describe(), format: format, console: console)
+        }
+        var statistics = InfoStatistics()
+        let model: ElevationModel
+        (model, statistics.open) = try InfoStatistics.counting(open)
         for note in model.notes { console.err(note + "\n") }
-        return try write(model.describe(), format: format, console: console)
+        (_, statistics.point) = try InfoStatistics.counting { try InfoStatistics.readCentre(of: model) }
+        let description: DEMDescription
+        (description, statistics.description) = try InfoStatistics.counting { try model.describe() }
+        return write(description, statistics: statistics, format: format, console: console)
     }
 
     /// The description as text lines or one JSON object.
-    static func write(_ info: DEMDescription, format: String, console: Console) -> Int32 {
+    /// With `statistics` (`--stats`), what each step asked of the network follows.
+    static func write(_ info: DEMDescription, statistics: InfoStatistics? = nil, format: String, console: Console) -> Int32 {
         let extent = info.extentLonLat
         let resolution = info.resolutionMetres
         let range = info.elevationRange
         if format == "json" {
-            let json = JSON.object([
-                ("dem", .string(info.label)),
-                ("files", .array(info.paths.map { .string($0) })),
-                ("driver", .string(info.driverName)),
-                ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
-                ("data_type", .string(info.dataTypeName)),
-                ("crs", .string(info.crsLabel)), ("crs_assumed", .bool(info.crsAssumed)),
-                (
-                    "extent_lonlat",
-                    .object([
-                        ("west", .number(extent.west, decimals: 9)), ("south", .number(extent.south, decimals: 9)),
-                        ("east", .number(extent.east, decimals: 9)), ("north", .number(extent.north, decimals: 9)),
-                    ])
-                ),
-                ("resolution_m", .object([("x", .number(resolution.x, decimals: 6)), ("y", .number(resolution.y, decimals: 6))])),
-                ("nodata", info.noDataValue.map { .number($0) } ?? .null),
-                ("vertical_unit", .string(info.unitType.isEmpty ? "m (assumed)" : info.unitType)),
-                ("min_elevation_m", .number(range?.min, decimals: 6)), ("max_elevation_m", .number(range?.max, decimals: 6)),
-                ("range_approximate", .bool(range?.approximate ?? false)),
-            ])
+            let json = JSON.object(
+                [
+                    ("dem", .string(info.label)),
+                    ("files", .array(info.paths.map { .string($0) })),
+                    ("driver", .string(info.driverName)),
+                    ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
+                    ("data_type", .string(info.dataTypeName)),
+                    ("crs", .string(info.crsLabel)), ("crs_assumed", .bool(info.crsAssumed)),
+                    (
+                        "extent_lonlat",
+                        .object([
+                            ("west", .number(extent.west, decimals: 9)), ("south", .number(extent.south, decimals: 9)),
+                            ("east", .number(extent.east, decimals: 9)), ("north", .number(extent.north, decimals: 9)),
+                        ])
+                    ),
+                    ("resolution_m", .object([("x", .number(resolution.x, decimals: 6)), ("y", .number(resolution.y, decimals: 6))])),
+                    ("nodata", info.noDataValue.map { .number($0) } ?? .null),
+                    ("vertical_unit", .string(info.unitType.isEmpty ? "m (assumed)" : info.unitType)),
+                    ("min_elevation_m", .number(range?.min, decimals: 6)), ("max_elevation_m", .number(range?.max, decimals: 6)),
+                    ("range_approximate", .bool(range?.approximate ?? false)),
+                ] + (statistics.map { [("network", $0.json)] } ?? []))
             console.out(json.serialized() + "\n")
             return 0
         }
@@ -63,6 +76,7 @@ enum InfoCommand {
         } else {
             lines.append("Elevation:   no data in the DEM")
         }
+        lines += statistics?.lines ?? []
         console.out(lines.joined(separator: "\n") + "\n")
         return 0
     }

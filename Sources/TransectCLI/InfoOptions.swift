@@ -5,5 +5,13 @@ import TransectFormats
 enum InfoOptions {
     static let format = Option.choice("format", help: "text or json.", names: ["text", "json"], default: "text")
 
-    static let all: [OptionSpec] = [CommonOptions.dem.spec, format.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec]
+    static let stats = Option.flag(
+        "stats",
+        help:
+            "Also report the network requests (GET, HEAD) and bytes of opening the DEM, of one point read at its centre, and of the description (which reads every cell); zero for a local DEM."
+    )
+
+    static let all: [OptionSpec] = [
+        CommonOptions.dem.spec, format.spec, stats.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
+    ]
 }

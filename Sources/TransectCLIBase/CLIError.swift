@@ -34,7 +34,7 @@ public enum CLIError: UserFacingError, Equatable {
     public static let retryableCodes: [Int32] = [EIO, ENOSPC, EDQUOT, EAGAIN, EINTR, ETIMEDOUT, ESTALE, ENOMEM]
 
     /// True for ``retryable(_:)``, and for a write that failed for one of ``retryableCodes``.
-    public var isRetryable: Bool {
+    public var isTemporary: Bool {
         switch self {
         case .retryable: true
         case .cannotWrite(_, let reason): Self.retryableCodes.contains { SystemError.text($0) == reason }

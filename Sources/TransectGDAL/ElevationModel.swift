@@ -53,6 +53,7 @@ public final class ElevationModel {
     /// the named paths' directories, and the network only when `access` allows it.
     public init(_ specs: [String], access: DataAccess = .local) throws(TerrainError) {
         GDALEnvironment.ensure()
+        if access.allowNetwork { GDALEnvironment.enableNetworkReads() }
         precondition(!specs.isEmpty, "at least one DEM")
         var files: [String] = []
         for spec in specs { files += try DEMPaths.expand(spec) }
@@ -61,7 +62,7 @@ public final class ElevationModel {
 
         let confinement = SourceConfinement(named: files, access: access)
         let tiles = try files.map { (path: String) throws(TerrainError) -> Dataset in
-            try Dataset(path: path, confinement: confinement)
+            try GDALEnvironment.openingNetworkPath(path) { () throws(TerrainError) in try Dataset(path: path, confinement: confinement) }
         }
         openedFiles = tiles.flatMap(\.fileList)
         nestedSources = tiles.flatMap(\.sources)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CGDAL
 
 /// Prepares GDAL for direct use by code outside this module (tests, benchmarks): the same
@@ -18,20 +23,64 @@ enum GDALEnvironment {
     ///   a raster. GDAL honours it from 3.7; ``SourceConfinement`` refuses such a VRT before
     ///   GDAL sees it, with our own message, and is the only lock on GDAL 3.6.
     /// - `GDAL_VRT_ENABLE_PYTHON=NO`: no Python pixel functions in a VRT.
-    /// - `GDAL_HTTP_*`: with `--allow-network`, a server that does not answer costs at most
-    ///   a 10 s connect time-out and a 60 s transfer time-out per request, retried twice,
-    ///   1 s apart; without it GDAL is never handed a network path.
     ///
-    /// `GDAL_DISABLE_READDIR_ON_OPEN` stays at GDAL's default: setting it would hide the
-    /// `.aux.xml`, `.prj` and world files beside local rasters, which GDAL finds by listing.
+    /// Network reads are configured apart, only when a model is opened with
+    /// ``DataAccess/allowNetwork`` (``networkConfiguration``); without it GDAL is never handed
+    /// a network path.
     static let configuration: [(key: String, value: String)] = [
         ("GDAL_VRT_ENABLE_RAWRASTERBAND", "NO"),
         ("GDAL_VRT_ENABLE_PYTHON", "NO"),
+    ]
+
+    /// GDAL configuration for DEMs read over the network (`/vsis3/`, `/vsicurl/`, STAC item
+    /// collections), set once, the first time a model is opened with `--allow-network`, and
+    /// only for the options the user has not set in the environment:
+    /// - `GDAL_DISABLE_READDIR_ON_OPEN=EMPTY_DIR`, but only while a network path opens
+    ///   (``openingNetworkPath(_:_:)``): no directory listing of the bucket or server to look
+    ///   for side files; a Cloud-Optimized GeoTIFF needs none.
+    /// - `CPL_VSIL_CURL_ALLOWED_EXTENSIONS`: only names with a DEM's extension exist on the
+    ///   server, so GDAL does not ask for `.aux.xml`, `.ovr` or `.msk` files that are not there.
+    /// - `GDAL_HTTP_MERGE_CONSECUTIVE_RANGES=YES`: adjacent blocks in one request.
+    /// - `GDAL_HTTP_*`: a server that does not answer costs at most a 10 s connect time-out
+    ///   and a 60 s transfer time-out per request, retried twice, 1 s apart.
+    /// - `CPL_VSIL_NETWORK_STATS_ENABLED=YES`: GDAL counts the requests and bytes, for
+    ///   `transect info --stats` (``NetworkStatistics``).
+    ///
+    /// Local reads keep GDAL's default listing: it finds the `.aux.xml`, `.prj` and world files
+    /// beside local rasters.
+    static let networkConfiguration: [(key: String, value: String)] = [
+        ("CPL_VSIL_CURL_ALLOWED_EXTENSIONS", networkExtensions.joined(separator: ",")),
+        ("GDAL_HTTP_MERGE_CONSECUTIVE_RANGES", "YES"),
         ("GDAL_HTTP_CONNECTTIMEOUT", "10"),
         ("GDAL_HTTP_TIMEOUT", "60"),
         ("GDAL_HTTP_MAX_RETRY", "2"),
         ("GDAL_HTTP_RETRY_DELAY", "1"),
+        ("CPL_VSIL_NETWORK_STATS_ENABLED", "YES"),
     ]
+
+    /// The file name endings a network DEM may have (GDAL compares them ignoring case): the
+    /// rasters of ``DEMPaths/rasterSuffixes``, and `.json` for STAC item collections.
+    static let networkExtensions = DEMPaths.rasterSuffixes + [".json"]
+
+    private static let networkConfigured: Bool = {
+        ensure()
+        for (key, value) in networkConfiguration where getenv(key) == nil { CPLSetConfigOption(key, value) }
+        return true
+    }()
+
+    /// Runs `body` (the open of `path`) with `GDAL_DISABLE_READDIR_ON_OPEN=EMPTY_DIR` on this
+    /// thread when `path` is on the network and the user has not set it; local paths keep
+    /// GDAL's listing, which finds their `.aux.xml`, `.prj` and world files.
+    static func openingNetworkPath<T>(_ path: String, _ body: () throws(TerrainError) -> T) throws(TerrainError) -> T {
+        let key = "GDAL_DISABLE_READDIR_ON_OPEN"
+        guard SourceConfinement.isNetwork(path), getenv(key) == nil else { return try body() }
+        CPLSetThreadLocalConfigOption(key, "EMPTY_DIR")
+        defer { CPLSetThreadLocalConfigOption(key, nil) }
+        return try body()
+    }
+
+    /// Configures GDAL for network reads (``networkConfiguration``); cheap after the first call.
+    static func enableNetworkReads() { _ = networkConfigured }
 
     private static let initialised: Bool = {
         CPLSetErrorHandler(CPLQuietErrorHandler)

@@ -55,6 +55,25 @@ public enum TerrainError: UserFacingError, Equatable {
         }
     }
 
+    /// A network DEM whose server could not be reached or did not answer in time (curl's
+    /// connection and time-out errors, which GDAL passes on): worth retrying, so the CLI exits
+    /// with 75 (EX_TEMPFAIL). A server that answered with an error (403, 404) is not.
+    public var isTemporary: Bool {
+        switch self {
+        case .cannotOpen(let path, let reason), .readFailed(let path, let reason):
+            guard SourceConfinement.isNetwork(path) else { return false }
+            let lower = reason.lowercased()
+            return Self.temporaryNetworkReasons.contains { lower.contains($0) }
+        default: return false
+        }
+    }
+
+    /// Phrases of curl's messages for a server that is unreachable or slow.
+    static let temporaryNetworkReasons = [
+        "couldn't connect", "could not connect", "failed to connect", "connection refused", "timed out", "timeout",
+        "couldn't resolve", "could not resolve", "connection reset", "empty reply", "recv failure", "send failure",
+    ]
+
     /// A CRS string is given on the command line, so a bad one is a usage error; so is a
     /// network path named without `--allow-network`.
     public var isUsageError: Bool {

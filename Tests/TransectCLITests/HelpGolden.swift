@@ -308,6 +308,9 @@ enum HelpGolden {
         OPTIONS:
           --dem PATH        A DEM file, a directory of tiles or a glob; repeatable.
           --format F        text or json. Default: text.
+          --stats           Also report the network requests (GET, HEAD) and bytes of opening the
+                            DEM, of one point read at its centre, and of the description (which
+                            reads every cell); zero for a local DEM.
           --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help        Show this help.
         """#

@@ -142,7 +142,7 @@ struct InfoCommandTests {
         }
     }
 
-    @Test("a network DEM needs --allow-network (exit 2); with it a refused connection fails at once (exit 1)")
+    @Test("a network DEM needs --allow-network (exit 2); with it a refused connection fails at once (exit 75, worth retrying)")
     func network() throws {
         let url = "/vsicurl/http://127.0.0.1:9/x.tif"
         let dir = TemporaryDirectory()
@@ -160,10 +160,13 @@ struct InfoCommandTests {
                 "\(command): \(refused.err)")
         }
         let allowed = transect("info", "--dem", url, "--allow-network")
-        #expect(allowed.code == 1)
+        // 75 when curl reports the refused connection; 1 when GDAL, in this shared test
+        // process, answers from its cache of paths that failed before (ObjectStorageTests
+        // checks 75 in a fresh process).
+        #expect([75, 1].contains(allowed.code))
         #expect(allowed.err.hasPrefix("Error: DEM '\(url)': cannot open: "), "\(allowed.err)")
         let measured = transect("measure", "--dem", url, "--allow-network", "--from", "10,45", "--to", "10.1,45")
-        #expect(measured.code == 1 && measured.err.hasPrefix("Error: DEM '\(url)': cannot open: "), "\(measured.err)")
+        #expect([75, 1].contains(measured.code) && measured.err.hasPrefix("Error: DEM '\(url)': cannot open: "), "\(measured.err)")
         #expect(transect("help", "info").out.contains("--allow-network"))
         #expect(transect("help", "render").out.contains("--allow-network"))
     }

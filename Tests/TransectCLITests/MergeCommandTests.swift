@@ -112,11 +112,11 @@ struct MergeCommandTests {
 
     @Test("failures worth retrying exit 75; writes that fail otherwise keep exit 1")
     func retryable() {
-        #expect(CLIError.ioFailure(path: "x", reading: true, SystemError(code: EIO)).isRetryable)
-        #expect(CLIError.ioFailure(path: "x", reading: false, SystemError(code: ENOSPC)).isRetryable)
-        #expect(CLIError.cannotWrite(path: "x", reason: SystemError(code: ENOSPC).text).isRetryable)
-        #expect(!CLIError.cannotWrite(path: "x", reason: SystemError(code: EACCES).text).isRetryable)
-        #expect(!CLIError.ioFailure(path: "x", reading: true, SystemError(code: ENOENT)).isRetryable)
+        #expect(CLIError.ioFailure(path: "x", reading: true, SystemError(code: EIO)).isTemporary)
+        #expect(CLIError.ioFailure(path: "x", reading: false, SystemError(code: ENOSPC)).isTemporary)
+        #expect(CLIError.cannotWrite(path: "x", reason: SystemError(code: ENOSPC).text).isTemporary)
+        #expect(!CLIError.cannotWrite(path: "x", reason: SystemError(code: EACCES).text).isTemporary)
+        #expect(!CLIError.ioFailure(path: "x", reading: true, SystemError(code: ENOENT)).isTemporary)
         #expect(CommandLineTool.report(CLIError.retryable("cannot read 'x': input/output error"), console: .capturing()) == 75)
         #expect(CommandLineTool.report(CLIError.badInput("bad"), console: .capturing()) == 1)
     }

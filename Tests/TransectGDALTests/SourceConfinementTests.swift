@@ -70,6 +70,8 @@ struct SourceConfinementTests {
     @Test("GDAL is configured to refuse raw VRT bands and Python pixel functions, and to bound HTTP waits")
     func gdalConfiguration() {
         prepareGDAL()
+        // What a model opened with --allow-network sets, where the environment does not.
+        GDALEnvironment.enableNetworkReads()
         func option(_ key: String) -> String? { CPLGetConfigOption(key, nil).map { String(cString: $0) } }
         #expect(option("GDAL_VRT_ENABLE_RAWRASTERBAND") == "NO")
         #expect(option("GDAL_VRT_ENABLE_PYTHON") == "NO")
@@ -77,6 +79,7 @@ struct SourceConfinementTests {
             let value = option(key).flatMap { Int($0) }
             #expect(value != nil && value! <= 60, "\(key)")
         }
+        #expect(option("CPL_VSIL_CURL_ALLOWED_EXTENSIONS")?.split(separator: ",").contains(".tif") == true)
     }
 
     @Test(
