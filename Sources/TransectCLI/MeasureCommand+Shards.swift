@@ -11,19 +11,22 @@ extension MeasureCommand {
         /// The manifest to complete and write; nil without `-o`.
         var manifest: ShardManifest?
 
-        /// Counts the file's rows (a pass before the real one) and places the shard.
+        /// Counts the file's rows (a pass before the real one) and places the shard; with a
+        /// manifest to write, the same pass hashes the input.
         init(shard: Shard, path: String, out: String?, options: [String]) throws {
             self.shard = shard
-            do { totalRows = try PairsReader.countRows(path: path) } catch {
+            let recorded = out != nil && out != "-"
+            var inputHash = SHA256()
+            do {
+                totalRows = try PairsReader.countRows(path: path, observingBytes: recorded ? { inputHash.update($0) } : nil)
+            } catch {
                 if case .cannotRead = error { throw CLIError.badInput(error.message) }
                 throw CLIError.badInput("pairs " + error.message)
             }
             rows = shard.rows(of: totalRows)
-            guard out != nil && out != "-" else { return }
-            let inputHash: String
-            do { inputHash = try SHA256.hexDigest(ofFile: path) } catch { throw CLIError.ioFailure(path: path, reading: true, error) }
+            guard recorded else { return }
             manifest = ShardManifest(
-                input: path, inputSHA256: inputHash, shard: shard, rows: rows, totalRows: totalRows, goodRows: 0, badRows: 0,
+                input: path, inputSHA256: inputHash.hexDigest, shard: shard, rows: rows, totalRows: totalRows, goodRows: 0, badRows: 0,
                 outputSHA256: "", options: options)
         }
 

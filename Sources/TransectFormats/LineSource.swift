@@ -22,9 +22,13 @@ final class LineSource {
     private var end = 0
     private var atEnd = false
     private var lineNumber = 0
+    /// Sees every byte read from the file, in order, as it arrives (a hash of the input taken
+    /// in the same pass as its lines).
+    private let observer: ((UnsafeRawBufferPointer) -> Void)?
 
-    init(path: String, source: String) throws(FormatError) {
+    init(path: String, source: String, observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(FormatError) {
         self.source = source
+        self.observer = observer
         buffer = [UInt8](repeating: 0, count: 64 * 1024)
         if path == "-" {
             file = stdin
@@ -48,6 +52,7 @@ final class LineSource {
 
     init(data: Data, source: String) {
         self.source = source
+        observer = nil
         file = nil
         ownsFile = false
         buffer = [UInt8](data)
@@ -82,6 +87,7 @@ final class LineSource {
             atEnd = true
             return false
         }
+        if let observer { buffer.withUnsafeBytes { observer(UnsafeRawBufferPointer(rebasing: $0[end..<(end + n)])) } }
         end += n
         return true
     }

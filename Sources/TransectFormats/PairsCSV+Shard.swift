@@ -18,8 +18,10 @@ extension PairsReader {
     }
 
     /// The number of data rows (non-blank lines after the header) in the file at `path`: the
-    /// cheap first pass that places shards' row ranges.
-    public static func countRows(path: String) throws(FormatError) -> Int {
-        try PairsReader(path: path).skipRows(Int.max)
+    /// cheap first pass that places shards' row ranges. `observer`, when given, sees every
+    /// byte of the file in order (the pass reads to the end), so a hash of the input costs no
+    /// second read.
+    public static func countRows(path: String, observingBytes observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(FormatError) -> Int {
+        try PairsReader(path: path, observingBytes: observer).skipRows(Int.max)
     }
 }

@@ -42,9 +42,10 @@ public final class PairsReader {
     /// Opens `path` (`-` for stdin) and reads its header.
     /// - Throws: `FormatError.cannotRead` (no such file, a directory, not readable) or
     ///   `.malformed` (no header, a header without the required columns, a bad first line).
-    public convenience init(path: String) throws(FormatError) {
+    /// `observer`, when given, sees every byte of the file in order as it is read.
+    public convenience init(path: String, observingBytes observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(FormatError) {
         let source = path == "-" ? "stdin" : path
-        try self.init(lines: try LineSource(path: path, source: source), source: source)
+        try self.init(lines: try LineSource(path: path, source: source, observer: observer), source: source)
     }
 
     /// Reads pairs from bytes in memory; `name` is used in messages.
