@@ -77,7 +77,10 @@ enum Commands {
 
     static let render = Command(
         name: "render", summary: "Annotated PNG map: DEM basemap, measurements, places",
-        usage: ["transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]"],
+        usage: [
+            "transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]",
+            "transect render --scenes LIST [--shard K/N|auto [--skip-existing] [--manifest FILE]] [options]",
+        ],
         description: """
             Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
             arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
@@ -87,6 +90,15 @@ enum Commands {
             labels, in that order; what does not fit is left out and counted on stderr.
             """,
         options: RenderOptions.all,
+        notes: """
+            --scenes renders each scene of LIST as --scene would, with the options given over it; a
+            scene that fails is named by its line (LIST:LINE) and the others are still rendered; the
+            exit code is 1, or 75 when a failure is worth retrying. With --shard K/N the S scenes
+            (the lines that are neither blank nor # comments) are cut into N contiguous runs, scene s
+            in shard ⌊(s − 1)·N/S⌋ + 1; when every scene of the shard is
+            written, its manifest lands: the SHA-256 of LIST, the shard and its lines, the options,
+            and each scene file and each file written with their SHA-256.
+            """,
         run: { args, console in try RenderCommand.run(args, console: console) })
 
     static let view = Command(

@@ -7,10 +7,28 @@ import TransectRender
 enum RenderCommand {
     /// Reads and checks every setting, loads the inputs, makes the map with one
     /// ``AnnotatedMap`` call, checks every file the run reads and writes, then draws and writes
-    /// the map and its frames as one result.
+    /// the map and its frames as one result. With `--scenes`, does so for every scene of a list
+    /// (``runScenes(_:console:)``).
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         try arguments.expectNoPositionals()
-        let args = try RenderOptions.applyingScene(to: arguments)
+        if arguments.has(RenderOptions.scenes) { return try runScenes(arguments, console: console) }
+        for option in RenderOptions.batchOptions where arguments.has(option.name) {
+            throw CLIError.usage("option '--\(option.name)': belongs to a batch of scenes; give --scenes LIST", command: "render")
+        }
+        _ = try render(RenderOptions.applyingScene(to: arguments), console: console)
+        return 0
+    }
+
+    /// Renders the map `args` (a scene's settings already under them) describe, and returns
+    /// the files written.
+    ///
+    /// - Parameters:
+    ///   - files: files the run reads and writes besides the map's own, checked with them.
+    ///   - claim: called with the files the map will write before anything is drawn; throws to
+    ///     refuse them.
+    static func render(
+        _ args: ParsedArguments, console: Console, files given: RunFiles = RunFiles(), claim: ([String]) throws -> Void = { _ in }
+    ) throws -> [String] {
         var terrain = try TerrainOptions(args)
         let settings = try RenderSettings(args, terrain: terrain)
         if settings.noDEM { terrain.demSpecs = [] }
@@ -18,12 +36,14 @@ enum RenderCommand {
         let map = try makeMap(inputs.request(settings), settings: settings)
         let frameCounts = map.frameFixCounts(every: settings.every)
         // Every file this run reads and writes, checked before anything is drawn.
-        var files = RunFiles()
+        var files = given
         try inputs.record(in: &files, args, terrain: terrain, settings: settings)
-        recordOutputs(in: &files, settings: settings, frames: frameCounts.count)
+        let outputs = outputPaths(settings: settings, frames: frameCounts.count)
+        for (option, path) in outputs { files.output(option, path) }
         try files.check(command: "render")
+        try claim(outputs.map(\.path))
         try write(map, settings: settings, frameCounts: frameCounts, console: console)
-        return 0
+        return outputs.map(\.path)
     }
 
     /// The map, with the frame fitting's refusals said as `render`'s usage errors.
@@ -40,16 +60,18 @@ enum RenderCommand {
     /// Animation frame `k` in `--frames DIR`.
     static func framePath(_ directory: String, _ k: Int) -> String { directory + "/" + AnnotatedMap.frameFileName(k) }
 
-    /// The map (with its world file and .aux.xml), its layout and the frames (their usage
-    /// errors are ``RenderSettings``').
-    static func recordOutputs(in files: inout RunFiles, settings: RenderSettings, frames: Int) {
+    /// The files the map writes, each with the option that names it: the map (with its world
+    /// file and .aux.xml), its layout and the frames (their usage errors are ``RenderSettings``').
+    static func outputPaths(settings: RenderSettings, frames: Int) -> [(option: String, path: String)] {
+        var paths: [(option: String, path: String)] = []
         if let out = settings.out {
-            for path in OutputTransaction.pngPaths(out, georeferenced: true) { files.output("-o", path) }
+            for path in OutputTransaction.pngPaths(out, georeferenced: true) { paths.append(("-o", path)) }
         }
-        if let layoutPath = settings.layout { files.output("--layout", layoutPath) }
+        if let layoutPath = settings.layout { paths.append(("--layout", layoutPath)) }
         if let framesDirectory = settings.framesDirectory {
-            for k in 0..<frames { files.output("--frames", framePath(framesDirectory, k)) }
+            for k in 0..<frames { paths.append(("--frames", framePath(framesDirectory, k))) }
         }
+        return paths
     }
 
     /// Draws the frames (trails growing to each count) and the map over one basemap, writing

@@ -125,29 +125,59 @@ enum RenderOptions {
     /// ``MapSpec/defaultDPI`` as the help writes it (`96`).
     private static let dpiText = NumberFormatting.shortest(MapSpec.defaultDPI)
 
+    static let scenes = Option.text(
+        "scenes", value: "LIST",
+        help:
+            "Render every scene file LIST names, one a line (relative to LIST; blank lines and # comments skipped), each written where its own out says; the other options apply to every scene as over --scene."
+    )
+    static let shard = Option.text(
+        "shard", value: "K/N|auto",
+        help:
+            "With --scenes, render only the K-th of N contiguous runs of LIST's scenes (scene s of S in shard ⌊(s − 1)·N/S⌋ + 1); auto takes K and N from Slurm, Kubernetes or AWS Batch array variables. Writes a manifest once every scene of the shard is written."
+    )
+    static let skipExisting = Option.flag(
+        "skip-existing",
+        help:
+            "With --shard, do nothing when the shard's manifest matches LIST, its scene files and these options, and every output it lists still has its SHA-256."
+    )
+    static let manifest = Option.text(
+        "manifest", value: "FILE",
+        help: "With --shard, where the shard's manifest goes. Default: beside LIST, LIST.shard-K-of-N.manifest.json.")
+
     static let all: [OptionSpec] = [
         dem.spec, noDEM.spec, out.spec, layout.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
         crs.spec, basemap.spec, azimuth.spec, altitude.spec, zFactor.spec, multidirectional.spec, measure.spec, interpolation.spec,
         geoid.spec, places.spec, track.spec, maxSegment.spec, frames.spec, every.spec, title.spec, decorations.spec, units.spec,
-        dpi.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec,
-        CommonOptions.help.spec,
+        dpi.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, scenes.spec, shard.spec, skipExisting.spec,
+        manifest.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
     ]
 
+    /// The options of a batch of scenes (``scenes`` and its shards): the command line's, never a
+    /// scene's.
+    static let batchOptions: [OptionSpec] = [scenes.spec, shard.spec, skipExisting.spec, manifest.spec]
+
     /// What a scene file may set: every render option but the scene itself, help, network
-    /// access (for whoever runs the command to allow, not for a scene file) and the thread
-    /// count (the machine's, not the scene's).
-    static let sceneSettings: [OptionSpec] = all.filter {
-        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name].contains($0.name)
+    /// access (for whoever runs the command to allow, not for a scene file), the thread
+    /// count (the machine's, not the scene's) and the batch's options.
+    static let sceneSettings: [OptionSpec] = all.filter { option in
+        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name].contains(option.name)
+            && !batchOptions.contains { $0.name == option.name }
     }
 
     /// The arguments with a `--scene` file's settings under them (flags on the command line
     /// win); the arguments as given without a scene.
     static func applyingScene(to args: ParsedArguments) throws -> ParsedArguments {
         guard let scene = try args.value(RenderOptions.scene) else { return args }
+        return try applying(scene: scene, to: args)
+    }
+
+    /// The arguments with the settings of the scene file at `path` under them (flags on the
+    /// command line win), and `--scene` naming it.
+    static func applying(scene path: String, to args: ParsedArguments) throws -> ParsedArguments {
         // Network reads are for whoever runs the command to allow, not for a scene file.
         let sceneArgs = try SceneFile.arguments(
-            path: scene, knownOptions: Set(sceneSettings.map(\.name)),
+            path: path, knownOptions: Set(sceneSettings.map(\.name)),
             flags: Set(sceneSettings.filter { !$0.takesValue }.map(\.name)))
-        return try ParsedArguments(sceneArgs, specs: all, command: "render").overridden(by: args)
+        return try ParsedArguments(sceneArgs + ["--" + scene.name + "=" + path], specs: all, command: "render").overridden(by: args)
     }
 }

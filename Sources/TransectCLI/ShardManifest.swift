@@ -48,36 +48,57 @@ struct ShardManifest: Equatable {
     /// Reads the manifest at `path`; nil when there is none. A manifest that is there but
     /// does not read as one throws.
     static func read(_ path: String) throws(CLIError) -> ShardManifest? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if access(path, F_OK) == 0 { throw CLIError.retryable("cannot read '\(path)'") }
-            return nil
-        }
-        func bad(_ why: String) -> CLIError { .badInput("shard manifest '\(path)': \(why)") }
+        guard let fields = try Fields(path, format: format) else { return nil }
+        let rows = try fields.range("first_row", "last_row", of: "row")
+        guard let options = fields.json["options"]?.array?.compactMap(\.string) else { throw fields.bad("lacks 'options'") }
+        return ShardManifest(
+            input: try fields.text("input"), inputSHA256: try fields.text("input_sha256"), shard: try fields.shard(), rows: rows,
+            totalRows: try fields.count("total_rows"), goodRows: try fields.count("good_rows"), badRows: try fields.count("bad_rows"),
+            outputSHA256: try fields.text("output_sha256"), options: options)
+    }
+
+    /// A manifest's JSON object, read with the checks every kind of manifest shares.
+    struct Fields {
+        let path: String
         let json: JSON
-        do { json = try JSON.parse(data, path: path) } catch { throw bad(error.message) }
-        guard json["format"]?.string == format else { throw bad("not a \(format) file") }
-        func text(_ key: String) throws(CLIError) -> String {
-            guard let s = json[key]?.string else { throw bad("lacks '\(key)'") }
+
+        /// The manifest at `path`, which must say it is a `format` file; nil when there is none.
+        init?(_ path: String, format: String) throws(CLIError) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                if access(path, F_OK) == 0 { throw CLIError.retryable("cannot read '\(path)'") }
+                return nil
+            }
+            self.path = path
+            do { json = try JSON.parse(data, path: path) } catch { throw CLIError.badInput("shard manifest '\(path)': \(error.message)") }
+            guard json["format"]?.string == format else { throw bad("not a \(format) file") }
+        }
+
+        /// The manifest is not what it should be, for `why`.
+        func bad(_ why: String) -> CLIError { .badInput("shard manifest '\(path)': \(why)") }
+
+        func text(_ key: String, in object: JSON? = nil) throws(CLIError) -> String {
+            guard let s = (object ?? json)[key]?.string else { throw bad("lacks '\(key)'") }
             return s
         }
-        func count(_ key: String) throws(CLIError) -> Int {
-            guard let v = json[key]?.number, v >= 0, v == v.rounded(), v < 1e15 else { throw bad("lacks '\(key)'") }
+
+        func count(_ key: String, in object: JSON? = nil) throws(CLIError) -> Int {
+            guard let v = (object ?? json)[key]?.number, v >= 0, v == v.rounded(), v < 1e15 else { throw bad("lacks '\(key)'") }
             return Int(v)
         }
-        let shard: Shard
-        do { shard = try ShardArgument.parse(try text("shard"), environment: [:], command: "merge") } catch { throw bad("bad 'shard'") }
-        var rows: ClosedRange<Int>? = nil
-        if json["first_row"]?.isNull != true {
-            let first = try count("first_row")
-            let last = try count("last_row")
-            guard first >= 1, first <= last else { throw bad("bad row range") }
-            rows = first...last
+
+        /// `first…last` of `what` (rows, lines) from two counts from 1; nil when the first is null
+        /// (an empty shard).
+        func range(_ first: String, _ last: String, of what: String) throws(CLIError) -> ClosedRange<Int>? {
+            guard json[first]?.isNull != true else { return nil }
+            let a = try count(first)
+            let b = try count(last)
+            guard a >= 1, a <= b else { throw bad("bad \(what) range") }
+            return a...b
         }
-        guard let options = json["options"]?.array?.compactMap(\.string) else { throw bad("lacks 'options'") }
-        return ShardManifest(
-            input: try text("input"), inputSHA256: try text("input_sha256"), shard: shard, rows: rows,
-            totalRows: try count("total_rows"), goodRows: try count("good_rows"), badRows: try count("bad_rows"),
-            outputSHA256: try text("output_sha256"), options: options)
+
+        func shard() throws(CLIError) -> Shard {
+            do { return try ShardArgument.parse(try text("shard"), environment: [:], command: "merge") } catch { throw bad("bad 'shard'") }
+        }
     }
 
     /// The SHA-256 of the file at `path`; nil when it does not exist. Failing reads are worth

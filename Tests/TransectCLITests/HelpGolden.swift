@@ -136,6 +136,7 @@ enum HelpGolden {
         labels, in that order; what does not fit is left out and counted on stderr.
 
         USAGE: transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]
+               transect render --scenes LIST [--shard K/N|auto [--skip-existing] [--manifest FILE]] [options]
 
         OPTIONS:
           --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable. Without
@@ -193,8 +194,30 @@ enum HelpGolden {
                                      9 or run-length); the pixels are the same. Default: balanced.
           --threads N                Worker threads. Default: every online CPU; 1 runs on one
                                      thread; the output is the same bytes for any N.
+          --scenes LIST              Render every scene file LIST names, one a line (relative to
+                                     LIST; blank lines and # comments skipped), each written where
+                                     its own out says; the other options apply to every scene as
+                                     over --scene.
+          --shard K/N|auto           With --scenes, render only the K-th of N contiguous runs of
+                                     LIST's scenes (scene s of S in shard ⌊(s − 1)·N/S⌋ + 1); auto
+                                     takes K and N from Slurm, Kubernetes or AWS Batch array
+                                     variables. Writes a manifest once every scene of the shard is
+                                     written.
+          --skip-existing            With --shard, do nothing when the shard's manifest matches
+                                     LIST, its scene files and these options, and every output it
+                                     lists still has its SHA-256.
+          --manifest FILE            With --shard, where the shard's manifest goes. Default: beside
+                                     LIST, LIST.shard-K-of-N.manifest.json.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help                 Show this help.
+
+        --scenes renders each scene of LIST as --scene would, with the options given over it; a
+        scene that fails is named by its line (LIST:LINE) and the others are still rendered; the
+        exit code is 1, or 75 when a failure is worth retrying. With --shard K/N the S scenes
+        (the lines that are neither blank nor # comments) are cut into N contiguous runs, scene s
+        in shard ⌊(s − 1)·N/S⌋ + 1; when every scene of the shard is
+        written, its manifest lands: the SHA-256 of LIST, the shard and its lines, the options,
+        and each scene file and each file written with their SHA-256.
         """#
 
     static let view = #"""

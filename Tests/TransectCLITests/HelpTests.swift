@@ -141,12 +141,13 @@ struct HelpTests {
         #expect(Help.text(for: name)?.contains(option + " ") == false)
     }
 
-    @Test("a scene may set the render options but scene, help, allow-network and threads")
+    @Test("a scene may set the render options but scene, help, allow-network, threads and the batch's")
     func sceneSettings() throws {
         let names = Set(RenderOptions.sceneSettings.map(\.name))
-        #expect(names == Set(Commands.render.options.map(\.name)).subtracting(["scene", "help", "allow-network", "threads"]))
+        let batch = ["scenes", "shard", "skip-existing", "manifest"]
+        #expect(names == Set(Commands.render.options.map(\.name)).subtracting(["scene", "help", "allow-network", "threads"] + batch))
         let dir = TemporaryDirectory()
-        for key in ["allow_network", "scene", "help", "fit", "threads"] {
+        for key in ["allow_network", "scene", "help", "fit", "threads", "scenes", "shard", "skip_existing", "manifest"] {
             try #"{"\#(key)": true}"#.write(toFile: dir.file("s.json"), atomically: true, encoding: .utf8)
             let r = transect("render", "--scene", dir.file("s.json"))
             #expect(r.code == 1 && r.err.contains("unknown setting '\(key)'"), "\(key): \(r.err)")

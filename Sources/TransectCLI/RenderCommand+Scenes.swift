@@ -1,0 +1,229 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import TransectCore
+import TransectFormats
+
+/// A `render --scenes LIST` run: the list, the shard of it this run renders, and (with
+/// `--shard`) where its manifest goes; every usage error found before anything is read.
+struct SceneBatch {
+    let list: SceneList
+    /// `--shard`; nil renders the whole list and writes no manifest.
+    let shard: Shard?
+    let manifestPath: String?
+    let skipExisting: Bool
+    /// The options given over every scene that shape the bytes (see ``SceneShardManifest/options``).
+    let options: [String]
+
+    /// What the command line of a batch may not give (the option's name, as messages name it,
+    /// and why).
+    static let refused: [(name: String, label: String, why: String)] = [
+        (RenderOptions.out.name, "-o", "each scene of a --scenes list is written where its own out says; give out in the scene files"),
+        (RenderOptions.scene.name, "--scene", "--scenes names the scene files; give one of --scene and --scenes"),
+        (RenderOptions.layout.name, "--layout", "would write every scene's layout to one file; give layout in the scene files"),
+        (RenderOptions.frames.name, "--frames", "would write every scene's frames to one directory; give frames in the scene files"),
+    ]
+
+    init(_ args: ParsedArguments) throws {
+        for (name, label, why) in Self.refused where args.has(name) {
+            throw CLIError.usage("option '\(label)': \(why)", command: "render")
+        }
+        let listPath = try args.value(RenderOptions.scenes) ?? ""
+        guard listPath != "-" else {
+            throw CLIError.usage("option '--scenes': give a LIST file, as relative scene paths resolve against its directory", command: "render")
+        }
+        skipExisting = try args.value(RenderOptions.skipExisting)
+        if let text = try args.value(RenderOptions.shard) {
+            let shard = try ShardArgument.parse(text, environment: ShardArgument.processEnvironment, command: "render")
+            self.shard = shard
+            manifestPath = try args.value(RenderOptions.manifest) ?? SceneShardManifest.defaultPath(list: listPath, shard: shard)
+        } else {
+            for option in [RenderOptions.skipExisting.spec, RenderOptions.manifest.spec] where args.has(option.name) {
+                throw CLIError.usage(
+                    "option '--\(option.name)': \(option.takesValue ? "says where a shard's manifest goes" : "skips a finished shard"); give --shard (1/1 for the whole list)",
+                    command: "render")
+            }
+            shard = nil
+            manifestPath = nil
+        }
+        if manifestPath == "-" { throw CLIError.usage("option '--manifest': give a FILE; '-' (stdout) is not one", command: "render") }
+        options = Self.options(args)
+        var files = RunFiles()
+        files.input("--scenes", listPath)
+        files.output("--manifest", manifestPath)
+        try files.check(command: "render")
+        list = try SceneList(path: listPath)
+    }
+
+    /// The options given on the command line that shape the bytes of every scene: all but the
+    /// batch's own, the thread count (the bytes are the same for any), help and network access.
+    static func options(_ args: ParsedArguments) -> [String] {
+        let ignored = Set(
+            (RenderOptions.batchOptions + [CommonOptions.threads.spec, CommonOptions.help.spec, CommonOptions.allowNetwork.spec]).map(\.name))
+        var options: [String] = []
+        for spec in RenderOptions.all where !ignored.contains(spec.name) {
+            if spec.takesValue {
+                options += args.all(spec.name).map { spec.name + "=" + $0 }
+            } else if args.has(spec.name) {
+                options.append(spec.name)
+            }
+        }
+        return options
+    }
+
+    /// The manifest this shard writes once every scene is written, before any is.
+    func plan(_ entries: ArraySlice<SceneList.Entry>, ordinals: ClosedRange<Int>?) -> SceneShardManifest {
+        SceneShardManifest(
+            list: list.path, listSHA256: list.sha256, shard: shard ?? Shard(index: 1, count: 1), totalScenes: list.entries.count,
+            scenes: ordinals, lines: entries.first.map { first in first.line...(entries.last?.line ?? first.line) }, options: options,
+            rendered: [])
+    }
+
+    /// True when `--skip-existing` finds the manifest of this very shard done: see
+    /// ``SceneShardManifest/isDone(by:)``.
+    func isDone(_ plan: SceneShardManifest, _ entries: ArraySlice<SceneList.Entry>) throws(CLIError) -> Bool {
+        guard skipExisting, let manifestPath, let existing = try SceneShardManifest.read(manifestPath) else { return false }
+        var expected = plan
+        for entry in entries {
+            guard let scene = entry.scene, let digest = try ShardManifest.digest(ofFile: scene) else { return false }
+            expected.rendered.append(SceneShardManifest.Scene(line: entry.line, path: scene, sha256: digest, outputs: []))
+        }
+        return try expected.isDone(by: existing)
+    }
+}
+
+/// A closure run on another thread while its caller waits, and what it gave.
+private final class ThreadRun<T>: @unchecked Sendable {
+    // Unchecked: `body` and `result` are touched by the started thread only until it signals
+    // `done`, and by the caller only after `done` is signalled.
+    // `body` is let go before `done` is signalled, so it never outlives the caller's call.
+    private var body: (() throws -> T)?
+    private(set) var result: Result<T, any Error>?
+    let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping () throws -> T) { self.body = body }
+
+    func run() {
+        if let body { result = Result { try body() } }
+        body = nil
+        done.signal()
+    }
+}
+
+extension RenderCommand {
+    /// `render --scenes LIST [--shard K/N|auto]`: renders each scene of the shard as `render
+    /// --scene FILE` with the same options would, each written atomically on its own; a scene
+    /// that fails is said in one line naming its line of the list and the others are still
+    /// rendered. With `--shard`, the shard's manifest is written last, and only when every
+    /// scene succeeded. Exit 0, else 75 when a failure was temporary, else 1.
+    static func runScenes(_ args: ParsedArguments, console: Console) throws -> Int32 {
+        let batch = try SceneBatch(args)
+        let (ordinals, entries) = batch.list.entries(of: batch.shard ?? Shard(index: 1, count: 1))
+        var manifest = batch.plan(entries, ordinals: ordinals)
+        let shardText = batch.shard.map { "shard \($0.text) of " } ?? ""
+        if try batch.isDone(manifest, entries), let manifestPath = batch.manifestPath {
+            console.err("note: \(shardText)'\(batch.list.path)' is already rendered (its manifest '\(manifestPath)' matches); skipped\n")
+            return 0
+        }
+        // A manifest says its shard is finished: an earlier run's goes before any output is replaced.
+        if let manifestPath = batch.manifestPath { try removeManifest(manifestPath) }
+        var files = RunFiles()
+        files.input("--scenes", batch.list.path)
+        files.output("--manifest", batch.manifestPath)
+        var written: [FileKey: Int] = [:]
+        var failed = 0
+        var temporary = false
+        for entry in entries {
+            do {
+                let scene = try onThreadOfItsOwn {
+                    try renderScene(entry, args, list: batch.list, files: files, written: &written, console: console)
+                }
+                manifest.rendered.append(scene)
+            } catch {
+                let message = (error as? any UserFacingError)?.message ?? String(describing: error)
+                let scene = entry.scene.map { "scene '\($0)': " } ?? ""
+                console.err("Error: \(batch.list.path):\(entry.line): \(scene)\(message)".printable(limit: 4000) + "\n")
+                failed += 1
+                temporary = temporary || (error as? any UserFacingError)?.isTemporary == true
+            }
+        }
+        guard failed == 0 else {
+            let unwritten = batch.manifestPath == nil ? "" : "; no manifest written, so the shard is not finished"
+            console.err("note: \(failed) of \(NumberFormatting.count(entries.count, "scene")) in \(shardText)'\(batch.list.path)' failed\(unwritten)\n")
+            return temporary ? CLIError.temporaryFailureExitCode : 1
+        }
+        if let manifestPath = batch.manifestPath {
+            let transaction = OutputTransaction()
+            try transaction.write(manifest.json.serialized() + "\n", to: manifestPath)
+            try transaction.commit()
+            console.err("note: \(shardText)'\(batch.list.path)': \(NumberFormatting.count(entries.count, "scene")) rendered; manifest '\(manifestPath)'\n")
+        }
+        return 0
+    }
+
+    /// Renders one scene of the list with the command line's options over it, and records what
+    /// it wrote. Refuses a scene without an output and one writing a file an earlier scene of
+    /// this run wrote.
+    static func renderScene(
+        _ entry: SceneList.Entry, _ args: ParsedArguments, list: SceneList, files: RunFiles, written: inout [FileKey: Int], console: Console
+    ) throws -> SceneShardManifest.Scene {
+        guard let scene = entry.scene else { throw CLIError.badInput("the line \(entry.problem ?? "names no scene file")") }
+        let sceneArgs = try RenderOptions.applying(scene: scene, to: args)
+        guard sceneArgs.has(RenderOptions.out) || sceneArgs.has(RenderOptions.frames) else {
+            throw CLIError.badInput("has no \"out\"; each scene of a --scenes list says where its map goes")
+        }
+        let sceneDigest = try ShardManifest.digest(ofFile: scene)
+        let prefix = "\(list.path):\(entry.line): "
+        let sceneConsole = Console(out: { console.out($0) }, err: { console.err(Self.prefixingLines($0, with: prefix)) })
+        let outputs = try render(sceneArgs, console: sceneConsole, files: files) { paths in
+            for path in paths {
+                if let line = written[FileKey(path)] {
+                    throw CLIError.badInput("writes '\(path)', which the scene on line \(line) of '\(list.path)' wrote in this run")
+                }
+            }
+        }
+        var recorded: [SceneShardManifest.Output] = []
+        for path in outputs {
+            guard let digest = try ShardManifest.digest(ofFile: path) else { throw CLIError.retryable("'\(path)' is gone right after it was written") }
+            recorded.append(SceneShardManifest.Output(path: path, sha256: digest))
+            written[FileKey(path)] = entry.line
+        }
+        guard let sceneDigest else { throw CLIError.retryable("cannot read '\(scene)' again after rendering it") }
+        return SceneShardManifest.Scene(line: entry.line, path: scene, sha256: sceneDigest, outputs: recorded)
+    }
+
+    /// Runs `body` on a new thread and waits for it: GDAL keeps a cache of CRSs by EPSG code for
+    /// each thread, filled by whichever definition of a code a thread met first (a GeoTIFF's
+    /// keys or PROJ's database, whose WKT differ), so a scene drawn after another could write
+    /// other bytes than it does alone. On a thread of its own, each scene starts as a process does.
+    static func onThreadOfItsOwn<T>(_ body: () throws -> T) throws -> T {
+        try withoutActuallyEscaping(body) { body in
+            let run = ThreadRun(body)
+            let thread = Thread { run.run() }
+            // The main thread's size: deep enough for whatever a render recurses into.
+            thread.stackSize = 8 << 20
+            thread.start()
+            run.done.wait()
+            guard let result = run.result else { preconditionFailure("a scene's thread ended without a result") }
+            return try result.get()
+        }
+    }
+
+    /// `text` with `prefix` at the start of each of its lines.
+    static func prefixingLines(_ text: String, with prefix: String) -> String {
+        guard !text.isEmpty else { return text }
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        return prefix + body.replacingAll("\n", with: "\n" + prefix) + (text.hasSuffix("\n") ? "\n" : "")
+    }
+
+    /// Removes the manifest at `path`, if any.
+    static func removeManifest(_ path: String) throws(CLIError) {
+        do throws(SystemError) { _ = try SystemError.call { unlink(path) } } catch {
+            if error.code != ENOENT { throw CLIError.ioFailure(path: path, reading: false, error) }
+        }
+    }
+}
