@@ -99,8 +99,8 @@ struct SceneBatch {
 /// A closure run on another thread while its caller waits, and what it gave.
 private final class ThreadRun<T>: @unchecked Sendable {
     // Unchecked: `body` and `result` are touched by the started thread only until it signals
-    // `done`, and by the caller only after `done` is signalled.
-    // `body` is let go before `done` is signalled, so it never outlives the caller's call.
+    // `done`, and by the caller only after; `body` is let go before the signal, so it never
+    // outlives the caller's call.
     private var body: (() throws -> T)?
     private(set) var result: Result<T, any Error>?
     let done = DispatchSemaphore(value: 0)

@@ -85,8 +85,8 @@ struct SceneShardManifest: Equatable {
     }
 
     /// True when `existing` records this shard of this list, over these scene files (each with
-    /// the SHA-256 in `plan`) and with these options, and every file it lists still has the
-    /// SHA-256 it records.
+    /// the SHA-256 this manifest gives it) and with these options, and every file it lists
+    /// still has the SHA-256 it records.
     func isDone(by existing: SceneShardManifest) throws(CLIError) -> Bool {
         guard
             existing.listSHA256 == listSHA256 && existing.shard == shard && existing.totalScenes == totalScenes
