@@ -3,8 +3,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import Foundation
 import TransectCore
 import TransectFormats
 
@@ -96,22 +94,12 @@ struct SceneBatch {
     }
 }
 
-/// A closure run on another thread while its caller waits, and what it gave.
-private final class ThreadRun<T>: @unchecked Sendable {
-    // Unchecked: `body` and `result` are touched by the started thread only until it signals
-    // `done`, and by the caller only after; `body` is let go before the signal, so it never
-    // outlives the caller's call.
-    private var body: (() throws -> T)?
-    private(set) var result: Result<T, any Error>?
-    let done = DispatchSemaphore(value: 0)
+/// Work handed to a thread started with `pthread_create`, which takes no Swift closure.
+private final class ThreadWork {
+    /// Let go once run, so nothing it captured outlives the call that started the thread.
+    var body: (() -> Void)?
 
-    init(_ body: @escaping () throws -> T) { self.body = body }
-
-    func run() {
-        if let body { result = Result { try body() } }
-        body = nil
-        done.signal()
-    }
+    init(_ body: @escaping () -> Void) { self.body = body }
 }
 
 extension RenderCommand {
@@ -202,13 +190,31 @@ extension RenderCommand {
     /// other bytes than it does alone. On a thread of its own, each scene starts as a process does.
     static func onThreadOfItsOwn<T>(_ body: () throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
-            let run = ThreadRun(body)
-            let thread = Thread { run.run() }
+            var result: Result<T, any Error>?
+            let work = ThreadWork { result = Result { try body() } }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
             // The main thread's size: deep enough for whatever a render recurses into.
-            thread.stackSize = 8 << 20
-            thread.start()
-            run.done.wait()
-            guard let result = run.result else { preconditionFailure("a scene's thread ended without a result") }
+            pthread_attr_setstacksize(&attributes, 8 << 20)
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(work).toOpaque()
+            let started = pthread_create(
+                &thread, &attributes,
+                { context in
+                    guard let context else { return nil }
+                    let work = Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue()
+                    work.body?()
+                    work.body = nil
+                    return nil
+                }, context)
+            guard started == 0 else {
+                Unmanaged<ThreadWork>.fromOpaque(context).release()
+                work.body = nil
+                throw CLIError.retryable("cannot start a thread for the scene: \(SystemError.text(started))")
+            }
+            pthread_join(thread, nil)
+            guard let result else { preconditionFailure("a scene's thread ended without a result") }
             return try result.get()
         }
     }
