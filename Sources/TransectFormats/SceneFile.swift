@@ -14,7 +14,7 @@ import TransectCore
 public enum SceneFile {
     /// Keys whose values are paths, resolved against the scene file's directory (`frames` is
     /// a directory; `geoid` is a path unless it is the keyword in ``pathKeywords``).
-    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart", "frames", "geoid", "anchors"]
+    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart", "frames", "geoid", "anchors", "layout"]
 
     /// Settings that are one point, written as `[lon, lat(, z)]` (the view's camera and its
     /// measurement's ends).

@@ -25,9 +25,9 @@ struct SceneFileTests {
         #expect(try arguments(#"{"legend": false}"#) == [])
     }
 
-    @Test("frames and geoid are paths relative to the scene; the geoid keyword egm96 is kept as written")
+    @Test("frames, geoid and layout are paths relative to the scene; the geoid keyword egm96 is kept as written")
     func framesAndGeoid() throws {
-        let options: Set<String> = ["frames", "geoid"]
+        let options: Set<String> = ["frames", "geoid", "layout"]
         func args(_ text: String) throws(FormatError) -> [String] {
             try SceneFile.arguments(data: Data(text.utf8), path: "scenes/s.json", knownOptions: options, flags: [])
         }
@@ -35,6 +35,7 @@ struct SceneFileTests {
             try args(#"{"frames": "out/frames", "geoid": "../grids/g.gtx"}"#)
                 == ["--frames", "scenes/out/frames", "--geoid", "grids/g.gtx"])
         #expect(try args(#"{"geoid": "egm96"}"#) == ["--geoid", "egm96"])
+        #expect(try args(#"{"layout": "boxes.json"}"#) == ["--layout", "scenes/boxes.json"])
         #expect(try args(#"{"geoid": "/usr/share/g.gtx", "frames": "/tmp/f"}"#) == ["--frames", "/tmp/f", "--geoid", "/usr/share/g.gtx"])
         // Only the exact keyword: a file that happens to be called EGM96 beside the scene is a path.
         #expect(try args(#"{"geoid": "EGM96"}"#) == ["--geoid", "scenes/EGM96"])
