@@ -23,9 +23,12 @@ let package = Package(
         // file that owns the setjmp, returning error codes to Swift.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
+        // The kernels' prefetch and the target CPU's rounding, which Swift cannot spell: one
+        // header of static inline functions and macros, nothing linked.
+        .target(name: "CKernelHints"),
         // Pure Swift: geodesy, sampling kernels, measurement, profiles, tracks, units. The standard
-        // library, plus the platform C library for libm and errno text; none of our C modules.
-        .target(name: "TransectCore"),
+        // library, plus the platform C library for libm and errno text, and CKernelHints' header.
+        .target(name: "TransectCore", dependencies: ["CKernelHints"]),
         // Track, place and scene files with Foundation's parsers.
         .target(name: "TransectFormats", dependencies: ["TransectCore"]),
         // DEMs through GDAL: open, mosaic, CRS transforms, block reads, warping, the geoid and the

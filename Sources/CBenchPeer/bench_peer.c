@@ -10,9 +10,24 @@ static inline double tap(const float *grid, long width, long height, long c, lon
     return (c < 0 || r < 0 || c >= width || r >= height) ? NAN : (double)grid[r * width + c];
 }
 
-void transect_peer_bilinear_f32(const float *grid, long width, long height, const double *xs, const double *ys,
-                                long n, double *out) {
+/// The two cache lines (upper and lower row of taps) of the point `ahead` points on, prefetched.
+static inline void prefetch_taps(const float *grid, long width, long height, const double *xs, const double *ys,
+                                 long k, long n, long ahead) {
+    if (ahead > 0 && k + ahead < n) {
+        double u = xs[k + ahead] - 0.5;
+        double v = ys[k + ahead] - 0.5;
+        if (u >= 0 && v >= 0 && u < width - 1 && v < height - 1) {
+            const float *p = grid + (long)v * width + (long)u;
+            __builtin_prefetch(p, 0, 3);
+            __builtin_prefetch(p + width, 0, 3);
+        }
+    }
+}
+
+static inline void bilinear(const float *grid, long width, long height, const double *xs, const double *ys,
+                            long n, double *out, long ahead) {
     for (long k = 0; k < n; k++) {
+        prefetch_taps(grid, width, height, xs, ys, k, n, ahead);
         double u = xs[k] - 0.5;
         double v = ys[k] - 0.5;
         double fu = floor(u);
@@ -51,4 +66,29 @@ void transect_peer_bilinear_f32(const float *grid, long width, long height, cons
         double total = w00 + w10 + w01 + w11;
         out[k] = (weights > 0 && !(2 * weights < total)) ? sum / weights : NAN;
     }
+}
+
+void transect_peer_bilinear_f32(const float *grid, long width, long height, const double *xs, const double *ys,
+                                long n, double *out) {
+    bilinear(grid, width, height, xs, ys, n, out, 0);
+}
+
+void transect_peer_bilinear_f32_prefetch(const float *grid, long width, long height, const double *xs,
+                                         const double *ys, long n, double *out, long ahead) {
+    bilinear(grid, width, height, xs, ys, n, out, ahead);
+}
+
+double transect_peer_taps_only_f32(const float *grid, long width, long height, const double *xs, const double *ys,
+                                   long n, long ahead) {
+    double sum = 0;
+    for (long k = 0; k < n; k++) {
+        prefetch_taps(grid, width, height, xs, ys, k, n, ahead);
+        double u = xs[k] - 0.5;
+        double v = ys[k] - 0.5;
+        if (u >= 0 && v >= 0 && u < width - 1 && v < height - 1) {
+            const float *p = grid + (long)v * width + (long)u;
+            sum += p[0] + p[width + 1];
+        }
+    }
+    return sum;
 }

@@ -9,8 +9,8 @@ extension ElevationGrid: SampledWindow {
     /// margin around every point that lies inside the raster.
     ///
     /// Bilinear runs four points at a time in `SIMD4<Double>` lanes (`BilinearLanes`: taps
-    /// loaded two adjacent cells at a time, no libm, no per-lane branches inside the window);
-    /// nearest and cubic are per point. `sampleScalar` is the plain reference the tests compare
+    /// loaded two adjacent cells at a time and prefetched 16 points ahead, no libm, no per-lane
+    /// branches inside the window); nearest and cubic are per point. `sampleScalar` is the plain reference the tests compare
     /// with, bit for bit.
     ///
     /// - Complexity: O(n) for n points.

@@ -28,30 +28,46 @@ func syntheticSurface(size: Int) -> [Float] {
     return cells
 }
 
-/// 1,000,000 seeded random points over a `size`² grid, Transect's kernel against the C loop.
+/// 1,000,000 seeded random points over a `size`² grid, Transect's kernel against the C loop. The
+/// line's note adds what the hardware allows: the C loop with the kernel's prefetch (16 points
+/// ahead), and the two cache lines per point alone, prefetched alike.
 func bilinearCase(_ name: String, _ label: String, surface: [Float], size: Int, seed: UInt64) {
     let n = 1_000_000
     var rng = SeededRandom(seed: seed)
     let xs = (0..<n).map { _ in rng.uniform(0, Double(size)) }
     let ys = (0..<n).map { _ in rng.uniform(0, Double(size)) }
     let grid = Float32ElevationGrid(width: size, height: size, values: surface)
+    // The kernel's distance: `prefetchGroups` groups of four points.
+    let ahead = 16
     var ours: [Double] = []
     let oursTime = cpuTime(5) { ours = grid.sample(columns: xs, rows: ys, interpolation: .bilinear) }
     var theirs = [Double](repeating: 0, count: n)
-    let peerTime = cpuTime(5) {
-        surface.withUnsafeBufferPointer { g in
-            xs.withUnsafeBufferPointer { x in
-                ys.withUnsafeBufferPointer { y in
-                    theirs.withUnsafeMutableBufferPointer { out in
-                        transect_peer_bilinear_f32(g.baseAddress, size, size, x.baseAddress, y.baseAddress, n, out.baseAddress)
-                    }
+    var prefetched = [Double](repeating: 0, count: n)
+    func peer(_ body: (UnsafePointer<Float>?, UnsafePointer<Double>?, UnsafePointer<Double>?) -> Void) -> Double {
+        cpuTime(5) {
+            surface.withUnsafeBufferPointer { g in
+                xs.withUnsafeBufferPointer { x in
+                    ys.withUnsafeBufferPointer { y in body(g.baseAddress, x.baseAddress, y.baseAddress) }
                 }
             }
         }
     }
-    let differing = (0..<n).filter { ours[$0].bitPattern != theirs[$0].bitPattern && !(ours[$0].isNaN && theirs[$0].isNaN) }.count
+    let peerTime = peer { g, x, y in
+        theirs.withUnsafeMutableBufferPointer { transect_peer_bilinear_f32(g, size, size, x, y, n, $0.baseAddress) }
+    }
+    let prefetchTime = peer { g, x, y in
+        prefetched.withUnsafeMutableBufferPointer { transect_peer_bilinear_f32_prefetch(g, size, size, x, y, n, $0.baseAddress, ahead) }
+    }
+    let tapsTime = peer { g, x, y in sink += transect_peer_taps_only_f32(g, size, size, x, y, n, ahead) }
+    let differing = (0..<n).filter {
+        !(ours[$0].bitPattern == theirs[$0].bitPattern && theirs[$0].bitPattern == prefetched[$0].bitPattern)
+            && !(ours[$0].isNaN && theirs[$0].isNaN && prefetched[$0].isNaN)
+    }.count
     let agreement = differing == 0 ? "; results equal bit for bit" : "; \(differing) results differ"
-    report(name, label, ours: oursTime, peer: peerTime, peerName: "plain C loop", count: n, note: agreement)
+    let limits =
+        "; C loop with the same prefetch \(fmt(prefetchTime * 1e9 / Double(n))) ns/op, "
+        + "the two cache lines per point alone \(fmt(tapsTime * 1e9 / Double(n))) ns/op"
+    report(name, label, ours: oursTime, peer: peerTime, peerName: "plain C loop", count: n, note: agreement + limits)
 }
 
 /// The bilinear cases over `surface` (8192²) and a 1024² one, then DEM sampling.

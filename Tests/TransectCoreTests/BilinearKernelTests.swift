@@ -67,15 +67,40 @@ struct BilinearKernelTests {
         }
     }
 
-    @Test("a grid beyond the caches takes the row-sorted path: results land at their input positions, equal to the reference")
-    func sortedPath() {
+    @Test("a long batch through the two-stage pipeline: every group, the ring's wrap-around and the tail land at their input positions")
+    func pipelinedBatch() {
         var rng = SeededRandom(seed: 12)
-        // 2,100 × 1,100 Float32 cells, 9.2 MB: above the 8 MiB where points are sorted by row.
-        let (g32, g64) = Self.grids(&rng, width: 2100, height: 1100, originColumn: -1, originRow: 3, holes: 0.05)
-        #expect(g32.values.count * 4 > Float32ElevationGrid.sortedGridBytes)
-        let (xs, ys) = Self.points(&rng, count: 40_001, columns: -3...2101, rows: 1...1105)
-        #expect(xs.count >= Float32ElevationGrid.sortedBatchMinimum)
+        let (g32, g64) = Self.grids(&rng, width: 210, height: 110, originColumn: -1, originRow: 3, holes: 0.05)
+        // 40,001 points: 10,000 groups (the ring of slots wraps 1,250 times) and a tail of one.
+        let (xs, ys) = Self.points(&rng, count: 40_001, columns: -3...211, rows: 1...115)
+        #expect(xs.count / 4 > 8 * Float32ElevationGrid.prefetchGroups)
         Self.expectAgreement(g32, g64, xs, ys, .bilinear)
+        // Fewer groups than the prefetch distance: stage one never runs ahead.
+        Self.expectAgreement(g32, g64, Array(xs.prefix(9)), Array(ys.prefix(9)), .bilinear)
+    }
+
+    @Test(
+        "the floor without libm is rounded(.down), for either sign, at and beside integers",
+        arguments: [0.0, -0.0, 0.5, -0.5, 1, -1, 2.5, -2.5, 0x1p-1074, -0x1p-1074, 1e-300, -1e-300, 0x1p40 + 0.5, -0x1p40 - 0.5, 0x1p51 - 1])
+    func floorWithoutLibm(u: Double) {
+        for w in [u, u.nextUp, u.nextDown] {
+            let lanes = SIMD4<Double>(w, -w, w + 1, w - 1)
+            let ours = BilinearLanes<Float>.floorWithoutLibm(lanes)
+            let libm = lanes.rounded(.down)
+            #expect((0..<4).allSatisfy { ours[$0] == libm[$0] }, "\(lanes): \(ours) vs \(libm)")
+        }
+    }
+
+    @Test("an infinite tap under a zero weight: the fast quotient is nan, the masked lanes give the reference's value")
+    func infiniteTapWithoutWeight() {
+        // Cell (1, 1) is +inf. The points sit on the centres of (0, 1) and (1, 0), where it is a
+        // tap of weight 0 (0 · inf is nan in the fast sum; the reference skips the tap), of
+        // (2, 1), where it is no tap, and of (1, 1) itself, where it carries the whole weight.
+        var cells = [Float](repeating: 100, count: 16)
+        cells[5] = .infinity
+        let grid = Float32ElevationGrid(width: 4, height: 4, values: cells)
+        let values = grid.sample(columns: [0.5, 1.5, 2.5, 1.5], rows: [1.5, 0.5, 1.5, 1.5], interpolation: .bilinear)
+        #expect(values == [100, 100, 100, .infinity])
     }
 
     @Test("bilinear reproduces a plane exactly at dyadic offsets, in every lane and in the tail")

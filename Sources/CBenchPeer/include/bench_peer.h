@@ -9,4 +9,14 @@
 void transect_peer_bilinear_f32(const float *grid, long width, long height, const double *xs, const double *ys,
                                 long n, double *out);
 
+/// The same loop with the two cache lines of the point `ahead` points on prefetched
+/// (`__builtin_prefetch`), as Transect's kernel does: what the hardware gives a plain loop.
+void transect_peer_bilinear_f32_prefetch(const float *grid, long width, long height, const double *xs,
+                                         const double *ys, long n, double *out, long ahead);
+
+/// The memory floor: per point only the two taps' cache lines (one load in each, prefetched
+/// `ahead` points on), no interpolation. Returns the sum of the loads so they cannot be dropped.
+double transect_peer_taps_only_f32(const float *grid, long width, long height, const double *xs, const double *ys,
+                                   long n, long ahead);
+
 #endif
