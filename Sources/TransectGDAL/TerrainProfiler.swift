@@ -1,3 +1,4 @@
+import Dispatch
 import TransectCore
 
 /// What to profile: a path, how to space its samples, and the sight line's parameters.
@@ -22,12 +23,15 @@ public struct ProfileRequest: Sendable {
     public var targetHeightMetres: Double
     /// The refraction-corrected curvature factor of the sight line.
     public var curvature: Double
+    /// Threads that compute the samples' positions; the profile is the same bits for any count.
+    public var threads: Int
 
     public init(
         path: ProfilePath, spacing: Spacing = .native, maxSamples: Int, interpolation: Interpolation = .bilinear,
         observerHeightMetres: Double = 1.7, targetHeightMetres: Double = 0,
-        curvature: Double = LineOfSight.defaultCurvature
+        curvature: Double = LineOfSight.defaultCurvature, threads: Int = 1
     ) {
+        precondition(threads >= 1, "at least one thread")
         self.path = path
         self.spacing = spacing
         self.maxSamples = maxSamples
@@ -35,6 +39,19 @@ public struct ProfileRequest: Sendable {
         self.observerHeightMetres = observerHeightMetres
         self.targetHeightMetres = targetHeightMetres
         self.curvature = curvature
+        self.threads = threads
+    }
+
+    /// A loop over `threads` workers (nil for one): part k of `count` runs on worker k mod
+    /// threads, and the loop returns when every part has.
+    var parallelLoop: ParallelLoop? {
+        let workers = threads
+        guard workers > 1 else { return nil }
+        return { count, body in
+            DispatchQueue.concurrentPerform(iterations: min(workers, count)) { worker in
+                for part in stride(from: worker, to: count, by: workers) { body(part) }
+            }
+        }
     }
 }
 
@@ -115,7 +132,7 @@ extension ElevationModel {
         }
         let count = path.sampleCount(spacing: spacing)
         guard count <= request.maxSamples else { throw ProfileError.tooManySamples(count: count, limit: request.maxSamples) }
-        let plan = path.plan(spacing: spacing)
+        let plan = path.plan(spacing: spacing, parallel: request.parallelLoop)
         let points = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
         let elevations = try elevations(at: points, interpolation: request.interpolation)
         let profile = Profile(
