@@ -63,8 +63,8 @@ format:
 	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Package.swift
 
 # Named cases, each against its peer in the same run; `make bench BENCH_ARGS=--json` also prints
-# them as a JSON list. The Python peer of batch-1m needs pyproj, pandas, scipy and GDAL's
-# bindings: installed here when missing (the case is skipped with a note if that fails).
+# them as a JSON list. The Python peers of batch-1m and profile-1m need pyproj, pandas, scipy and
+# GDAL's bindings: installed here when missing (the cases are skipped with a note if that fails).
 BENCH_PEERS := python3-pyproj python3-pandas python3-scipy python3-gdal
 BENCH_ARGS ?=
 bench: deps

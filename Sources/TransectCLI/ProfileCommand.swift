@@ -18,7 +18,8 @@ enum ProfileCommand {
         case .vertices(let vertices): path = ProfilePath(vertices: vertices)
         case .track(let file, let maxSegment): path = try trackPath(file, maxSegment: maxSegment, console: console)
         }
-        let request = settings.request(path, interpolation: terrain.interpolation)
+        var request = settings.request(path, interpolation: terrain.interpolation)
+        request.threads = threads
 
         let model = try terrain.openDEM(console: console)
         let result: TerrainProfile

@@ -1,3 +1,4 @@
+import Foundation
 import TransectCore
 import TransectFormats
 import TransectGDAL
@@ -200,6 +201,9 @@ enum ProfileOutput {
     ) {
         let chunks = (p.count + samplesPerChunk - 1) / samplesPerChunk
         var next = 0
+        // A chunk's buffer goes back to the pool once written, so a million samples reuse the
+        // few buffers in flight instead of faulting in a fresh megabyte per chunk.
+        let pool = BufferPool()
         // Nothing here throws: the workers only format.
         try? OrderedWorkers.run(
             threads: min(threads, max(chunks, 1)), first: (), make: {},
@@ -209,11 +213,38 @@ enum ProfileOutput {
                 return (next * samplesPerChunk)..<min((next + 1) * samplesPerChunk, p.count)
             },
             work: { _, range in
-                var bytes = OutputBytes(capacity: range.count * 64)
+                var bytes = pool.take(capacity: range.count * 64)
                 for i in range { sample(i, &bytes) }
                 return bytes
             },
-            emit: { out.write($0) })
+            emit: {
+                out.write($0)
+                pool.give($0)
+            })
+    }
+
+    /// Emptied output buffers for the next chunks.
+    ///
+    /// `@unchecked Sendable` is safe because `buffers` is only touched under `lock`.
+    final class BufferPool: @unchecked Sendable {
+        private let lock = NSLock()
+        private var buffers: [OutputBytes] = []
+
+        /// An empty buffer: a written one when there is one, else a new one of `capacity` bytes.
+        func take(capacity: Int) -> OutputBytes {
+            lock.lock()
+            defer { lock.unlock() }
+            return buffers.popLast() ?? OutputBytes(capacity: capacity)
+        }
+
+        /// Keeps `bytes`' storage, emptied, for a later ``take(capacity:)``.
+        func give(_ bytes: OutputBytes) {
+            var emptied = bytes
+            emptied.removeAll()
+            lock.lock()
+            defer { lock.unlock() }
+            buffers.append(emptied)
+        }
     }
 
     /// Draws the profile chart: its title names the measurement between the ends.

@@ -153,21 +153,10 @@ public struct GeodesicLine: Sendable {
 
     /// The points at each of `distances` (metres from point 1, any order, signed).
     ///
-    /// Equivalent to mapping ``position(atDistance:)`` but with no allocation beyond the
-    /// result array. Complexity: O(`distances.count`).
-    @inlinable
+    /// Bit for bit ``position(atDistance:)`` of each distance, computed four at a time
+    /// (GeodesicLine+Lanes.swift). Complexity: O(`distances.count`).
     public func positions(atDistances distances: [Double]) -> [GeodesicDirectResult] {
-        let count = distances.count
-        return [GeodesicDirectResult](unsafeUninitializedCapacity: count) { out, initialized in
-            distances.withUnsafeBufferPointer { d in
-                var i = 0
-                while i < count {
-                    (out.baseAddress! + i).initialize(to: position(atDistance: d[i]))
-                    i += 1
-                }
-            }
-            initialized = count
-        }
+        distances.withUnsafeBufferPointer { d in results(count: d.count) { d[$0] } }
     }
 
     /// `count` points evenly spaced in distance from point 1 to point 2 inclusive (so
@@ -177,23 +166,14 @@ public struct GeodesicLine: Sendable {
     /// - Precondition: the line was made by
     ///   ``Geodesic/inverseLine(latitude1:longitude1:latitude2:longitude2:)``.
     /// Complexity: O(`count`).
-    @inlinable
     public func positions(count: Int) -> [GeodesicDirectResult] {
         precondition(count >= 0, "GeodesicLine.positions(count:): count must be non-negative")
         guard let total = distanceMetres else {
             preconditionFailure("GeodesicLine.positions(count:) needs a line with an end point")
         }
         let step = count > 1 ? total / Double(count - 1) : 0
-        return [GeodesicDirectResult](unsafeUninitializedCapacity: count) { out, initialized in
-            var i = 0
-            while i < count {
-                // The last sample is the end point exactly, not (count − 1) · step.
-                let s = i == count - 1 && count > 1 ? total : Double(i) * step
-                (out.baseAddress! + i).initialize(to: position(atDistance: s))
-                i += 1
-            }
-            initialized = count
-        }
+        // The last sample is the end point exactly, not (count − 1) · step.
+        return results(count: count) { i in i == count - 1 && count > 1 ? total : Double(i) * step }
     }
 
     /// Points every `stepMetres` from point 1 (distance 0) up to and including point 2, for a
@@ -203,7 +183,6 @@ public struct GeodesicLine: Sendable {
     /// - Parameter stepMetres: spacing, metres, positive and finite.
     /// - Precondition: the line was made by
     ///   ``Geodesic/inverseLine(latitude1:longitude1:latitude2:longitude2:)``.
-    @inlinable
     public func evenlySpaced(stepMetres: Double) -> [GeodesicDirectResult] {
         precondition(
             stepMetres.isFinite && stepMetres > 0,
@@ -215,14 +194,6 @@ public struct GeodesicLine: Sendable {
         var inner = Int((total / stepMetres).rounded(.up)) - 1
         if inner < 0 { inner = 0 }
         let count = total > 0 ? inner + 2 : 1
-        return [GeodesicDirectResult](unsafeUninitializedCapacity: count) { out, initialized in
-            var i = 0
-            while i < count {
-                let s = i == count - 1 ? total : Double(i) * stepMetres
-                (out.baseAddress! + i).initialize(to: position(atDistance: s))
-                i += 1
-            }
-            initialized = count
-        }
+        return results(count: count) { i in i == count - 1 ? total : Double(i) * stepMetres }
     }
 }

@@ -70,8 +70,10 @@ public struct ProfilePath: Sendable {
     /// its distances shifted by the length of the segments before it, and one gap sample
     /// (`nan` position) at the shared distance between consecutive segments. A `.count(n)`
     /// spacing is shared among the segments in proportion to their lengths (at least 2 each);
-    /// a `.step` applies to every segment. Empty segments are skipped.
-    public func plan(spacing: ProfilePlan.Spacing) -> ProfilePlan {
+    /// a `.step` applies to every segment. Empty segments are skipped. `parallel` computes
+    /// each segment's positions in chunks on several threads (see
+    /// ``ProfilePlan/init(vertices:spacing:geodesic:parallel:)``); the plan is the same bits.
+    public func plan(spacing: ProfilePlan.Spacing, parallel: ParallelLoop? = nil) -> ProfilePlan {
         let total = lengthMetres
         var plan = ProfilePlan(distancesMetres: [], longitudes: [], latitudes: [])
         var offset = 0.0
@@ -80,7 +82,14 @@ public struct ProfilePath: Sendable {
             if case .count(let n) = spacing, total > 0 {
                 segmentSpacing = .count(max(2, Int((Double(n) * legLengthsMetres[k].reduce(0, +) / total).rounded())))
             }
-            let part = ProfilePlan(vertices: segment, spacing: segmentSpacing, geodesic: geodesic)
+            let part = ProfilePlan(vertices: segment, spacing: segmentSpacing, geodesic: geodesic, parallel: parallel)
+            if plan.distancesMetres.isEmpty && offset == 0 {
+                // The first segment as it is: its distances plus 0 would be the same numbers
+                // (none is −0), so no copy.
+                plan = part
+                offset = part.distancesMetres.last ?? 0
+                continue
+            }
             if !plan.distancesMetres.isEmpty {
                 // The break between segments: a gap at no distance.
                 plan.distancesMetres.append(offset)

@@ -6,16 +6,23 @@ extension ElevationModel {
     /// cannot transform a point. Longitudes of a geographic DEM are shifted by 360° to fall in
     /// its extent; a DEM that wraps takes any longitude.
     public func pixelCoordinates(of points: [GeoPoint]) -> (columns: [Double], rows: [Double]) {
-        var xs = points.map(\.longitude)
-        var ys = points.map(\.latitude)
+        pixelCoordinates(longitudes: points.map(\.longitude), latitudes: points.map(\.latitude))
+    }
+
+    /// ``pixelCoordinates(of:)`` of points given as longitudes and latitudes (degrees, as
+    /// many of each): no copy of them when the DEM is in WGS84 degrees.
+    public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) -> (columns: [Double], rows: [Double]) {
+        precondition(longitudes.count == latitudes.count, "as many longitudes as latitudes")
+        var xs = longitudes
+        var ys = latitudes
         fromWGS84?.transform(x: &xs, y: &ys)
         let g = inverseGeoTransform
-        var columns = [Double](repeating: .nan, count: points.count)
+        var columns = [Double](repeating: .nan, count: xs.count)
         var rows = columns
         let geographic = crs.isGeographic
         let minX = min(geoTransform[0], geoTransform[0] + Double(width) * geoTransform[1])
         let maxX = max(geoTransform[0], geoTransform[0] + Double(width) * geoTransform[1])
-        for k in 0..<points.count {
+        for k in 0..<xs.count {
             var x = xs[k]
             let y = ys[k]
             guard x.isFinite, y.isFinite else { continue }

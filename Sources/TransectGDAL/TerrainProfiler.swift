@@ -1,3 +1,4 @@
+import Dispatch
 import TransectCore
 
 /// What to profile: a path, how to space its samples, and the sight line's parameters.
@@ -22,12 +23,15 @@ public struct ProfileRequest: Sendable {
     public var targetHeightMetres: Double
     /// The refraction-corrected curvature factor of the sight line.
     public var curvature: Double
+    /// Threads that compute the samples' positions; the profile is the same bits for any count.
+    public var threads: Int
 
     public init(
         path: ProfilePath, spacing: Spacing = .native, maxSamples: Int, interpolation: Interpolation = .bilinear,
         observerHeightMetres: Double = 1.7, targetHeightMetres: Double = 0,
-        curvature: Double = LineOfSight.defaultCurvature
+        curvature: Double = LineOfSight.defaultCurvature, threads: Int = 1
     ) {
+        precondition(threads >= 1, "at least one thread")
         self.path = path
         self.spacing = spacing
         self.maxSamples = maxSamples
@@ -35,6 +39,19 @@ public struct ProfileRequest: Sendable {
         self.observerHeightMetres = observerHeightMetres
         self.targetHeightMetres = targetHeightMetres
         self.curvature = curvature
+        self.threads = threads
+    }
+
+    /// A loop over `threads` workers (nil for one): part k of `count` runs on worker k mod
+    /// threads, and the loop returns when every part has.
+    var parallelLoop: ParallelLoop? {
+        let workers = threads
+        guard workers > 1 else { return nil }
+        return { count, body in
+            DispatchQueue.concurrentPerform(iterations: min(workers, count)) { worker in
+                for part in stride(from: worker, to: count, by: workers) { body(part) }
+            }
+        }
     }
 }
 
@@ -115,9 +132,8 @@ extension ElevationModel {
         }
         let count = path.sampleCount(spacing: spacing)
         guard count <= request.maxSamples else { throw ProfileError.tooManySamples(count: count, limit: request.maxSamples) }
-        let plan = path.plan(spacing: spacing)
-        let points = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
-        let elevations = try elevations(at: points, interpolation: request.interpolation)
+        let plan = path.plan(spacing: spacing, parallel: request.parallelLoop)
+        let elevations = try elevationsAlongPath(longitudes: plan.longitudes, latitudes: plan.latitudes, interpolation: request.interpolation)
         let profile = Profile(
             distancesMetres: plan.distancesMetres, longitudes: plan.longitudes, latitudes: plan.latitudes,
             elevationsMetres: elevations)
@@ -133,5 +149,44 @@ extension ElevationModel {
             profile: profile, statistics: ProfileStatistics(profile), lineOfSight: lineOfSight, pathShape: shape,
             stepMetres: stepUsed, observerHeightMetres: request.observerHeightMetres,
             targetHeightMetres: request.targetHeightMetres, curvature: request.curvature, dem: label)
+    }
+}
+
+extension ElevationModel {
+    /// ``elevations(at:interpolation:)`` for the samples of a path, given as longitudes and
+    /// latitudes (degrees), to the same bits.
+    ///
+    /// Samples along a path visit the raster's chunks in runs, so they are taken run by run in
+    /// their own order: each run of consecutive samples in one chunk is sampled in that chunk's
+    /// window from the cache, as ``sampled(columns:rows:interpolation:cached:)`` samples each
+    /// chunk's points, with no key per point and no sort of a million keys. A chunk the path
+    /// enters twice is sampled twice, in the same window; a sample's value never depends on
+    /// the group it is taken with.
+    func elevationsAlongPath(longitudes: [Double], latitudes: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
+        let (columns, rows) = pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
+        let n = columns.count
+        let chunk = Self.sampleChunk
+        let margin = interpolation.radius
+        var values = [Double](repeating: .nan, count: n)
+        /// The chunk of a sample inside the raster (nil outside).
+        func chunkOf(_ k: Int) -> (Int, Int)? {
+            guard contains(column: columns[k], row: rows[k]) else { return nil }
+            return (min(Int(columns[k]), width - 1) / chunk, min(Int(rows[k]), height - 1) / chunk)
+        }
+        var start = 0
+        while start < n {
+            guard let (cx, cy) = chunkOf(start) else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < n, let (x, y) = chunkOf(end), x == cx, y == cy { end += 1 }
+            let grid = try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)
+            let run = grid.sample(columns: Array(columns[start..<end]), rows: Array(rows[start..<end]), interpolation: interpolation)
+            values.replaceSubrange(start..<end, with: run)
+            start = end
+        }
+        try checkHeights(values) { "\(longitudes[$0]),\(latitudes[$0])" }
+        return values
     }
 }

@@ -32,7 +32,7 @@ do {
 
 if runs("geodesic-inverse-global", "geodesic-inverse-short", "geodesic-direct", "geodesic-positions") { geodesicCases() }
 let surfaceSize = 8192
-let surface = runs("bilinear-random-8192", "hillshade-8192", "png-encode-8000") ? syntheticSurface(size: surfaceSize) : []
+let surface = runs("bilinear-random-8192", "hillshade-8192", "png-encode-8000", "profile-1m") ? syntheticSurface(size: surfaceSize) : []
 if runs("bilinear-random-8192", "bilinear-cache", "dem-sampling") { samplingCases(surface: surface, size: surfaceSize) }
 if runs("hillshade-8192", "png-encode-8000") {
     let grey = hillshadeCase(surface: surface, size: surfaceSize)
@@ -40,6 +40,7 @@ if runs("hillshade-8192", "png-encode-8000") {
 }
 if runs("render-4000", "render-8000") { renderCases(directory: directory) }
 if runs("batch-1m") { batchCase(directory: directory) }
+if runs("profile-1m") { profileCase(surface: surface, size: surfaceSize, directory: directory) }
 if sink == 42 { print("") }
 
 if json {

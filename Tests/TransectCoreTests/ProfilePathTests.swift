@@ -112,4 +112,32 @@ struct ProfilePathTests {
         #expect(!plan.latitudes.contains { $0.isNaN })
         #expect(ProfilePath(segments: [Self.segmentA, Self.segmentB]).shape == .segmented(count: 2))
     }
+    @Test("a plan is the scalar positions bit for bit, the same when its chunks run out of order on a loop")
+    func planLanesAndLoop() {
+        // Two segments, three legs; 100,001 samples by count (chunks of 16,384 on the long leg)
+        // and a 5 m step.
+        let path = ProfilePath(segments: [
+            [GeoPoint(longitude: -119.6, latitude: 37.7), GeoPoint(longitude: -118.3, latitude: 36.2), GeoPoint(longitude: -118.2, latitude: 36.25)],
+            [GeoPoint(longitude: 179.99, latitude: -0.01), GeoPoint(longitude: -179.9, latitude: 0.02)],
+        ])
+        // Parts from last to first, on this thread: a plan that depended on the order would differ.
+        let reversed: ParallelLoop = { count, body in for part in (0..<count).reversed() { body(part) } }
+        for spacing in [ProfilePlan.Spacing.count(100_001), .step(5)] {
+            let serial = path.plan(spacing: spacing)
+            let looped = path.plan(spacing: spacing, parallel: reversed)
+            #expect(serial.distancesMetres.map(\.bitPattern) == looped.distancesMetres.map(\.bitPattern))
+            #expect(serial.longitudes.map(\.bitPattern) == looped.longitudes.map(\.bitPattern))
+            #expect(serial.latitudes.map(\.bitPattern) == looped.latitudes.map(\.bitPattern))
+            #expect(serial.distancesMetres.count <= path.sampleCount(spacing: spacing))
+            // Inner samples of the first leg: the scalar position at their distance.
+            let line = Geodesic.wgs84.inverseLine(from: path.segments[0][0], to: path.segments[0][1])
+            var checked = 0
+            for k in stride(from: 1, to: serial.distancesMetres.count, by: 997) where serial.distancesMetres[k] < (line.distanceMetres ?? 0) {
+                let p = line.position(atDistance: serial.distancesMetres[k])
+                #expect(p.latitude.bitPattern == serial.latitudes[k].bitPattern && p.longitude.bitPattern == serial.longitudes[k].bitPattern)
+                checked += 1
+            }
+            #expect(checked > 20)
+        }
+    }
 }

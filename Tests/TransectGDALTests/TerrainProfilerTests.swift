@@ -72,4 +72,37 @@ struct TerrainProfilerTests {
             ProfileError.tooManySamples(count: 12_000_001, limit: 10_000_000).message
                 == "the profile would take 12,000,001 samples, more than 10,000,000")
     }
+    @Test("samples along a path are elevations(at:) bit for bit: chunks entered twice, gaps, points off the DEM, 1 and 2 threads")
+    func alongPathEqualsElevations() throws {
+        // Yosemite's NED DEM is NAD83 (a transformer) and 1027 × 875 cells (4 × 4 chunks). The
+        // path crosses chunks, turns back into one, has a segment break (a nan sample) and
+        // leaves the DEM (west of −119.67125).
+        let model = try ElevationModel([try SharedData.path("yosemite_valley_ned1as.tif")])
+        func path(west: Double) -> ProfilePath {
+            ProfilePath(segments: [
+                [
+                    GeoPoint(longitude: -119.66, latitude: 37.63), GeoPoint(longitude: -119.40, latitude: 37.85),
+                    GeoPoint(longitude: -119.55, latitude: 37.70), GeoPoint(longitude: west, latitude: 37.75),
+                ],
+                [GeoPoint(longitude: -119.5, latitude: 37.8), GeoPoint(longitude: -119.45, latitude: 37.7)],
+            ])
+        }
+        var plan = path(west: -119.68).plan(spacing: .step(7))
+        let offPoints = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
+        for interpolation in [Interpolation.bilinear, .nearest, .cubic] {
+            let expected = try model.elevations(at: offPoints, interpolation: interpolation)
+            let along = try model.elevationsAlongPath(longitudes: plan.longitudes, latitudes: plan.latitudes, interpolation: interpolation)
+            #expect(along.map(\.bitPattern) == expected.map(\.bitPattern), "\(interpolation)")
+            #expect(expected.contains { $0.isNaN } && expected.contains { !$0.isNaN })
+        }
+        // A profile's vertices are on the DEM.
+        plan = path(west: -119.67).plan(spacing: .step(7))
+        let points = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
+        for threads in [1, 2] {
+            let run = try model.profile(ProfileRequest(path: path(west: -119.67), spacing: .step(7), maxSamples: 1_000_000, threads: threads))
+            let expected = try model.elevations(at: points, interpolation: .bilinear)
+            #expect(run.profile.elevationsMetres.map(\.bitPattern) == expected.map(\.bitPattern))
+            #expect(run.profile.latitudes.map(\.bitPattern) == plan.latitudes.map(\.bitPattern))
+        }
+    }
 }
