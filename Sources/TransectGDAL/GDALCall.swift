@@ -55,15 +55,18 @@ enum GDALMessage {
         _ failure: (String) -> TerrainError
     ) throws(TerrainError) -> V {
         CPLErrorReset()
+        TransferFailure.reset()
         guard let value = success(body()) else { throw failure(last(or: fallback)) }
         return value
     }
 
     /// GDAL's last error message on this thread, on one line, or `fallback` when GDAL left none.
     /// The corresponding GDAL function is `CPLGetLastErrorMsg`.
+    /// A failed transfer GDAL reported earlier in the call (``TransferFailure``) comes first.
     fileprivate static func last(or fallback: String) -> String {
-        guard let cString = CPLGetLastErrorMsg() else { return fallback }
-        let text = String(cString: cString).trimmingWhitespace
-        return text.isEmpty ? fallback : text.replacingNewlines
+        let text = CPLGetLastErrorMsg().map { String(cString: $0).trimmingWhitespace.replacingNewlines } ?? ""
+        let last = text.isEmpty ? fallback : text
+        guard let transfer = TransferFailure.message, !transfer.isEmpty, !last.contains(transfer) else { return last }
+        return transfer + " (" + last + ")"
     }
 }

@@ -83,7 +83,7 @@ enum GDALEnvironment {
     static func enableNetworkReads() { _ = networkConfigured }
 
     private static let initialised: Bool = {
-        CPLSetErrorHandler(CPLQuietErrorHandler)
+        CPLSetErrorHandler(TransferFailure.handler)
         for (key, value) in configuration { CPLSetConfigOption(key, value) }
         GDALAllRegister()
         GDALSetCacheMax64(blockCacheBytes)
