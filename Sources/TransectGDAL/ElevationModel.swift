@@ -135,7 +135,7 @@ public final class ElevationModel {
             throw .unusableRaster(path: label, reason: "is in \(crs.label), a \(crs.kind) CRS; a DEM needs a geographic or projected one")
         }
         // Only once the DEMs opened: a refused network path leaves PROJ off the network.
-        if access.allowNetwork { GDALEnvironment.enablePROJNetwork() }
+        if access.allowNetwork { GDALEnvironment.enablePROJNetworkIfAsked() }
         let wgs84 = SpatialReference.wgs84()
         fromWGS84 = crs.isSame(as: wgs84) ? nil : try CoordinateTransformer(from: wgs84, to: crs)
 

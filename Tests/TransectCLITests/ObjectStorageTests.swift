@@ -157,6 +157,26 @@ struct ObjectStorageTests {
         return chunks
     }
 
+    @Test("--allow-network leaves PROJ offline: a NAD83 DEM measures and profiles as without it, grid server unreachable")
+    func nad83WithNetworkAllowed() throws {
+        let dir = TemporaryDirectory()
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let port = try Self.freePort()
+        let line = ["--from=-119.60,37.74", "--to=-119.50,37.80", "--dem", dem]
+        for arguments in [["measure", "--format", "json"] + line, ["profile", "--format", "csv"] + line] {
+            // PROJ_NETWORK unset (empty): PROJ's network stays off unless it says ON.
+            let offline = try Self.run(
+                try #require(TransectExecutable.path), arguments, in: dir.path,
+                environment: Self.environment(port: port).merging(["PROJ_NETWORK": ""]) { $1 })
+            let allowed = try Self.run(
+                try #require(TransectExecutable.path), arguments + ["--allow-network"], in: dir.path,
+                environment: Self.environment(port: port).merging(["PROJ_NETWORK": ""]) { $1 })
+            #expect(offline.code == 0 && allowed.code == 0, "\(arguments[0]): \(offline.err) \(allowed.err)")
+            #expect(!offline.out.isEmpty)
+            #expect(allowed.out == offline.out, "\(arguments[0])")
+        }
+    }
+
     @Test("/vsis3/ against a closed port on 127.0.0.1 fails at once with exit 75 and one line naming the path")
     func refused() throws {
         let dir = TemporaryDirectory()
