@@ -116,11 +116,10 @@ struct ObjectStorageTests {
         #expect(refused.code != 0 && refused.err.contains("--allow-network"), "\(refused)")
     }
 
-    @Test("a server that answers the header and then is gone: the block read fails with exit 75 and one line")
+    @Test("a server that answers the header and then is gone: measure and render fail with exit 75, one line and no file")
     func serverGoneAfterHeader() throws {
         let dir = TemporaryDirectory()
         try Store.writeCOG(dir.file("dem.tif"), in: dir.path)
-        let port = try Store.freePort()
         // Serves one ranged GET from the COG (the header read), then closes its socket and
         // exits, so the next request finds nothing listening.
         let script = """
@@ -141,26 +140,30 @@ struct ObjectStorageTests {
             connection.sendall(b'HTTP/1.1 206 Partial Content\\r\\nContent-Range: bytes %d-%d/%d\\r\\nContent-Length: %d\\r\\nConnection: close\\r\\n\\r\\n' % (start, end, len(data), len(body)) + body)
             connection.close(); server.close()
             """
-        let ready = dir.file("listening")
-        let server = try TransectExecutable.Run(
-            ["python3", "-c", script, dir.file("dem.tif"), "\(port)", ready], directory: dir.path, executable: "/usr/bin/env")
-        defer {
-            kill(server.process.processIdentifier, SIGKILL)
-            server.process.waitUntilExit()
-        }
-        var waits = 0
-        while !FileManager.default.fileExists(atPath: ready) && server.process.isRunning && waits < 3000 {
-            usleep(10_000)
-            waits += 1
-        }
-        try #require(FileManager.default.fileExists(atPath: ready), "the one-request server did not start")
         let remote = "/vsis3/bucket/dem.tif"
-        let result = try Store.transect(
-            ["measure", "--allow-network", "--dem", remote, "--from=-119.60,37.74", "--to=-119.50,37.80"], in: dir.path, port: port)
-        #expect(result.code == 75, "\(result)")
-        #expect(result.out.isEmpty)
-        #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
-        #expect(result.err.hasPrefix("Error: DEM '\(remote)': read failed: "), "\(result.err)")
+        let line = ["--from=-119.60,37.74", "--to=-119.50,37.80"]
+        for arguments in [["measure"] + line, ["render", "-o", "map.png"], ["render", "--measure=-119.60,37.74:-119.50,37.80", "-o", "map.png"]] {
+            let port = try Store.freePort()
+            let ready = dir.file("listening-\(port)")
+            let server = try TransectExecutable.Run(
+                ["python3", "-c", script, dir.file("dem.tif"), "\(port)", ready], directory: dir.path, executable: "/usr/bin/env")
+            defer {
+                kill(server.process.processIdentifier, SIGKILL)
+                server.process.waitUntilExit()
+            }
+            var waits = 0
+            while !FileManager.default.fileExists(atPath: ready) && server.process.isRunning && waits < 3000 {
+                usleep(10_000)
+                waits += 1
+            }
+            try #require(FileManager.default.fileExists(atPath: ready), "the one-request server did not start")
+            let result = try Store.transect(arguments + ["--allow-network", "--dem", remote], in: dir.path, port: port)
+            #expect(result.code == 75, "\(arguments[0]): \(result)")
+            #expect(result.out.isEmpty)
+            #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
+            #expect(result.err.hasPrefix("Error: DEM '\(remote)': read failed: "), "\(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: dir.file("map.png")))
+        }
     }
 
     @Test("--allow-network leaves PROJ offline: a NAD83 DEM measures and profiles as without it, grid server unreachable")

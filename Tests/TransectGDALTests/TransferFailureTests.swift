@@ -1,10 +1,11 @@
 import CGDAL
+import Foundation
 import Testing
 import TransectCore
 
 @testable import TransectGDAL
 
-@Suite("Transfer failures: a read that stops mid-way on a network DEM is worth retrying")
+@Suite("Transfer failures: a read that stops mid-way on a network DEM is worth retrying", .serialized)
 struct TransferFailureTests {
     /// Reports `message` through GDAL's error machinery, as a driver does (`CPLError`).
     static func report(_ number: CPLErrorNum, _ message: String) {
@@ -13,12 +14,13 @@ struct TransferFailureTests {
         }
     }
 
-    /// The error the funnel makes of a call that reports `messages` and fails, read as a block
-    /// of `path`.
-    static func failure(of messages: [(CPLErrorNum, String)], path: String) -> TerrainError? {
+    /// The error the funnel makes of a call that runs `before`, reports `messages` and fails,
+    /// read as a block of `path`.
+    static func failure(of messages: [(CPLErrorNum, String)], path: String, before: () -> Void = {}) -> TerrainError? {
         prepareGDAL()
         do throws(TerrainError) {
             try gdal {
+                before()
                 for (number, message) in messages { report(number, message) }
                 return CE_Failure
             } orThrow: {
@@ -63,6 +65,39 @@ struct TransferFailureTests {
         #expect(TransferFailure.isTransfer(number: CPLE_AppDefined, message: "Read error on strip 3; got 10 bytes, expected 400"))
         #expect(!TransferFailure.isTransfer(number: CPLE_AppDefined, message: "LZWDecode: Corrupted LZW table at scanline 0"))
         #expect(!TransferFailure.isTransfer(number: CPLE_AWSAccessDenied, message: "Access Denied"))
+    }
+
+    @Test("a call whose reads ran on another thread and that failed without a message of its own takes that thread's transfer")
+    func otherThread() throws {
+        let error = try #require(
+            Self.failure(
+                of: [], path: "/vsis3/bucket/dem.tif",
+                before: {
+                    let done = DispatchSemaphore(value: 0)
+                    let worker = Thread {
+                        Self.report(CPLE_AppDefined, "Read error at row 0, col 0, tile 0; got 0 bytes, expected 10")
+                        done.signal()
+                    }
+                    worker.start()
+                    done.wait()
+                }))
+        guard case .readFailed(_, let reason) = error else { throw error }
+        #expect(reason.hasSuffix(" (" + GDALMessage.unknown + ")"), "\(reason)")
+        #expect(error.isTemporary, "\(reason)")
+        // A call with a message of its own keeps to its own thread.
+        let own = try #require(
+            Self.failure(
+                of: [(CPLE_AppDefined, Self.blockFailed)], path: "/vsis3/bucket/dem.tif",
+                before: {
+                    let done = DispatchSemaphore(value: 0)
+                    let worker = Thread {
+                        Self.report(CPLE_AppDefined, "Read error at row 0, col 0, tile 0; got 0 bytes, expected 10")
+                        done.signal()
+                    }
+                    worker.start()
+                    done.wait()
+                }))
+        #expect(own == .readFailed(path: "/vsis3/bucket/dem.tif", reason: Self.blockFailed))
     }
 
     @Test("an answer with an error status is not temporary")
