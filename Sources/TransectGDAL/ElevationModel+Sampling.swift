@@ -55,8 +55,9 @@ extension ElevationModel {
     /// Points are grouped by 256 × 256 chunks of the raster; each group is sampled by
     /// ``ElevationGrid/sample(columns:rows:interpolation:)`` in its chunk's window (the chunk
     /// plus the interpolation's margin), which the model's ``ElevationWindowCache`` keeps for
-    /// later calls. Memory is bounded by the batch and the cache's budget, never by the size of
-    /// the DEM.
+    /// later calls. A DEM read over the network is sampled by blocks instead, only those its
+    /// points' taps fall in (``SampleWindows/blocks``). Memory is bounded by the batch and the
+    /// cache's budget, never by the size of the DEM.
     ///
     /// A height beyond ±``maximumHeightMetres`` (a Float64 cell of 1e308, say) is an error
     /// naming the point, not a number for statistics to overflow on; no data stays `nan`.
@@ -88,13 +89,19 @@ extension ElevationModel {
     /// Points are grouped by ``sampleChunk`` squares of the raster.
     static let sampleChunk = 256
 
-    /// Samples through the window cache (`cached`), or, as the reference the cache must equal,
-    /// by reading for each chunk only the bounding box of its points plus the margin, in
-    /// Float64. The two are equal bit for bit: a chunk's cached window holds that bounding box,
-    /// a cell's value does not depend on the window it is read in (nor on its storage: a
-    /// Float32 window holds only values Float32 represents exactly), and both clip rows to the
-    /// raster alike, so every tap reads the same value or the same `nan`.
-    func sampled(columns: [Double], rows: [Double], interpolation: Interpolation, cached: Bool = true) throws(TerrainError) -> [Double] {
+    /// Samples in the windows `windows` chooses (the model's ``sampleWindows`` when nil): chunks
+    /// or blocks through the window cache, or, as the reference the cache must equal, for each
+    /// chunk only the bounding box of its points plus the margin, in Float64. All are equal bit
+    /// for bit: every window holds all the taps of its points, a cell's value does not depend
+    /// on the window it is read in (nor on its storage: a Float32 window holds only values
+    /// Float32 represents exactly), and all clip rows to the raster alike, so every tap reads
+    /// the same value or the same `nan`.
+    func sampled(
+        columns: [Double], rows: [Double], interpolation: Interpolation, windows: SampleWindows? = nil
+    ) throws(TerrainError) -> [Double] {
+        let mode = windows ?? sampleWindows
+        if mode == .blocks { return try sampledByBlocks(columns: columns, rows: rows, interpolation: interpolation) }
+        let cached = mode == .chunks
         let n = columns.count
         var result = [Double](repeating: .nan, count: n)
         let chunk = Self.sampleChunk
@@ -134,12 +141,17 @@ extension ElevationModel {
     /// raster, columns are not (no data, or the other side of a DEM that wraps).
     func chunkWindow(chunkColumn cx: Int, chunkRow cy: Int, margin: Int) throws(TerrainError) -> DecodedWindow {
         let chunk = Self.sampleChunk
-        return try windowCache.window(.init(chunkColumn: cx, chunkRow: cy, margin: margin)) { () throws(TerrainError) in
-            let c0 = cx * chunk - margin
-            let c1 = (cx + 1) * chunk + margin + 1
-            let r0 = max(cy * chunk - margin, 0)
-            let r1 = min((cy + 1) * chunk + margin + 1, height)
-            return try readDecodedWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+        let c0 = cx * chunk - margin
+        let c1 = (cx + 1) * chunk + margin + 1
+        let r0 = max(cy * chunk - margin, 0)
+        let r1 = min((cy + 1) * chunk + margin + 1, height)
+        return try cachedWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+    }
+
+    /// The window at (`column`, `row`) of `w` × `h` cells, from the cache or read and kept.
+    func cachedWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> DecodedWindow {
+        try windowCache.window(.init(column: column, row: row, width: w, height: h)) { () throws(TerrainError) in
+            try readDecodedWindow(column: column, row: row, width: w, height: h)
         }
     }
 

@@ -47,6 +47,9 @@ public final class ElevationModel {
     public let wrapsLongitude: Bool
     /// Decoded windows kept between calls, within a byte budget.
     let windowCache = ElevationWindowCache()
+    /// How sampling chooses its windows: whole blocks for a DEM read over the network, chunks
+    /// otherwise (``SampleWindows``).
+    let sampleWindows: SampleWindows
 
     /// Opens the DEMs that `specs` name (files, directories of tiles, globs, GDAL virtual paths).
     /// What they may reference is confined as ``SourceConfinement`` describes: files under
@@ -66,6 +69,7 @@ public final class ElevationModel {
         }
         openedFiles = tiles.flatMap(\.fileList)
         nestedSources = tiles.flatMap(\.sources)
+        sampleWindows = .choosing(files: files + openedFiles + nestedSources, drivers: tiles.map(\.driverName))
         var tileInfo: BandInfo?
         for tile in tiles {
             guard tile.bandCount >= 1, let b = tile.band(1) else {
@@ -131,7 +135,7 @@ public final class ElevationModel {
             throw .unusableRaster(path: label, reason: "is in \(crs.label), a \(crs.kind) CRS; a DEM needs a geographic or projected one")
         }
         // Only once the DEMs opened: a refused network path leaves PROJ off the network.
-        if access.allowNetwork { GDALEnvironment.enablePROJNetwork() }
+        if access.allowNetwork { GDALEnvironment.enablePROJNetworkIfAsked() }
         let wgs84 = SpatialReference.wgs84()
         fromWGS84 = crs.isSame(as: wgs84) ? nil : try CoordinateTransformer(from: wgs84, to: crs)
 

@@ -4,22 +4,23 @@ import TransectCore
 /// terrain reads and converts each window once: the least recently used window leaves first
 /// when the windows held would exceed ``budgetBytes``.
 ///
-/// A window is one ``ElevationModel/sampleChunk`` square of the raster plus an interpolation
-/// margin, converted to metres (no data as `nan`), exactly as
+/// A window is a rectangle of the raster converted to metres (no data as `nan`), exactly as
 /// ``ElevationModel/readDecodedWindow(column:row:width:height:)`` reads it: Float32 cells where
-/// Float32 holds every value of the DEM exactly, Float64 otherwise. The cache belongs to one
-/// model and so to one dataset: its key is the window's place and margin.
+/// Float32 holds every value of the DEM exactly, Float64 otherwise. Sampling asks for one
+/// ``ElevationModel/sampleChunk`` square plus an interpolation margin, or, for a DEM read over
+/// the network, whole blocks (``SampleWindows``). The cache belongs to one model and so to one
+/// dataset: its key is the rectangle.
 ///
 /// Not thread-safe, like the model that owns it: an ``ElevationModel`` is not `Sendable` (its
 /// GDAL dataset handle may be used by one thread at a time), so the compiler keeps it, and this
 /// cache, on one thread; a thread that wants a DEM opens its own model.
 final class ElevationWindowCache {
-    /// A window: the chunk's column and row among the raster's ``ElevationModel/sampleChunk``
-    /// squares, and the margin of cells read around it.
+    /// A window: its first cell's column and row in the raster, and its size in cells.
     struct Key: Hashable {
-        let chunkColumn: Int
-        let chunkRow: Int
-        let margin: Int
+        let column: Int
+        let row: Int
+        let width: Int
+        let height: Int
     }
 
     /// 64 MiB holds about 120 windows of 261² doubles (a cubic margin), a square of ≈ 2,800²

@@ -55,15 +55,18 @@ enum GDALMessage {
         _ failure: (String) -> TerrainError
     ) throws(TerrainError) -> V {
         CPLErrorReset()
-        guard let value = success(body()) else { throw failure(last(or: fallback)) }
+        let mark = TransferFailure.begin()
+        guard let value = success(body()) else { throw failure(last(or: fallback, transferSince: mark)) }
         return value
     }
 
     /// GDAL's last error message on this thread, on one line, or `fallback` when GDAL left none.
     /// The corresponding GDAL function is `CPLGetLastErrorMsg`.
-    fileprivate static func last(or fallback: String) -> String {
-        guard let cString = CPLGetLastErrorMsg() else { return fallback }
-        let text = String(cString: cString).trimmingWhitespace
-        return text.isEmpty ? fallback : text.replacingNewlines
+    /// A failed transfer GDAL reported during the call (``TransferFailure``) comes first.
+    fileprivate static func last(or fallback: String, transferSince mark: UInt64) -> String {
+        let text = CPLGetLastErrorMsg().map { String(cString: $0).trimmingWhitespace.replacingNewlines } ?? ""
+        let last = text.isEmpty ? fallback : text
+        guard let transfer = TransferFailure.message(since: mark, anyThread: text.isEmpty), !transfer.isEmpty, !last.contains(transfer) else { return last }
+        return transfer + " (" + last + ")"
     }
 }

@@ -83,12 +83,13 @@ enum GDALEnvironment {
     static func enableNetworkReads() { _ = networkConfigured }
 
     private static let initialised: Bool = {
-        CPLSetErrorHandler(CPLQuietErrorHandler)
+        CPLSetErrorHandler(TransferFailure.handler)
         for (key, value) in configuration { CPLSetConfigOption(key, value) }
         GDALAllRegister()
         GDALSetCacheMax64(blockCacheBytes)
         // PROJ may fetch transformation grids from the network when a proj.ini or
-        // PROJ_NETWORK=ON asks it to; off unless --allow-network (``enablePROJNetwork()``).
+        // PROJ_NETWORK=ON asks it to; off unless both --allow-network and PROJ_NETWORK=ON ask
+        // (``enablePROJNetworkIfAsked()``).
         OSRSetPROJEnableNetwork(0)
         return true
     }()
@@ -98,10 +99,23 @@ enum GDALEnvironment {
     static func ensure() { _ = initialised }
 
     /// Lets PROJ fetch transformation grids from the network, for a model opened with
-    /// ``DataAccess/allowNetwork``. Never turned off again in the process: a model that
-    /// needed it may still be in use. The corresponding GDAL function is `OSRSetPROJEnableNetwork`.
-    static func enablePROJNetwork() {
+    /// ``DataAccess/allowNetwork`` when the environment asks for PROJ's network as well
+    /// (``projNetworkAsked(_:)``). `--allow-network` alone is for reading DEMs: with PROJ's
+    /// network on, PROJ prefers an operation whose grid it would download (NAD83 → WGS84
+    /// through NADCON5, say), and where that download fails every point fails with it; with it
+    /// off PROJ uses the best operation whose grids are installed, as offline. Never turned off
+    /// again in the process: a model that needed it may still be in use. The corresponding GDAL
+    /// function is `OSRSetPROJEnableNetwork`.
+    static func enablePROJNetworkIfAsked() {
         ensure()
+        guard projNetworkAsked(getenv("PROJ_NETWORK").map { String(cString: $0) }) else { return }
         if OSRGetPROJEnableNetwork() == 0 { OSRSetPROJEnableNetwork(1) }
+    }
+
+    /// True when `PROJ_NETWORK` (its value, nil when unset) turns PROJ's network on, as PROJ
+    /// reads it: `ON`, `YES` or `TRUE`, in any case.
+    static func projNetworkAsked(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return ["on", "yes", "true"].contains(value.lowercased())
     }
 }

@@ -38,6 +38,17 @@ struct RasterBand {
         }
     }
 
+    /// The band's natural block, in cells: the unit GDAL reads, caches and, for a tiled file
+    /// on a server, downloads. The corresponding GDAL function is `GDALGetBlockSize`.
+    var blockSize: (width: Int, height: Int) {
+        withExtendedLifetime(dataset) {
+            var width: Int32 = 0
+            var height: Int32 = 0
+            GDALGetBlockSize(handle, &width, &height)
+            return (Int(width), Int(height))
+        }
+    }
+
     /// Reads the window of `width` × `height` cells at (`column`, `row`) into `values`, starting
     /// `byteOffset` bytes in, resampled to `bufferWidth` × `bufferHeight` (nearest neighbour, or
     /// an overview, when smaller), as `type`, `pixelSpacing` bytes from one value to the next and

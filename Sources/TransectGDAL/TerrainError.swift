@@ -55,17 +55,24 @@ public enum TerrainError: UserFacingError, Equatable {
         }
     }
 
-    /// A network DEM whose server could not be reached or did not answer in time (curl's
-    /// connection and time-out errors, which GDAL passes on): worth retrying, so the CLI exits
-    /// with 75 (EX_TEMPFAIL). A server that answered with an error (403, 404) is not.
+    /// A network DEM whose server could not be reached, did not answer in time or stopped
+    /// sending (curl's connection and time-out errors, which GDAL passes on, and a block read
+    /// that came back short once the DEM had opened): worth retrying, so the CLI exits with 75
+    /// (EX_TEMPFAIL). A server that answered with an error (403, 404) is not, nor is a block
+    /// that arrived whole and does not decode.
     public var isTemporary: Bool {
         switch self {
-        case .cannotOpen(let path, let reason), .readFailed(let path, let reason):
-            guard SourceConfinement.isNetwork(path) else { return false }
-            let lower = reason.lowercased()
-            return Self.temporaryNetworkReasons.contains { lower.contains($0) }
+        case .cannotOpen(let path, let reason):
+            return SourceConfinement.isNetwork(path) && Self.mentions(reason, Self.temporaryNetworkReasons)
+        case .readFailed(let path, let reason):
+            return SourceConfinement.isNetwork(path) && Self.mentions(reason, Self.temporaryNetworkReasons + Self.shortReadReasons)
         default: return false
         }
+    }
+
+    private static func mentions(_ reason: String, _ phrases: [String]) -> Bool {
+        let lower = reason.lowercased()
+        return phrases.contains { lower.contains($0) }
     }
 
     /// Phrases of curl's messages for a server that is unreachable or slow.
@@ -73,6 +80,11 @@ public enum TerrainError: UserFacingError, Equatable {
         "couldn't connect", "could not connect", "failed to connect", "connection refused", "timed out", "timeout",
         "couldn't resolve", "could not resolve", "connection reset", "empty reply", "recv failure", "send failure",
     ]
+
+    /// Phrases of a read that returned fewer bytes than the file holds there: libtiff's "Read
+    /// error at row …; got 0 bytes, expected …" (tiles) and "Read error on strip …" (strips),
+    /// which is what a block read says when the server stops answering after the header.
+    static let shortReadReasons = ["read error at", "read error on", "bytes, expected"]
 
     /// A CRS string is given on the command line, so a bad one is a usage error; so is a
     /// network path named without `--allow-network`.

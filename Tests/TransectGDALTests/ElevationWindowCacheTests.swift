@@ -42,15 +42,15 @@ struct ElevationWindowCacheTests {
         return (columns, rows)
     }
 
-    /// Every value through the cache (twice: read, then kept) has the bits of the value read
-    /// by bounding boxes without it; no data is `nan` in both.
-    static func expectCachedEqualsUncached(_ model: ElevationModel, seed: UInt64) throws {
+    /// Every value through the cache (twice: read, then kept) in `windows` has the bits of the
+    /// value read by bounding boxes without it; no data is `nan` in both.
+    static func expectCachedEqualsUncached(_ model: ElevationModel, seed: UInt64, windows: SampleWindows = .chunks) throws {
         let (columns, rows) = points(width: model.width, height: model.height, seed: seed)
         for interpolation in Interpolation.allCases {
-            let reference = try model.sampled(columns: columns, rows: rows, interpolation: interpolation, cached: false)
+            let reference = try model.sampled(columns: columns, rows: rows, interpolation: interpolation, windows: .boundingBoxes)
             #expect(reference.contains { $0.isNaN } && reference.contains { !$0.isNaN })
             for pass in 0..<2 {
-                let cached = try model.sampled(columns: columns, rows: rows, interpolation: interpolation)
+                let cached = try model.sampled(columns: columns, rows: rows, interpolation: interpolation, windows: windows)
                 let differing = cached.indices.filter { k in
                     cached[k].isNaN ? !reference[k].isNaN : cached[k].bitPattern != reference[k].bitPattern
                 }
@@ -106,7 +106,7 @@ struct ElevationWindowCacheTests {
         let again = try model.elevations(at: second)
         #expect(model.windowCache.reads == 1)
         let (columns, rows) = model.pixelCoordinates(of: second)
-        let reference = try model.sampled(columns: columns, rows: rows, interpolation: .bilinear, cached: false)
+        let reference = try model.sampled(columns: columns, rows: rows, interpolation: .bilinear, windows: .boundingBoxes)
         #expect(again.map(\.bitPattern) == reference.map(\.bitPattern))
         // Another method needs another margin, so another window.
         _ = try model.elevations(at: second, interpolation: .cubic)
@@ -151,7 +151,7 @@ struct ElevationWindowCacheTests {
         #expect(try sample(a).bitPattern == za.bitPattern)
         #expect(try sample(a).bitPattern == za.bitPattern)
         #expect(cache.reads == 6 && cache.count == 0 && cache.heldBytes == 0)
-        let reference = try model.sampled(columns: a.columns, rows: a.rows, interpolation: .bilinear, cached: false)[0]
+        let reference = try model.sampled(columns: a.columns, rows: a.rows, interpolation: .bilinear, windows: .boundingBoxes)[0]
         #expect(za.bitPattern == reference.bitPattern)
     }
 }

@@ -5,9 +5,10 @@ import CGDAL
 import Testing
 @testable import TransectGDAL
 
-/// PROJ fetches grids from the network only with --allow-network. Each case runs in a child
-/// process, where GDAL is not yet set up and the environment can still be changed.
-@Suite("PROJ networking is off unless allowed")
+/// PROJ fetches grids from the network only with --allow-network and PROJ_NETWORK=ON. Each
+/// case runs in a child process, where GDAL is not yet set up and the environment can still be
+/// changed.
+@Suite("PROJ networking is off unless allowed and asked for")
 struct PROJNetworkTests {
     @Test("PROJ_NETWORK=ON turns PROJ networking on when nothing overrides it (the control)")
     func environmentTurnsItOn() async {
@@ -26,20 +27,41 @@ struct PROJNetworkTests {
         }
     }
 
-    @Test("a model opened without network access leaves it off; enabling it (--allow-network) turns it on")
+    /// Writes a tiny ASCII grid DEM, opens it with `access` and removes it; false when it
+    /// does not open.
+    static func openTinyDEM(access: DataAccess) -> Bool {
+        let path = "/tmp/transect-proj-network-\(getpid()).asc"
+        let grid = "ncols 2\nnrows 2\nxllcorner 10\nyllcorner 45\ncellsize 0.1\n1 2\n3 4\n"
+        guard let file = fopen(path, "w") else { return false }
+        fputs(grid, file)
+        fclose(file)
+        let opened = (try? ElevationModel([path], access: access)) != nil
+        unlink(path)
+        return opened
+    }
+
+    @Test("with PROJ_NETWORK=ON, a model opened without network access leaves it off; with --allow-network it is on")
     func enabledOnlyWhenAllowed() async {
         await #expect(processExitsWith: .success) {
             setenv("PROJ_NETWORK", "ON", 1)
-            let path = "/tmp/transect-proj-network-\(getpid()).asc"
-            let grid = "ncols 2\nnrows 2\nxllcorner 10\nyllcorner 45\ncellsize 0.1\n1 2\n3 4\n"
-            guard let file = fopen(path, "w") else { exit(3) }
-            fputs(grid, file)
-            fclose(file)
-            let opened = (try? ElevationModel([path])) != nil
-            unlink(path)
-            guard opened, OSRGetPROJEnableNetwork() == 0 else { exit(1) }
-            GDALEnvironment.enablePROJNetwork()
-            exit(OSRGetPROJEnableNetwork() == 1 ? 0 : 2)
+            guard Self.openTinyDEM(access: .local), OSRGetPROJEnableNetwork() == 0 else { exit(1) }
+            guard Self.openTinyDEM(access: DataAccess(allowNetwork: true)) else { exit(2) }
+            exit(OSRGetPROJEnableNetwork() == 1 ? 0 : 3)
         }
+    }
+
+    @Test("--allow-network alone is for DEMs: without PROJ_NETWORK=ON PROJ stays off the network")
+    func allowNetworkAloneLeavesPROJOff() async {
+        await #expect(processExitsWith: .success) {
+            unsetenv("PROJ_NETWORK")
+            guard Self.openTinyDEM(access: DataAccess(allowNetwork: true)) else { exit(1) }
+            exit(OSRGetPROJEnableNetwork() == 0 ? 0 : 2)
+        }
+    }
+
+    @Test("PROJ_NETWORK's values, as PROJ reads them")
+    func asked() {
+        for value in ["ON", "on", "YES", "True"] { #expect(GDALEnvironment.projNetworkAsked(value), "\(value)") }
+        for value in [nil, "", "OFF", "NO", "0", "1"] { #expect(!GDALEnvironment.projNetworkAsked(value), "\(String(describing: value))") }
     }
 }
