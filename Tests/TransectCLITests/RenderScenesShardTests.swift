@@ -174,10 +174,10 @@ struct RenderScenesShardTests {
         let batch = try SceneBatchFixture(count: 2)
         try #"{"dem": "/vsis3/bucket/dem.tif", "size": [200, 150], "out": "out/remote.png"}"#.write(
             toFile: batch.scene(2), atomically: true, encoding: .utf8)
-        let port = try ObjectStorageTests.freePort()
+        let port = try LocalObjectStore.freePort()
         let r = try TransectExecutable.run(
             ["render", "--scenes", batch.list, "--shard", "1/1", "--allow-network"], directory: batch.dir.path, executable: executable,
-            environment: ObjectStorageTests.environment(port: port))
+            environment: LocalObjectStore.environment(port: port))
         #expect(r.code == 75, "\(r.err)")
         let errors = r.err.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
         #expect(errors.count == 1, "\(r.err)")
