@@ -147,7 +147,9 @@ enum VectorMath {
     static func remainder(_ x: Lanes, _ m: Double) -> (r: Lanes, q: LaneBits) {
         let kM = x / m + roundingMagic
         let k = kM - roundingMagic
-        var r = x - k * m
+        // x − k·m is +0 when x is a nonzero multiple of m; IEEE's remainder gives x's sign.
+        let difference = x - k * m
+        var r = select(difference .== 0, copysign(Lanes(repeating: 0), x), difference)
         let large = .!(abs(x) .< 0x1p45)
         if any(large) {
             for i in 0..<4 where large[i] { r[i] = x[i].remainder(dividingBy: m) }

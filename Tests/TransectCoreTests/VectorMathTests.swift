@@ -161,4 +161,23 @@ struct VectorMathTests {
         #expect(VectorMath.atan2d(1, 0) == 90)
         #expect(VectorMath.atan2d(-1, 0) == -90)
     }
+
+    @Test("remainder by 90 and 360 equals IEEE remainder bit for bit, the sign of a zero result included")
+    func remainderIsIEEE() {
+        var xs = vectorMathInputs(seed: 11, count: 4_000)
+        for k in -6...6 { xs += [Double(k) * 360, Double(k) * 90, Double(k) * 180] }
+        for m in [90.0, 360.0] {
+            var mismatches = 0
+            for start in stride(from: 0, to: xs.count - 3, by: 4) {
+                let lanes = Lanes(xs[start], xs[start + 1], xs[start + 2], xs[start + 3])
+                let r = VectorMath.remainder(lanes, m).r
+                for i in 0..<4 {
+                    let expected = xs[start + i].remainder(dividingBy: m)
+                    let same = r[i].bitPattern == expected.bitPattern || (r[i].isNaN && expected.isNaN)
+                    if !same { mismatches += 1 }
+                }
+            }
+            #expect(mismatches == 0, "remainder by \(m)")
+        }
+    }
 }
