@@ -22,13 +22,16 @@ let package = Package(
         // The PNG writer (zlib, strips deflated in parallel) and libpng's reader behind one C
         // file that owns the setjmp, returning error codes to Swift.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // SHA-256's compression function on the x86 SHA extensions, chosen by CPUID at run time.
+        .target(name: "CSHA256"),
 
         // The kernels' prefetch and the target CPU's rounding, which Swift cannot spell: one
         // header of static inline functions and macros, nothing linked.
         .target(name: "CKernelHints"),
         // Pure Swift: geodesy, sampling kernels, measurement, profiles, tracks, units. The standard
-        // library, plus the platform C library for libm and errno text, and CKernelHints' header.
-        .target(name: "TransectCore", dependencies: ["CKernelHints"]),
+        // library, plus the platform C library for libm and errno text, CKernelHints' header and
+        // the self-contained CSHA256 (no library behind it).
+        .target(name: "TransectCore", dependencies: ["CKernelHints", "CSHA256"]),
         // Track, place and scene files with Foundation's parsers.
         .target(name: "TransectFormats", dependencies: ["TransectCore"]),
         // DEMs through GDAL: open, mosaic, CRS transforms, block reads, warping, the geoid and the

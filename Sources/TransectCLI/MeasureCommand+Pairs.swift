@@ -70,14 +70,36 @@ extension MeasureCommand {
         defer { progress.finish() }
         var rowsRead = 0
         var badRows = 0
+        var readError: (any Error)?
         do {
+            // Spans of rows, each measured in batches with its DEM reads together (one batch when
+            // the DEM's windows all fit in its cache); two spans in flight per worker keep memory
+            // where six batches kept it.
+            let spanRows = PairsMeasurement.rowsReadTogether(model: model, interpolation: terrain.interpolation)
             try OrderedWorkers.run(
-                threads: threads, first: PairsWorker(measurer: measurer, inputCRS: inputCRS.transformer),
+                threads: threads, inFlight: spanRows > PairsMeasurement.batchRows ? 2 : OrderedWorkers.batchesPerWorker,
+                first: PairsWorker(measurer: measurer, inputCRS: inputCRS.transformer),
                 make: { try PairsWorker(terrain: terrainOptions, aboveGround: aboveGround) },
                 read: {
-                    guard remaining > 0, let lines = try reader.nextLines(rows: min(PairsMeasurement.batchRows, remaining)) else { return nil }
-                    remaining -= lines.count
-                    return lines
+                    // Batch by batch into a span: a line error ends the span with the batches
+                    // before it, and is thrown by the next read, after they are written.
+                    if let error = readError {
+                        readError = nil
+                        throw error
+                    }
+                    var span: PairsReader.Lines?
+                    while remaining > 0 && (span?.count ?? 0) < spanRows {
+                        let lines: PairsReader.Lines?
+                        do { lines = try reader.nextLines(rows: min(PairsMeasurement.batchRows, remaining)) } catch {
+                            guard span != nil else { throw error }
+                            readError = error
+                            break
+                        }
+                        guard let lines else { break }
+                        remaining -= lines.count
+                        if span == nil { span = lines } else { span?.append(lines) }
+                    }
+                    return span
                 },
                 work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check) },
                 emit: { chunk in
@@ -141,19 +163,24 @@ extension MeasureCommand {
             inputCRS = try InputCRS(terrain.crs).transformer
         }
 
-        /// Parses, measures and formats one batch.
+        /// Parses, measures and formats one span of rows, in batches of
+        /// ``PairsMeasurement/batchRows`` with one DEM read for the span.
         func run(
             _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?
         ) throws -> PairsChunk {
-            let batch = layout.parse(lines)
-            let measured = try PairsMeasurement.measure(batch, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84)
+            let span = layout.parse(lines)
             var chunk = PairsChunk()
-            chunk.bytes = OutputBytes(capacity: batch.count * 160)
-            MeasureOutput.appendPairs(batch, measured, to: &chunk.bytes, rowEnds: &chunk.rowEnds)
-            for (k, result) in measured.results.enumerated() {
-                if case .failure(let problem) = result { chunk.problems.append((k, batch.id(k), problem.message)) }
+            chunk.bytes = OutputBytes(capacity: span.count * 160)
+            try PairsMeasurement.measure(
+                span, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84, rowsPerStep: PairsMeasurement.batchRows
+            ) { batch, measured in
+                let offset = chunk.rowEnds.count
+                MeasureOutput.appendPairs(batch, measured, to: &chunk.bytes, rowEnds: &chunk.rowEnds)
+                for (k, result) in measured.results.enumerated() {
+                    if case .failure(let problem) = result { chunk.problems.append((offset + k, batch.id(k), problem.message)) }
+                }
             }
-            chunk.lastNumber = batch.number(batch.count - 1)
+            chunk.lastNumber = span.number(span.count - 1)
             return chunk
         }
     }

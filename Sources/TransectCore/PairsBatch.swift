@@ -60,4 +60,23 @@ public struct PairsBatch: Sendable {
             idEnds.append(idBytes.count)
         }
     }
+
+    /// Rows `range` as a batch of their own: the same rows, numbers, ids and problems, indexed
+    /// from 0. The whole batch when `range` is all of it.
+    public func rows(_ range: Range<Int>) -> PairsBatch {
+        if range == 0..<count { return self }
+        var part = PairsBatch(firstNumber: firstNumber + range.lowerBound)
+        part.xs = Array(xs[2 * range.lowerBound..<2 * range.upperBound])
+        part.ys = Array(ys[2 * range.lowerBound..<2 * range.upperBound])
+        part.heights = Array(heights[2 * range.lowerBound..<2 * range.upperBound])
+        for (k, problem) in coordinateProblems where range.contains(k) { part.coordinateProblems[k - range.lowerBound] = problem }
+        for (k, problem) in heightProblems where range.contains(k) { part.heightProblems[k - range.lowerBound] = problem }
+        if !idEnds.isEmpty {
+            let first = range.lowerBound == 0 ? 0 : idEnds[range.lowerBound - 1]
+            let last = range.isEmpty ? first : idEnds[range.upperBound - 1]
+            part.idBytes = Array(idBytes[first..<last])
+            part.idEnds = idEnds[range].map { $0 - first }
+        }
+        return part
+    }
 }

@@ -26,10 +26,13 @@ final class LineSource {
     /// in the same pass as its lines).
     private let observer: ((UnsafeRawBufferPointer) -> Void)?
 
-    init(path: String, source: String, observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(FormatError) {
+    /// Reads `path` (`-` for stdin) through a buffer of `bufferBytes` (more when a line needs it).
+    init(
+        path: String, source: String, observer: ((UnsafeRawBufferPointer) -> Void)? = nil, bufferBytes: Int = 64 * 1024
+    ) throws(FormatError) {
         self.source = source
         self.observer = observer
-        buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        buffer = [UInt8](repeating: 0, count: max(bufferBytes, 1024))
         if path == "-" {
             file = stdin
             ownsFile = false
@@ -113,6 +116,46 @@ final class LineSource {
                 return try take(upTo: end, skip: 0, body)
             }
         }
+    }
+
+    /// Reads past lines until `rows` of them are not `isBlank` (or the input ends), and returns
+    /// how many of those there were: the lines ``nextLine(_:)`` would give, with the same errors
+    /// at the same lines, taken out of the buffer a whole buffer at a time. A line breaks at LF
+    /// only (a CSV field in quotes cannot hold one: each line is a row), so counting rows is
+    /// finding LFs: `memchr` from one to the next, the first byte of each line deciding that it
+    /// is not blank unless it is a space, tab, CR or not ASCII. A line holding a NUL byte or too
+    /// long is left to ``nextLine(_:)``, which throws its error.
+    func skipLines(counting rows: Int, isBlank: (UnsafeBufferPointer<UInt8>) -> Bool) throws(FormatError) -> Int {
+        var counted = 0
+        while counted < rows {
+            var position = start
+            buffer.withUnsafeBufferPointer { b in
+                let base = b.baseAddress!
+                // Lines before the first NUL are clean of them.
+                let nul = memchr(base + start, 0, end - start).map { UnsafeRawPointer(base).distance(to: $0) } ?? end
+                while counted < rows, let found = memchr(base + position, 0x0A, end - position) {
+                    let nl = UnsafeRawPointer(base).distance(to: found)
+                    var last = nl
+                    while last > position && b[last - 1] == 0x0D { last -= 1 }
+                    if nl > nul || last - position > PairsReader.maximumLineBytes { break }
+                    lineNumber += 1
+                    let first = b[position]
+                    let row =
+                        last > position
+                        && (first < 0x80 && first != 0x20 && first != 0x09 && first != 0x0D
+                            || !isBlank(UnsafeBufferPointer(rebasing: b[position..<last])))
+                    if row { counted += 1 }
+                    position = nl + 1
+                }
+            }
+            start = position
+            guard counted < rows else { break }
+            // No whole clean line left in the buffer: the next line, with a read, its error or
+            // the last line without a break, is ``nextLine(_:)``'s.
+            guard let taken = try nextLine({ _, line in !isBlank(line) }) else { break }
+            if taken { counted += 1 }
+        }
+        return counted
     }
 
     /// The index of the first `byte` in `buffer[from..<to]`, by `memchr`.

@@ -12,6 +12,14 @@ extension PairsReader {
 
         /// The number of lines (rows).
         public var count: Int { ends.count }
+
+        /// Appends `next`, the lines read right after these (its first row follows their last).
+        public mutating func append(_ next: Lines) {
+            precondition(next.firstNumber == firstNumber + count, "lines are joined in the order they were read")
+            let base = bytes.count
+            bytes.append(contentsOf: next.bytes)
+            ends.append(contentsOf: next.ends.map { $0 + base })
+        }
     }
 
     /// The next `rows` non-blank lines (fewer at the end of the input), or nil when none is

@@ -6,14 +6,8 @@ extension PairsReader {
     /// error (too long, a NUL byte) throws as it would when read.
     @discardableResult
     public func skipRows(_ rows: Int) throws(FormatError) -> Int {
-        var skipped = 0
-        while skipped < rows {
-            guard let taken = try lines.nextLine({ _, line in !Self.isBlank(line) }) else { break }
-            if taken {
-                rowNumber += 1
-                skipped += 1
-            }
-        }
+        let skipped = try lines.skipLines(counting: rows, isBlank: Self.isBlank)
+        rowNumber += skipped
         return skipped
     }
 
@@ -22,6 +16,9 @@ extension PairsReader {
     /// byte of the file in order (the pass reads to the end), so a hash of the input costs no
     /// second read.
     public static func countRows(path: String, observingBytes observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(FormatError) -> Int {
-        try PairsReader(path: path, observingBytes: observer).skipRows(Int.max)
+        // A buffer of 1 MiB: the pass is a read and a memchr per line, the fewer reads the better.
+        let source = path == "-" ? "stdin" : path
+        let lines = try LineSource(path: path, source: source, observer: observer, bufferBytes: 1 << 20)
+        return try PairsReader(lines: lines, source: source).skipRows(Int.max)
     }
 }

@@ -53,7 +53,7 @@ public final class PairsReader {
         try self.init(lines: LineSource(data: data, source: name), source: name)
     }
 
-    private init(lines: LineSource, source: String) throws(FormatError) {
+    init(lines: LineSource, source: String) throws(FormatError) {
         self.lines = lines
         self.source = source
         guard let headerLine = try lines.next() else { throw .malformed(path: source, reason: "empty file, expected a header") }

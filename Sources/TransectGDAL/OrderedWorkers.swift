@@ -36,8 +36,10 @@ public enum OrderedWorkers {
     ///   - read: the next batch, or nil at the end (calling thread).
     ///   - work: a batch's result, on the batch's worker.
     ///   - emit: takes each result, in input order (calling thread).
+    ///   - inFlight: batches each worker may hold (``batchesPerWorker`` unless the batches are
+    ///     large).
     public static func run<State, Input: Sendable, Output: Sendable>(
-        threads: Int, first: State, make: @escaping @Sendable () throws -> State,
+        threads: Int, inFlight perWorker: Int = batchesPerWorker, first: State, make: @escaping @Sendable () throws -> State,
         read: () throws -> Input?, work: @escaping @Sendable (inout State, Input) throws -> Output,
         emit: (Output) throws -> Void
     ) throws {
@@ -58,7 +60,7 @@ public enum OrderedWorkers {
             for handoff in inFlight[head...] { handoff.ready.wait() }
         }
         while true {
-            while !atEnd && inFlight.count - head < Self.batchesPerWorker * threads {
+            while !atEnd && inFlight.count - head < perWorker * threads {
                 let input: Input?
                 do { input = try read() } catch {
                     readError = error

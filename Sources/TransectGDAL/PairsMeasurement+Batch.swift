@@ -1,6 +1,29 @@
 import TransectCore
 
 extension PairsMeasurement {
+    /// Rows whose DEM heights are read together when the DEM is large
+    /// (``rowsReadTogether(model:interpolation:)``): eight ``batchRows`` batches. The endpoints
+    /// of so many rows are sampled in the order of the raster's chunks, so rows far apart in the
+    /// input that touch the same DEM blocks share one read of them: with the rows in no spatial
+    /// order, eight times fewer window reads than batch by batch. Memory stays bounded by it (a
+    /// few megabytes of rows and output per span), never by the input.
+    public static let spanRows = 8 * batchRows
+
+    /// The rows to measure together over `model`: ``spanRows`` when the DEM's windows (one per
+    /// chunk of the raster) would not all fit in its window cache, so that batches in no
+    /// spatial order would read most windows again and again; ``batchRows`` when they fit
+    /// (after its first batches every window is at hand, and larger spans would only cost
+    /// memory and page faults) or without a DEM.
+    public static func rowsReadTogether(model: ElevationModel?, interpolation: Interpolation) -> Int {
+        guard let model else { return batchRows }
+        let chunk = ElevationModel.sampleChunk
+        let chunks = ((model.width + chunk - 1) / chunk) * ((model.height + chunk - 1) / chunk)
+        let side = chunk + 2 * interpolation.radius + 1
+        let windowBytes = side * side * (model.storesFloat32Windows ? 4 : 8)
+        return chunks.multipliedReportingOverflow(by: windowBytes).partialValue <= model.windowCache.budgetBytes && chunks < 1 << 20
+            ? batchRows : spanRows
+    }
+
     /// A batch's results, row by row in input order: each row's pair in WGS84 where it could
     /// be read (nil where its coordinates, their transform, their range or its heights had a
     /// problem), and its measurement or why there is none.
@@ -9,17 +32,38 @@ extension PairsMeasurement {
         public var results: [Result<Measurement, Problem>]
     }
 
-    /// Measures a batch of rows with one ``TerrainMeasurer/measure(_:)`` call, as the stream
-    /// measures each of its batches: the rows' coordinates taken to WGS84 through `inputCRS`
-    /// (all at once), checked by `checkWGS84`, and each row's first problem kept in its place.
+    /// Measures a batch of rows with one ``TerrainMeasurer/measure(_:sampled:)`` call, as the
+    /// stream measures each of its batches: the rows' coordinates taken to WGS84 through
+    /// `inputCRS` (all at once), checked by `checkWGS84`, and each row's first problem kept in
+    /// its place.
     ///
     /// Pure but for the measurer and the transformer, which belong to the calling thread:
     /// batches measured on several threads, each with its own, give the same results.
-    /// - Throws: the ``TerrainError`` of a failed read, as ``TerrainMeasurer/measure(_:)``.
+    /// - Throws: the ``TerrainError`` of a failed read, as ``TerrainMeasurer/measure(_:sampled:)``.
     public static func measure(
         _ batch: PairsBatch, measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?,
         checkWGS84: (Double, Double) -> Problem?
     ) throws(TerrainError) -> Measured {
+        var whole = Measured(pairs: [], results: [])
+        try measure(batch, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84, rowsPerStep: max(batch.count, 1)) {
+            whole = $1
+        }
+        return whole
+    }
+
+    /// Measures a span of rows (up to ``spanRows``) in steps of `rowsPerStep`, handing each
+    /// step's rows and results to `body` in input order: the results of
+    /// ``measure(_:measurer:inputCRS:checkWGS84:)`` on each step, bit for bit, with the DEM read
+    /// once for the whole span, in the order of its blocks rather than of the rows. A cell's
+    /// value does not depend on the read that brought it (see
+    /// ``ElevationModel/elevations(at:interpolation:)``), so only the speed differs, while
+    /// the results beyond the heights (geodesics, geoid, ECEF) stay a step's worth of memory.
+    /// - Throws: the ``TerrainError`` of a failed read, before `body` sees any step.
+    public static func measure(
+        _ batch: PairsBatch, measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?,
+        checkWGS84: (Double, Double) -> Problem?, rowsPerStep: Int, _ body: (PairsBatch, Measured) -> Void
+    ) throws(TerrainError) {
+        precondition(rowsPerStep >= 1, "a step holds a row at least")
         let n = batch.count
         var xs = batch.xs
         var ys = batch.ys
@@ -37,12 +81,10 @@ extension PairsMeasurement {
             }
         }
         var pairs = [MeasurementPair?](repeating: nil, count: n)
-        var results = [Result<Measurement, Problem>](repeating: .failure(Problem("not measured")), count: n)
-        var wanted: [MeasurementPair] = []
-        wanted.reserveCapacity(n)
+        var problems = [Problem?](repeating: nil, count: n)
         for k in 0..<n {
             if let problem = batch.coordinateProblems[k] {
-                results[k] = .failure(Problem(problem))
+                problems[k] = Problem(problem)
                 continue
             }
             let heights: Result<(from: Double?, to: Double?), Problem> =
@@ -52,18 +94,33 @@ extension PairsMeasurement {
                     .success((batch.heights[2 * k].isNaN ? nil : batch.heights[2 * k], batch.heights[2 * k + 1].isNaN ? nil : batch.heights[2 * k + 1]))
                 }
             switch pair(from: (xs[2 * k], ys[2 * k]), to: (xs[2 * k + 1], ys[2 * k + 1]), heights: heights, checkWGS84: checkWGS84) {
-            case .success(let p):
-                pairs[k] = p
-                wanted.append(p)
-            case .failure(let problem): results[k] = .failure(problem)
+            case .success(let p): pairs[k] = p
+            case .failure(let problem): problems[k] = problem
             }
         }
-        let measured = try measurer.measure(wanted)
-        var next = 0
-        for k in 0..<n where pairs[k] != nil {
-            results[k] = measured[next].map(\.measurement).mapError { Problem($0.message) }
-            next += 1
+        // Every height the span needs from the DEM, in one read.
+        let heights = try measurer.demHeights(for: pairs.compactMap { $0 })
+        var nextHeight = 0
+        var start = 0
+        while start < n {
+            let end = min(start + rowsPerStep, n)
+            let wanted = pairs[start..<end].compactMap { $0 }
+            let needed = wanted.reduce(0) { $0 + ($1.fromZ == nil ? 1 : 0) + ($1.toZ == nil ? 1 : 0) }
+            let measured = try measurer.measure(wanted, sampled: Array(heights[nextHeight..<nextHeight + needed]))
+            nextHeight += needed
+            var results: [Result<Measurement, Problem>] = []
+            results.reserveCapacity(end - start)
+            var next = 0
+            for k in start..<end {
+                if pairs[k] != nil {
+                    results.append(measured[next].map(\.measurement).mapError { Problem($0.message) })
+                    next += 1
+                } else {
+                    results.append(.failure(problems[k] ?? Problem("not measured")))
+                }
+            }
+            body(batch.rows(start..<end), Measured(pairs: Array(pairs[start..<end]), results: results))
+            start = end
         }
-        return Measured(pairs: pairs, results: results)
     }
 }

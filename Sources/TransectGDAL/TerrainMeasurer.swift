@@ -31,17 +31,16 @@ public struct TerrainMeasurer {
     ///
     /// Errors of the reads themselves (a failed read, an implausible height) throw.
     /// - Precondition: ``model`` is set when a pair lacks a height.
-    public func measure(_ pairs: [MeasurementPair]) throws(TerrainError) -> [Result<MeasuredPair, TerrainError>] {
-        var wanted: [GeoPoint] = []
-        for pair in pairs {
-            if pair.fromZ == nil { wanted.append(pair.from) }
-            if pair.toZ == nil { wanted.append(pair.to) }
-        }
-        var sampled: [Double] = []
-        if !wanted.isEmpty {
-            guard let model else { preconditionFailure("a pair without a given height needs a DEM") }
-            sampled = try model.elevations(at: wanted, interpolation: interpolation)
-        }
+    ///
+    /// `sampled`, when given, holds ``demHeights(for:)`` of these pairs (read beforehand with
+    /// other pairs, say), and the DEM is not read again.
+    public func measure(
+        _ pairs: [MeasurementPair], sampled given: [Double]? = nil
+    ) throws(TerrainError) -> [Result<
+        MeasuredPair, TerrainError
+    >] {
+        let sampled: [Double]
+        if let given { sampled = given } else { sampled = try demHeights(for: pairs) }
         var undulations: [Double] = []
         if let geoid {
             undulations = try geoid.undulations(at: pairs.flatMap { [$0.from, $0.to] })
@@ -94,6 +93,21 @@ public struct TerrainMeasurer {
             results.append(.success(MeasuredPair(measurement: m, startSource: sources[0], endSource: sources[1])))
         }
         return results
+    }
+
+    /// Heights from the DEM, in metres, of the endpoints of `pairs` that have no given height,
+    /// in order (`from` before `to`): `nan` off the DEM or on no data, no height above ground
+    /// added. One read for them all (``ElevationModel/elevations(at:interpolation:)``).
+    /// - Precondition: ``model`` is set when a pair lacks a height.
+    public func demHeights(for pairs: [MeasurementPair]) throws(TerrainError) -> [Double] {
+        var wanted: [GeoPoint] = []
+        for pair in pairs {
+            if pair.fromZ == nil { wanted.append(pair.from) }
+            if pair.toZ == nil { wanted.append(pair.to) }
+        }
+        guard !wanted.isEmpty else { return [] }
+        guard let model else { preconditionFailure("a pair without a given height needs a DEM") }
+        return try model.elevations(at: wanted, interpolation: interpolation)
     }
 
     /// Measures one pair; its failure throws.
