@@ -31,9 +31,10 @@ extension ElevationModel {
         ) {
             .readFailed(path: label, reason: $0)
         }
-        // One task per row of each chunk that has a source, in chunk order.
+        // One task per row of each chunk, in chunk order (the chunks tile the frame, so the
+        // tasks write every pixel once: the frame is first touched by the workers, in parallel).
         var tasks: [(chunk: Int, row: Int)] = []
-        for (k, chunk) in plan.chunks.enumerated() where chunk.hasSource {
+        for (k, chunk) in plan.chunks.enumerated() {
             for row in chunk.row..<(chunk.row + chunk.height) { tasks.append((k, row)) }
         }
         let workers = max(1, min(threads, 64, tasks.count))
@@ -41,9 +42,11 @@ extension ElevationModel {
         while transformers.count < workers {
             transformers.append(try FrameSourceTransformer(source: dataset, sourceCRS: sourceCRS, frame: frame, label: label))
         }
-        var out = [Float](repeating: .nan, count: frame.width * frame.height)
-        let outsideWindow = values.withUnsafeBufferPointer { source -> Bool in
-            out.withUnsafeMutableBufferPointer { target -> Bool in
+        var outsideWindow = false
+        let count = frame.width * frame.height
+        let out = values.withUnsafeBufferPointer { source in
+            // Float is trivial: a frame given up on (outside the window) is dropped unread.
+            [Float](unsafeUninitializedCapacity: count) { target, initialised in
                 let job = SplineWarpJob(
                     source: BSplineWarp.Source(
                         values: source, column: window.column, row: window.row, windowWidth: window.width,
@@ -51,7 +54,8 @@ extension ElevationModel {
                     target: target.baseAddress!, frameWidth: frame.width, chunks: plan.chunks, tasks: tasks,
                     transformers: transformers)
                 DispatchQueue.concurrentPerform(iterations: workers) { job.run(strip: $0) }
-                return job.outsideWindow.contains(true)
+                outsideWindow = job.outsideWindow.contains(true)
+                initialised = count
             }
         }
         // A frame that bends beyond the window read for it: the warper does it.
@@ -98,6 +102,8 @@ extension ElevationModel {
 /// `@unchecked Sendable` is safe because worker `k` uses only `transformers[k]`, writes only the
 /// pixels of its own strip of tasks (each task is one row of one chunk, and chunks do not
 /// overlap) and only `outsideWindow[k]`, and reads `source`, which no one writes meanwhile.
+/// Every pixel of a chunk row is written (nan where there is no value; ``BSplineWarp`` writes
+/// every position it is given), so the tasks initialise the whole frame.
 private final class SplineWarpJob: @unchecked Sendable {
     let source: BSplineWarp.Source
     let target: UnsafeMutablePointer<Float>
@@ -129,6 +135,10 @@ private final class SplineWarpJob: @unchecked Sendable {
         var success: [Int32] = []
         for task in tasks[(strip * tasks.count / workers)..<((strip + 1) * tasks.count / workers)] {
             let chunk = chunks[task.chunk]
+            guard chunk.hasSource else {
+                (target + task.row * frameWidth + chunk.column).initialize(repeating: .nan, count: chunk.width)
+                continue
+            }
             if x.count != chunk.width {
                 x = [Double](repeating: 0, count: chunk.width)
                 y = x
