@@ -15,6 +15,23 @@ extension ElevationModel {
         let source = decimated ?? dataset
         var method = ElevationResampling.bilinear
         if let resampling { method = resampling } else if decimated == nil { method = try self.resampling(for: frame) }
+        var values: [Float]
+        if method == .cubicSpline, decimated == nil, let spline = try splineWarped(into: frame, threads: threads) {
+            values = spline
+        } else {
+            values = try gdalWarped(source, into: frame, method: method, threads: threads)
+        }
+        let scale = Float(info.scale * verticalUnitMetres)
+        let offset = Float(info.offset * verticalUnitMetres)
+        if scale != 1 || offset != 0 {
+            for k in values.indices where !values[k].isNaN { values[k] = values[k] * scale + offset }
+        }
+        return values
+    }
+
+    /// `source` warped into `frame` by `GDALWarp` with `method`, as Float32, nan where nothing
+    /// maps; scale and offset not applied.
+    func gdalWarped(_ source: Dataset, into frame: FrameGrid, method: ElevationResampling, threads: Int) throws(TerrainError) -> [Float] {
         let ds = try Warper.warp(
             source, sourceCRS: crsAssumed ? crs : nil, into: frame,
             arguments: [
@@ -32,11 +49,6 @@ extension ElevationModel {
             bufferWidth: frame.width, bufferHeight: frame.height, type: GDT_Float32
         ) {
             .readFailed(path: label, reason: $0)
-        }
-        let scale = Float(info.scale * verticalUnitMetres)
-        let offset = Float(info.offset * verticalUnitMetres)
-        if scale != 1 || offset != 0 {
-            for k in values.indices where !values[k].isNaN { values[k] = values[k] * scale + offset }
         }
         return values
     }

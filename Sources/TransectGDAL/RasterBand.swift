@@ -49,6 +49,12 @@ struct RasterBand {
         }
     }
 
+    /// GDAL's mask flags for the band (`GMF_ALL_VALID` when every cell is valid).
+    /// The corresponding GDAL function is `GDALGetMaskFlags`.
+    var maskFlags: Int32 {
+        withExtendedLifetime(dataset) { GDALGetMaskFlags(handle) }
+    }
+
     /// Reads the window of `width` × `height` cells at (`column`, `row`) into `values`, starting
     /// `byteOffset` bytes in, resampled to `bufferWidth` × `bufferHeight` (nearest neighbour, or
     /// an overview, when smaller), as `type`, `pixelSpacing` bytes from one value to the next and
