@@ -63,8 +63,9 @@ public struct OutputBytes: Sendable {
     }
 
     /// Appends up to `maximum` bytes that `body` writes straight into the storage; `body`
-    /// returns how many it wrote.
-    @inlinable
+    /// returns how many it wrote. Always inlined, so that `body` is too: the number writers
+    /// then see their decimal counts as constants.
+    @inlinable @inline(__always)
     public mutating func append(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if count + maximum > storage.count { grow(toFit: maximum) }
         let start = count
