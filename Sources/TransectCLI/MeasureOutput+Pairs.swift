@@ -15,27 +15,49 @@ extension MeasureOutput {
                 if let id { appendField(id, to: &out) } else { out.append(integer: batch.number(k)) }
             }
             let pair = measured.pairs[k]
-            func coordinates(_ p: GeoPoint?) {
-                out.append(UInt8(ascii: ","))
-                if let p { out.appendRounded(p.longitude, decimals: 9) }
-                out.append(UInt8(ascii: ","))
-                if let p { out.appendRounded(p.latitude, decimals: 9) }
-                out.append(UInt8(ascii: ","))
-            }
             switch measured.results[k] {
             case .success(let r):
-                coordinates(pair?.from)
-                if let h = r.start.heightMetres { out.appendRounded(h, decimals: 6) }
-                coordinates(pair?.to)
-                if let h = r.end.heightMetres { out.appendRounded(h, decimals: 6) }
-                for value in [r.horizontalMetres, r.verticalMetres, r.directMetres] {
-                    out.append(UInt8(ascii: ","))
-                    out.appendRounded(value, decimals: 6)
+                // The row's ten numbers in one reservation: at most 24 bytes each, and the
+                // scratch room of the last.
+                out.append(maximum: 11 * OutputBytes.roundedRoom) { p in
+                    var w = 0
+                    func comma() {
+                        p[w] = UInt8(ascii: ",")
+                        w += 1
+                    }
+                    // Inlined, so that each call's decimal count is a constant.
+                    @inline(__always) func number(_ value: Double?, _ decimals: Int) {
+                        if let value { w += OutputBytes.writeRounded(value, decimals: decimals, to: p + w) }
+                    }
+                    @inline(__always) func endpoint(_ point: GeoPoint?, _ height: Double?) {
+                        comma()
+                        number(point?.longitude, 9)
+                        comma()
+                        number(point?.latitude, 9)
+                        comma()
+                        number(height, 6)
+                    }
+                    endpoint(pair?.from, r.start.heightMetres)
+                    endpoint(pair?.to, r.end.heightMetres)
+                    comma()
+                    number(r.horizontalMetres, 6)
+                    comma()
+                    number(r.verticalMetres, 6)
+                    comma()
+                    number(r.directMetres, 6)
+                    comma()
+                    number(r.azimuthStartDegrees, 9)
+                    comma()
+                    return w
                 }
-                out.append(UInt8(ascii: ","))
-                out.appendRounded(r.azimuthStartDegrees, decimals: 9)
-                out.append(UInt8(ascii: ","))
             case .failure(let problem):
+                func coordinates(_ p: GeoPoint?) {
+                    out.append(UInt8(ascii: ","))
+                    if let p { out.appendRounded(p.longitude, decimals: 9) }
+                    out.append(UInt8(ascii: ","))
+                    if let p { out.appendRounded(p.latitude, decimals: 9) }
+                    out.append(UInt8(ascii: ","))
+                }
                 coordinates(pair?.from)
                 coordinates(pair?.to)
                 out.append(",,,,,")
