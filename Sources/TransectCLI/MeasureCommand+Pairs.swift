@@ -71,6 +71,8 @@ extension MeasureCommand {
         defer { progress.finish() }
         var rowsRead = 0
         var badRows = 0
+        // Output buffers go back to the workers once written.
+        let buffers = OrderedWorkers.Recycler<OutputBytes>(capacity: (OrderedWorkers.batchesPerWorker + 1) * threads)
         do {
             try OrderedWorkers.run(
                 threads: threads, first: PairsWorker(measurer: measurer, inputCRS: inputCRS.transformer),
@@ -80,7 +82,7 @@ extension MeasureCommand {
                     remaining -= lines.count
                     return lines
                 },
-                work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check) },
+                work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check, buffers: buffers) },
                 emit: { chunk in
                     if strict, let bad = chunk.problems.first {
                         output.write(chunk.bytes, count: bad.index == 0 ? 0 : chunk.rowEnds[bad.index - 1])
@@ -88,6 +90,7 @@ extension MeasureCommand {
                     }
                     output.write(chunk.bytes)
                     if transaction != nil { chunk.bytes.withBytes { outputHash.update(UnsafeRawBufferPointer($0)) } }
+                    buffers.put(chunk.bytes)
                     rowsRead += chunk.rowEnds.count
                     badRows += chunk.problems.count
                     progress.update(rowsRead)
@@ -142,14 +145,18 @@ extension MeasureCommand {
             inputCRS = try InputCRS(terrain.crs).transformer
         }
 
-        /// Parses, measures and formats one batch.
+        /// Parses, measures and formats one batch, into a buffer from `buffers` (emptied first)
+        /// when it has one.
         func run(
-            _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?
+            _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?,
+            buffers: OrderedWorkers.Recycler<OutputBytes>? = nil
         ) throws -> PairsChunk {
             let batch = layout.parse(lines)
             let measured = try PairsMeasurement.measure(batch, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84)
             var chunk = PairsChunk()
-            chunk.bytes = OutputBytes(capacity: batch.count * 160)
+            // Taken straight into the chunk, so that its storage has no other owner to copy for.
+            chunk.bytes = buffers?.take() ?? OutputBytes(capacity: batch.count * 160)
+            chunk.bytes.removeAll()
             MeasureOutput.appendPairs(batch, measured, to: &chunk.bytes, rowEnds: &chunk.rowEnds)
             for (k, result) in measured.results.enumerated() {
                 if case .failure(let problem) = result { chunk.problems.append((k, batch.id(k), problem.message)) }

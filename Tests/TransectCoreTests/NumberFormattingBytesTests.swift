@@ -63,6 +63,18 @@ struct NumberFormattingBytesTests {
         #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(8))")
     }
 
+    @Test("a buffer that grows many times keeps every byte written before")
+    func growth() {
+        var out = OutputBytes(capacity: 3)
+        var text = ""
+        for k in 0..<50_000 {
+            out.append(integer: k * 7919 - 100_000)
+            out.append(",")
+            text += "\(k * 7919 - 100_000),"
+        }
+        #expect(out.bytes == Array(text.utf8))
+    }
+
     @Test("integers and raw text append as their decimal digits")
     func integers() {
         var out = OutputBytes()
