@@ -46,11 +46,12 @@ extension MeasureCommand {
         try files.check(command: "measure")
         let transaction = plan?.manifest == nil ? nil : OutputTransaction()
         let output = try OutputTarget(path: out, console: console, transaction: transaction)
+        // The output's hash goes in the shard manifest, and is taken only when there is one.
         var outputHash = SHA256()
         // Only the first shard writes the header, so the shards' outputs concatenate as they are.
         if plan.map({ $0.shard.index == 1 }) ?? true {
             output.write(pairsHeader + "\n")
-            outputHash.update(Array((pairsHeader + "\n").utf8))
+            if transaction != nil { outputHash.update(Array((pairsHeader + "\n").utf8)) }
         }
         var remaining = Int.max
         if let plan {
@@ -71,6 +72,8 @@ extension MeasureCommand {
         var rowsRead = 0
         var badRows = 0
         var readError: (any Error)?
+        // Output buffers go back to the workers once written.
+        let buffers = OrderedWorkers.Recycler<OutputBytes>(capacity: (OrderedWorkers.batchesPerWorker + 1) * threads)
         do {
             // Spans of rows, each measured in batches with its DEM reads together (one batch when
             // the DEM's windows all fit in its cache); two spans in flight per worker keep memory
@@ -101,14 +104,15 @@ extension MeasureCommand {
                     }
                     return span
                 },
-                work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check) },
+                work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check, buffers: buffers) },
                 emit: { chunk in
                     if strict, let bad = chunk.problems.first {
                         output.write(chunk.bytes, count: bad.index == 0 ? 0 : chunk.rowEnds[bad.index - 1])
                         throw PairsMeasurementError.badRow(id: bad.id, message: bad.message)
                     }
                     output.write(chunk.bytes)
-                    chunk.bytes.withBytes { outputHash.update(UnsafeRawBufferPointer($0)) }
+                    if transaction != nil { chunk.bytes.withBytes { outputHash.update(UnsafeRawBufferPointer($0)) } }
+                    buffers.put(chunk.bytes)
                     rowsRead += chunk.rowEnds.count
                     badRows += chunk.problems.count
                     progress.update(rowsRead)
@@ -164,13 +168,17 @@ extension MeasureCommand {
         }
 
         /// Parses, measures and formats one span of rows, in batches of
-        /// ``PairsMeasurement/batchRows`` with one DEM read for the span.
+        /// ``PairsMeasurement/batchRows`` with one DEM read for the span, into a buffer from
+        /// `buffers` (emptied first) when it has one.
         func run(
-            _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?
+            _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?,
+            buffers: OrderedWorkers.Recycler<OutputBytes>? = nil
         ) throws -> PairsChunk {
             let span = layout.parse(lines)
             var chunk = PairsChunk()
-            chunk.bytes = OutputBytes(capacity: span.count * 160)
+            // Taken straight into the chunk, so that its storage has no other owner to copy for.
+            chunk.bytes = buffers?.take() ?? OutputBytes(capacity: span.count * 160)
+            chunk.bytes.removeAll()
             try PairsMeasurement.measure(
                 span, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84, rowsPerStep: PairsMeasurement.batchRows
             ) { batch, measured in

@@ -2,121 +2,137 @@ extension OutputBytes {
     /// Appends `value` rounded half away from zero to `decimals` (0…9) places and written
     /// short: the bytes of `NumberFormatting.shortest(NumberFormatting.rounded(value,
     /// decimals: decimals))`, the CSV and JSON number of the batch outputs, and nothing for
-    /// NaN and infinities (an empty CSV field).
-    ///
-    /// The rounding is ``NumberFormatting/rounded(_:decimals:)``'s, to the same whole number
-    /// q = round(value · 10^decimals). The text is then q's digits with the decimal point put
-    /// back and trailing zeros dropped: that is the shortest text of q / 10^decimals whenever it
-    /// has at most 15 significant digits, because two different decimals of 15 digits or fewer
-    /// never round to the same double (`DBL_DIG`), so no shorter or other text of that length
-    /// reads back as it. Swift writes values below 10⁻⁴ with an exponent (`1.5e-05`), and so
-    /// does this. Rarer values (16 significant digits, whole numbers from 10¹⁵, a value too
-    /// large to round) take ``NumberFormatting`` itself.
+    /// NaN and infinities (an empty CSV field). ``writeRounded(_:decimals:to:)`` writes them.
     ///
     /// Example: `-119.5234567` at 4 decimals is `-119.5235`; `1200.0` at 6 is `1200`;
     /// `0.0000123` at 9 is `1.23e-05`.
+    @inlinable @inline(__always)
     public mutating func appendRounded(_ value: Double, decimals: Int) {
-        guard value.isFinite else { return }
+        append(maximum: Self.roundedRoom) { Self.writeRounded(value, decimals: decimals, to: $0) }
+    }
+
+    /// The room ``writeRounded(_:decimals:to:)`` needs: its longest text is 24 bytes
+    /// (`-1.7976931348623157e+308`), and its eight-byte stores may reach 26 bytes past the start.
+    @inlinable public static var roundedRoom: Int { 40 }
+
+    /// Writes the text of ``appendRounded(_:decimals:)`` at `out`, which has room for
+    /// ``roundedRoom`` bytes, and returns its length; the bytes past it are scratch.
+    ///
+    /// The rounding is ``NumberFormatting/rounded(_:decimals:)``'s, to the same whole number
+    /// n = round(|value| · 10^decimals) (the product rounded in binary, then half away from
+    /// zero: its whole part by truncation, and one more when the part left, which is exact, is
+    /// a half or more). The text is n's digits with the decimal point put back and the trailing
+    /// zeros of the fraction dropped: that is the shortest text of n / 10^decimals whenever n
+    /// is below 10¹⁵, since two different decimals of 15 digits or fewer never round to the
+    /// same double (`DBL_DIG`). Larger values, and those Swift writes with an exponent (below
+    /// 10⁻⁴), take ``NumberFormatting`` itself.
+    ///
+    /// Digits go eight at a time: the bytes of eight decimal digits are made in one 64-bit word
+    /// (``eightDigits(_:)``) and stored at once. Given `decimals` as a constant, the compiler
+    /// turns every division here into a multiplication.
+    @inlinable @inline(__always)
+    public static func writeRounded(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value.isFinite else { return 0 }
         precondition((0...9).contains(decimals), "decimals must be in 0...9")
-        let scaled = value * Self.scale(decimals)
-        guard abs(scaled) < 4.5e15 else { return append(NumberFormatting.shortest(value)) }
-        let q = scaled.rounded(.toNearestOrAwayFromZero)
-        let n = UInt64(q.magnitude)
-        // n's digits: ⌊log10(2^bits)⌋ by 1233/4096 ≈ log10(2), plus one when n reaches 10^t.
-        let t = ((64 - n.leadingZeroBitCount) &* 1233) >> 12
-        let count = n == 0 ? 1 : t + (n >= Self.power(t) ? 1 : 0)
-        // m: n without the trailing zeros of its fraction.
-        var m = n
-        var trailing = 0
-        while trailing < decimals && m != 0 && m % 10 == 0 {
-            m /= 10
-            trailing += 1
+        let scaled = value * scale(decimals)
+        let magnitude = scaled.magnitude
+        // Below this n < 10¹⁵, at most 15 digits.
+        guard magnitude < 999_999_999_999_999 else { return writeRoundedRare(value, decimals: decimals, to: out) }
+        var n = UInt64(magnitude)
+        if magnitude - Double(n) >= 0.5 { n &+= 1 }
+        if n == 0 {
+            out[0] = UInt8(ascii: "0")
+            return 1
         }
-        let wholeDigits = count - decimals
-        // More than 15 significant digits: the shortest text may be shorter than q's.
-        guard (trailing == decimals ? wholeDigits : count - trailing) <= 15 || n == 0 else {
-            return append(NumberFormatting.shortest(NumberFormatting.rounded(value, decimals: decimals)))
+        let whole = n / power(decimals)
+        let fraction = n &- whole &* power(decimals)
+        // Below 10⁻⁴ (n < 10^(decimals − 4)) Swift writes an exponent.
+        if whole == 0 && decimals >= 5 && fraction < power(decimals &- 4) {
+            return writeRoundedRare(value, decimals: decimals, to: out)
         }
-        if n == 0 { return append(UInt8(ascii: "0")) }
-        if written + 32 > storage.count { grow(toFit: 32) }
-        let start = written
-        let negative = q < 0
-        let added = storage.withUnsafeMutableBufferPointer { buffer -> Int in
-            let out = buffer.baseAddress! + start
-            var w = 0
-            if negative {
-                out[0] = UInt8(ascii: "-")
-                w = 1
-            }
-            let pairs: StaticString = """
-                00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-                4041424344454647484950515253545556575859606162636465666768697071727374757677787980\
-                81828384858687888990919293949596979899
-                """
-            let twoDigits = pairs.utf8Start
-            /// Writes the `k` low digits of `x` ending just before `end`, two at a time.
-            func digits(_ x: UInt64, _ k: Int, endingAt end: Int) {
-                var x = x
-                var i = end
-                var left = k
-                while left >= 2 {
-                    let r = Int(truncatingIfNeeded: x % 100)
-                    x /= 100
-                    i -= 2
-                    out[i] = twoDigits[2 * r]
-                    out[i + 1] = twoDigits[2 * r + 1]
-                    left -= 2
-                }
-                if left == 1 { out[i - 1] = UInt8(truncatingIfNeeded: x % 10) &+ UInt8(ascii: "0") }
-            }
-            let fractionDigits = decimals - trailing
-            if fractionDigits == 0 {
-                // A whole number, as Int64 writes it.
-                digits(m, wholeDigits, endingAt: w + wholeDigits)
-                return w + wholeDigits
-            }
-            if wholeDigits >= 1 {
-                let end = w + wholeDigits + 1 + fractionDigits
-                digits(m, fractionDigits, endingAt: end)
-                out[w + wholeDigits] = UInt8(ascii: ".")
-                digits(m / Self.power(fractionDigits), wholeDigits, endingAt: w + wholeDigits)
-                return end
-            }
-            let significant = count - trailing
-            if -wholeDigits >= 4 {
-                // Below 10⁻⁴: d.ddde-XX, as Swift's description writes it.
-                if significant == 1 {
-                    out[w] = UInt8(truncatingIfNeeded: m) &+ UInt8(ascii: "0")
-                    w += 1
-                } else {
-                    digits(m, significant - 1, endingAt: w + significant + 1)
-                    out[w + 1] = UInt8(ascii: ".")
-                    out[w] = UInt8(truncatingIfNeeded: m / Self.power(significant - 1)) &+ UInt8(ascii: "0")
-                    w += significant + 1
-                }
-                let exponent = 1 - wholeDigits
-                out[w] = UInt8(ascii: "e")
-                out[w + 1] = UInt8(ascii: "-")
-                out[w + 2] = UInt8(truncatingIfNeeded: exponent / 10) &+ UInt8(ascii: "0")
-                out[w + 3] = UInt8(truncatingIfNeeded: exponent % 10) &+ UInt8(ascii: "0")
-                return w + 4
-            }
-            out[w] = UInt8(ascii: "0")
-            out[w + 1] = UInt8(ascii: ".")
-            w += 2
-            for _ in 0..<(-wholeDigits) {
-                out[w] = UInt8(ascii: "0")
-                w += 1
-            }
-            digits(m, significant, endingAt: w + significant)
-            return w + significant
+        var w = 0
+        if scaled < 0 {
+            out[0] = UInt8(ascii: "-")
+            w = 1
         }
-        written += added
+        w &+= writeWhole(whole, to: out + w)
+        guard fraction != 0 else { return w }
+        out[w] = UInt8(ascii: ".")
+        w &+= 1
+        // The fraction's digits, zeros in front, then cut after the last non-zero one.
+        var rest = fraction
+        if decimals == 9 {
+            let first = fraction / 100_000_000
+            out[w] = UInt8(truncatingIfNeeded: first) &+ UInt8(ascii: "0")
+            w &+= 1
+            rest = fraction &- first &* 100_000_000
+            if rest == 0 { return w }
+        } else {
+            rest = fraction &* power(8 &- decimals)
+        }
+        let digits = eightDigits(rest)
+        store(digits, at: out + w)
+        return w &+ 8 &- digits.leadingZeroBitCount >> 3
+    }
+
+    /// The eight decimal digits of x < 10⁸, zeros in front, as the bytes 0…9 of a word whose
+    /// lowest byte is the first digit (so that a little-endian store writes them in order).
+    ///
+    /// x splits into two groups of four digits (32-bit lanes), each into two of two digits
+    /// (16-bit lanes), each into two digits (bytes), all lanes at once: q = ⌊x / 100⌋ is
+    /// ⌊x · 10486 / 2²⁰⌋ for x < 10⁴ and ⌊x / 10⌋ is ⌊x · 103 / 2¹⁰⌋ for x < 100, and no product
+    /// leaves its lane.
+    @inlinable @inline(__always)
+    static func eightDigits(_ x: UInt64) -> UInt64 {
+        let high = x / 10_000
+        var v = high | (x &- high &* 10_000) << 32
+        var q = (v &* 10486) >> 20 & 0x0000_007F_0000_007F
+        v = q | (v &- q &* 100) << 16
+        q = (v &* 103) >> 10 & 0x000F_000F_000F_000F
+        return q | (v &- q &* 10) << 8
+    }
+
+    /// Stores the eight digits of ``eightDigits(_:)`` as ASCII at `out`, unaligned.
+    @inlinable @inline(__always)
+    static func store(_ digits: UInt64, at out: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(out).storeBytes(of: (digits | 0x3030_3030_3030_3030).littleEndian, as: UInt64.self)
+    }
+
+    /// Writes x < 10¹⁶ without zeros in front (`0` for zero) and returns how many bytes it
+    /// wrote; it may store up to 16 bytes.
+    @inlinable @inline(__always)
+    static func writeWhole(_ x: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard x != 0 else {
+            out[0] = UInt8(ascii: "0")
+            return 1
+        }
+        let high = x / 100_000_000
+        let head = high == 0 ? x : high
+        let digits = eightDigits(head)
+        // The zeros in front are the low zero bytes.
+        let zeros = digits.trailingZeroBitCount >> 3
+        store(digits >> (zeros << 3), at: out)
+        let count = 8 &- zeros
+        guard high != 0 else { return count }
+        store(eightDigits(x &- high &* 100_000_000), at: out + count)
+        return count &+ 8
+    }
+
+    /// The text of ``writeRounded(_:decimals:to:)`` for the values it leaves to
+    /// ``NumberFormatting``: from 10¹⁵ once scaled, and below 10⁻⁴.
+    @usableFromInline
+    static func writeRoundedRare(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = NumberFormatting.shortest(NumberFormatting.rounded(value, decimals: decimals))
+        return text.withUTF8 { utf8 in
+            precondition(utf8.count <= 24, "a double's shortest text has at most 24 bytes")
+            out.update(from: utf8.baseAddress!, count: utf8.count)
+            return utf8.count
+        }
     }
 
     /// 10^k for k in 0…9, exact, as ``NumberFormatting/rounded(_:decimals:)`` computes it (a
     /// switch, not a static table: a table is a lazily made global, checked at every use).
-    @usableFromInline
+    @inlinable
     static func scale(_ k: Int) -> Double {
         switch k {
         case 0: 1
@@ -133,7 +149,7 @@ extension OutputBytes {
     }
 
     /// 10^k for k in 0…19 (a switch: the compiler keeps it as constant data).
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func power(_ k: Int) -> UInt64 {
         switch k {
         case 0: 1

@@ -17,25 +17,35 @@ extension NumberText {
         return double(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// 10^k for k in 0…22: every one is an exact double (5²² < 2⁵³), and the product of
-    /// exact powers below 2⁵³ is exact, so the loop rounds nowhere.
-    @usableFromInline
+    /// 10^k for k in 0…22: every one is an exact double (5²² < 2⁵³), written as a literal
+    /// (a switch the compiler keeps as constant data, not a loop).
+    @inlinable
     static func exactPowerOfTen(_ k: Int) -> Double {
-        var p = 1.0
-        var k = k
-        if k >= 16 {
-            p = 1e16
-            k -= 16
+        switch k {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
         }
-        while k >= 4 {
-            p *= 1e4
-            k -= 4
-        }
-        while k > 0 {
-            p *= 10
-            k -= 1
-        }
-        return p
     }
 
     /// The value of `bytes` when they follow the grammar and Clinger's fast path gives it

@@ -18,7 +18,11 @@ public struct OutputBytes: Sendable {
     public var count: Int { written }
     @usableFromInline var written = 0
 
-    public init(capacity: Int = 0) { storage = [UInt8](repeating: 0, count: capacity) }
+    public init(capacity: Int = 0) { storage = Self.room(capacity) }
+
+    /// `count` bytes of room, left as they come (never read before they are written: only the
+    /// first ``count`` bytes are ever handed out), so that no time goes into zeroing them.
+    static func room(_ count: Int) -> [UInt8] { [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count } }
 
     public var isEmpty: Bool { count == 0 }
 
@@ -63,8 +67,9 @@ public struct OutputBytes: Sendable {
     }
 
     /// Appends up to `maximum` bytes that `body` writes straight into the storage; `body`
-    /// returns how many it wrote.
-    @inlinable
+    /// returns how many it wrote. Always inlined, so that `body` is too: the number writers
+    /// then see their decimal counts as constants.
+    @inlinable @inline(__always)
     public mutating func append(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if count + maximum > storage.count { grow(toFit: maximum) }
         let start = count
@@ -76,6 +81,12 @@ public struct OutputBytes: Sendable {
     @usableFromInline
     mutating func grow(toFit extra: Int) {
         let wanted = max(count + extra, storage.count * 2, 256)
-        storage.append(contentsOf: repeatElement(0, count: wanted - storage.count))
+        var larger = Self.room(wanted)
+        if written > 0 {
+            larger.withUnsafeMutableBufferPointer { to in
+                storage.withUnsafeBufferPointer { from in to.baseAddress!.update(from: from.baseAddress!, count: written) }
+            }
+        }
+        storage = larger
     }
 }

@@ -119,4 +119,33 @@ public enum OrderedWorkers {
         var value: Result<Output, Error>?
         let ready = DispatchSemaphore(value: 0)
     }
+
+    /// Values the calling thread hands back for the workers to use again (a batch's output
+    /// buffer, once written), so that a long run does not allocate, and fault in, fresh memory
+    /// for every batch. Holds at most `capacity` values; more are let go of.
+    public final class Recycler<Value: Sendable>: @unchecked Sendable {
+        // Safe: `values` is touched only between `lock.wait()` and `lock.signal()`.
+        private var values: [Value] = []
+        private let lock = DispatchSemaphore(value: 1)
+        private let capacity: Int
+
+        public init(capacity: Int) {
+            self.capacity = capacity
+            values.reserveCapacity(capacity)
+        }
+
+        /// A value handed back earlier, or nil when there is none.
+        public func take() -> Value? {
+            lock.wait()
+            defer { lock.signal() }
+            return values.popLast()
+        }
+
+        /// Hands `value` back (it is dropped when `capacity` values are already held).
+        public func put(_ value: Value) {
+            lock.wait()
+            defer { lock.signal() }
+            if values.count < capacity { values.append(value) }
+        }
+    }
 }

@@ -1,5 +1,5 @@
 import Testing
-import TransectCore
+@testable import TransectCore
 import TransectTestSupport
 
 /// Numbers read where their bytes lie must be `NumberText.double` (and so `Double(_:)`) bit for
@@ -80,5 +80,10 @@ struct NumberTextBytesTests {
             if !Self.agree(text) { disagreements.append(text) }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    @Test("the powers of ten of the fast path are the doubles of their decimal texts", arguments: 0...22)
+    func powersOfTen(k: Int) {
+        #expect(NumberText.exactPowerOfTen(k) == Double("1e\(k)"))
     }
 }
