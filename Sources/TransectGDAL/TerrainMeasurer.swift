@@ -39,6 +39,17 @@ public struct TerrainMeasurer {
     ) throws(TerrainError) -> [Result<
         MeasuredPair, TerrainError
     >] {
+        var results: [Result<MeasuredPair, TerrainError>] = []
+        try measure(pairs, sampled: given, into: &results)
+        return results
+    }
+
+    /// ``measure(_:sampled:)`` into `results`, emptied first and its storage kept, so that a
+    /// caller measuring batch after batch allocates it once.
+    public func measure(
+        _ pairs: [MeasurementPair], sampled given: [Double]? = nil, into results: inout [Result<MeasuredPair, TerrainError>]
+    ) throws(TerrainError) {
+        results.removeAll(keepingCapacity: true)
         let sampled: [Double]
         if let given { sampled = given } else { sampled = try demHeights(for: pairs) }
         var undulations: [Double] = []
@@ -48,31 +59,18 @@ public struct TerrainMeasurer {
         // Every pair's geodesic at once, four pairs at a time (the same bits as one by one).
         let geodesics = Geodesic.wgs84.inverse(from: pairs.map(\.from), to: pairs.map(\.to))
         var next = 0
-        var results: [Result<MeasuredPair, TerrainError>] = []
         results.reserveCapacity(pairs.count)
         for (k, pair) in pairs.enumerated() {
-            var heights: [Double] = []
-            var sources: [HeightSource] = []
+            // Scalars rather than small arrays: no allocation per pair.
             var failure: TerrainError?
-            for (point, z) in [(pair.from, pair.fromZ), (pair.to, pair.toZ)] {
-                if let z {
-                    heights.append(z)
-                    sources.append(.given)
-                    continue
-                }
-                let h = sampled[next]
-                next += 1
-                if h.isNaN, failure == nil, let model {
-                    failure = model.missingHeightError(at: point)
-                }
-                heights.append(h + aboveGroundMetres)
-                sources.append(.dem)
-            }
+            let (startHeight, startSource) = height(pair.fromZ, at: pair.from, sampled: sampled, next: &next, failure: &failure)
+            let (endHeight, endSource) = height(pair.toZ, at: pair.to, sampled: sampled, next: &next, failure: &failure)
             if let failure {
                 results.append(.failure(failure))
                 continue
             }
-            var ellipsoidal: [Double?] = [nil, nil]
+            var startEllipsoidal: Double?
+            var endEllipsoidal: Double?
             if let geoid {
                 let n1 = undulations[2 * k]
                 let n2 = undulations[2 * k + 1]
@@ -81,18 +79,32 @@ public struct TerrainMeasurer {
                     results.append(.failure(.outsideCoverage(point: point.coordinateText, dem: geoid.label)))
                     continue
                 }
-                ellipsoidal = [heights[0] + n1, heights[1] + n2]
+                startEllipsoidal = startHeight + n1
+                endEllipsoidal = endHeight + n2
             }
             var start = pair.from
             var end = pair.to
-            start.heightMetres = heights[0]
-            end.heightMetres = heights[1]
+            start.heightMetres = startHeight
+            end.heightMetres = endHeight
             let m = Measurement(
-                start: start, end: end, startEllipsoidalHeightMetres: ellipsoidal[0],
-                endEllipsoidalHeightMetres: ellipsoidal[1], inverse: geodesics[k])
-            results.append(.success(MeasuredPair(measurement: m, startSource: sources[0], endSource: sources[1])))
+                start: start, end: end, startEllipsoidalHeightMetres: startEllipsoidal,
+                endEllipsoidalHeightMetres: endEllipsoidal, inverse: geodesics[k])
+            results.append(.success(MeasuredPair(measurement: m, startSource: startSource, endSource: endSource)))
         }
-        return results
+    }
+
+    /// An endpoint's height and where it came from: `z` when given, else the next of
+    /// `sampled` raised by ``aboveGroundMetres``; a sampled `nan` sets `failure` unless set.
+    private func height(
+        _ z: Double?, at point: GeoPoint, sampled: [Double], next: inout Int, failure: inout TerrainError?
+    ) -> (Double, HeightSource) {
+        if let z { return (z, .given) }
+        let h = sampled[next]
+        next += 1
+        if h.isNaN, failure == nil, let model {
+            failure = model.missingHeightError(at: point)
+        }
+        return (h + aboveGroundMetres, .dem)
     }
 
     /// Heights from the DEM, in metres, of the endpoints of `pairs` that have no given height,
