@@ -155,8 +155,6 @@ extension PairsMeasurement {
             try measurer.measure(
                 wanted, sampled: whole ? heights : Array(heights[nextHeight..<nextHeight + needed]), into: &measured)
             nextHeight += needed
-            step.pairs.removeAll(keepingCapacity: true)
-            step.pairs.append(contentsOf: pairs[start..<end])
             step.results.removeAll(keepingCapacity: true)
             step.results.reserveCapacity(end - start)
             var next = 0
@@ -168,8 +166,16 @@ extension PairsMeasurement {
                     step.results.append(.failure(problems[k] ?? Problem("not measured")))
                 }
             }
+            // The whole span's pairs are lent to the step rather than copied, and taken back.
+            if whole {
+                swap(&step.pairs, &pairs)
+            } else {
+                step.pairs.removeAll(keepingCapacity: true)
+                step.pairs.append(contentsOf: pairs[start..<end])
+            }
             // `body` sees the step's arrays only while it runs (it keeps a copy at its cost).
             body(batch.rows(start..<end), step)
+            if whole { swap(&step.pairs, &pairs) }
             start = end
         }
     }
