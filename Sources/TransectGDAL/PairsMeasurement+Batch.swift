@@ -155,17 +155,17 @@ extension PairsMeasurement {
             try measurer.measure(
                 wanted, sampled: whole ? heights : Array(heights[nextHeight..<nextHeight + needed]), into: &measured)
             nextHeight += needed
-            step.results.removeAll(keepingCapacity: true)
             step.results.reserveCapacity(end - start)
             var next = 0
             for k in start..<end {
                 if pairs[k] != nil {
-                    step.results.append(measured[next].map(\.measurement).mapError { Problem($0.message) })
+                    step.results.put(measured[next].map(\.measurement).mapError { Problem($0.message) }, at: k - start)
                     next += 1
                 } else {
-                    step.results.append(.failure(problems[k] ?? Problem("not measured")))
+                    step.results.put(.failure(problems[k] ?? Problem("not measured")), at: k - start)
                 }
             }
+            if step.results.count > end - start { step.results.removeSubrange((end - start)...) }
             // The whole span's pairs are lent to the step rather than copied, and taken back.
             if whole {
                 swap(&step.pairs, &pairs)

@@ -44,12 +44,12 @@ public struct TerrainMeasurer {
         return results
     }
 
-    /// ``measure(_:sampled:)`` into `results`, emptied first and its storage kept, so that a
-    /// caller measuring batch after batch allocates it once.
+    /// ``measure(_:sampled:)`` into `results`, whose elements are replaced and its storage
+    /// kept, so that a caller measuring batch after batch allocates it once (left as it was
+    /// when this throws).
     public func measure(
         _ pairs: [MeasurementPair], sampled given: [Double]? = nil, into results: inout [Result<MeasuredPair, TerrainError>]
     ) throws(TerrainError) {
-        results.removeAll(keepingCapacity: true)
         let sampled: [Double]
         if let given { sampled = given } else { sampled = try demHeights(for: pairs) }
         var undulations: [Double] = []
@@ -66,7 +66,7 @@ public struct TerrainMeasurer {
             let (startHeight, startSource) = height(pair.fromZ, at: pair.from, sampled: sampled, next: &next, failure: &failure)
             let (endHeight, endSource) = height(pair.toZ, at: pair.to, sampled: sampled, next: &next, failure: &failure)
             if let failure {
-                results.append(.failure(failure))
+                results.put(.failure(failure), at: k)
                 continue
             }
             var startEllipsoidal: Double?
@@ -76,7 +76,7 @@ public struct TerrainMeasurer {
                 let n2 = undulations[2 * k + 1]
                 guard n1.isFinite, n2.isFinite else {
                     let point = n1.isFinite ? pair.to : pair.from
-                    results.append(.failure(.outsideCoverage(point: point.coordinateText, dem: geoid.label)))
+                    results.put(.failure(.outsideCoverage(point: point.coordinateText, dem: geoid.label)), at: k)
                     continue
                 }
                 startEllipsoidal = startHeight + n1
@@ -89,8 +89,9 @@ public struct TerrainMeasurer {
             let m = Measurement(
                 start: start, end: end, startEllipsoidalHeightMetres: startEllipsoidal,
                 endEllipsoidalHeightMetres: endEllipsoidal, inverse: geodesics[k])
-            results.append(.success(MeasuredPair(measurement: m, startSource: startSource, endSource: endSource)))
+            results.put(.success(MeasuredPair(measurement: m, startSource: startSource, endSource: endSource)), at: k)
         }
+        if results.count > pairs.count { results.removeSubrange(pairs.count...) }
     }
 
     /// An endpoint's height and where it came from: `z` when given, else the next of
@@ -125,5 +126,15 @@ public struct TerrainMeasurer {
     /// Measures one pair; its failure throws.
     public func measure(_ pair: MeasurementPair) throws(TerrainError) -> MeasuredPair {
         try measure([pair])[0].get()
+    }
+}
+
+extension Array {
+    /// Sets element `index`, at most ``count``: over the one there, or appended at the end.
+    /// An array kept from batch to batch and refilled this way lets go of each old element
+    /// in place (specialised code), where `removeAll(keepingCapacity:)` destroys them all
+    /// through the generic value witnesses, one call per element.
+    @inline(__always) mutating func put(_ element: Element, at index: Int) {
+        if index < count { self[index] = element } else { append(element) }
     }
 }
