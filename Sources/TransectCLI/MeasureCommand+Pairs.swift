@@ -152,6 +152,8 @@ extension MeasureCommand {
     struct PairsWorker {
         var measurer: TerrainMeasurer
         var inputCRS: CoordinateTransformer?
+        /// The measurement's arrays, kept from span to span.
+        var scratch = PairsMeasurement.Scratch()
 
         init(measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?) {
             self.measurer = measurer
@@ -170,7 +172,7 @@ extension MeasureCommand {
         /// Parses, measures and formats one span of rows, in batches of
         /// ``PairsMeasurement/batchRows`` with one DEM read for the span, into a buffer from
         /// `buffers` (emptied first) when it has one.
-        func run(
+        mutating func run(
             _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?,
             buffers: OrderedWorkers.Recycler<OutputBytes>? = nil
         ) throws -> PairsChunk {
@@ -180,7 +182,8 @@ extension MeasureCommand {
             chunk.bytes = buffers?.take() ?? OutputBytes(capacity: span.count * 160)
             chunk.bytes.removeAll()
             try PairsMeasurement.measure(
-                span, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84, rowsPerStep: PairsMeasurement.batchRows
+                span, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84, rowsPerStep: PairsMeasurement.batchRows,
+                scratch: &scratch
             ) { batch, measured in
                 let offset = chunk.rowEnds.count
                 MeasureOutput.appendPairs(batch, measured, to: &chunk.bytes, rowEnds: &chunk.rowEnds)

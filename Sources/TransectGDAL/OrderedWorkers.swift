@@ -79,6 +79,9 @@ public enum OrderedWorkers {
                     handoff.value = Result {
                         if worker.state == nil { worker.state = Result { try make() } }
                         var state = try worker.state!.get()
+                        // Moved out for the batch, so that what the state holds has one owner
+                        // (arrays it keeps are then reused in place, not copied on write).
+                        worker.state = nil
                         defer { worker.state = .success(state) }
                         return try work(&state, input)
                     }

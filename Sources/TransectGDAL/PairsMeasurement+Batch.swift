@@ -63,6 +63,29 @@ extension PairsMeasurement {
         _ batch: PairsBatch, measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?,
         checkWGS84: (Double, Double) -> Problem?, rowsPerStep: Int, _ body: (PairsBatch, Measured) -> Void
     ) throws(TerrainError) {
+        var scratch = Scratch()
+        try measure(
+            batch, measurer: measurer, inputCRS: inputCRS, checkWGS84: checkWGS84, rowsPerStep: rowsPerStep, scratch: &scratch, body)
+    }
+
+    /// The arrays a span's measurement fills, kept from span to span by whoever measures many
+    /// (one per thread), so that their storage is allocated, and its pages touched, once.
+    public struct Scratch {
+        var pairs: [MeasurementPair?] = []
+        var problems: [Problem?] = []
+        var read: [MeasurementPair] = []
+        var measured: [Result<MeasuredPair, TerrainError>] = []
+        var step = Measured(pairs: [], results: [])
+
+        public init() {}
+    }
+
+    /// ``measure(_:measurer:inputCRS:checkWGS84:rowsPerStep:_:)`` with its arrays in `scratch`.
+    public static func measure(
+        _ batch: PairsBatch, measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?,
+        checkWGS84: (Double, Double) -> Problem?, rowsPerStep: Int, scratch: inout Scratch,
+        _ body: (PairsBatch, Measured) -> Void
+    ) throws(TerrainError) {
         precondition(rowsPerStep >= 1, "a step holds a row at least")
         let n = batch.count
         var xs = batch.xs
@@ -80,15 +103,34 @@ extension PairsMeasurement {
                 ys[2 * k + 1] = readYs[2 * j + 1]
             }
         }
-        var pairs = [MeasurementPair?](repeating: nil, count: n)
-        var problems = [Problem?](repeating: nil, count: n)
+        // Taken out of the scratch for the span (so that they have one owner) and put back after.
+        var pairs = scratch.pairs
+        var problems = scratch.problems
+        var read = scratch.read
+        var measured = scratch.measured
+        var step = scratch.step
+        scratch = Scratch()
+        defer {
+            scratch.pairs = pairs
+            scratch.problems = problems
+            scratch.read = read
+            scratch.measured = measured
+            scratch.step = step
+        }
+        pairs.removeAll(keepingCapacity: true)
+        pairs.append(contentsOf: repeatElement(nil, count: n))
+        problems.removeAll(keepingCapacity: true)
+        problems.append(contentsOf: repeatElement(nil, count: n))
+        // Most batches have no problem at all: no dictionary lookup per row then.
+        let anyCoordinateProblem = !batch.coordinateProblems.isEmpty
+        let anyHeightProblem = !batch.heightProblems.isEmpty
         for k in 0..<n {
-            if let problem = batch.coordinateProblems[k] {
+            if anyCoordinateProblem, let problem = batch.coordinateProblems[k] {
                 problems[k] = Problem(problem)
                 continue
             }
             let heights: Result<(from: Double?, to: Double?), Problem> =
-                if let problem = batch.heightProblems[k] {
+                if anyHeightProblem, let problem = batch.heightProblems[k] {
                     .failure(Problem(problem))
                 } else {
                     .success((batch.heights[2 * k].isNaN ? nil : batch.heights[2 * k], batch.heights[2 * k + 1].isNaN ? nil : batch.heights[2 * k + 1]))
@@ -99,27 +141,41 @@ extension PairsMeasurement {
             }
         }
         // Every height the span needs from the DEM, in one read.
-        let heights = try measurer.demHeights(for: pairs.compactMap { $0 })
+        read.removeAll(keepingCapacity: true)
+        for case let pair? in pairs { read.append(pair) }
+        let heights = try measurer.demHeights(for: read)
         var nextHeight = 0
         var start = 0
         while start < n {
             let end = min(start + rowsPerStep, n)
-            let wanted = pairs[start..<end].compactMap { $0 }
+            // A span of one step (the usual case) measures what was read as it is, uncopied.
+            let whole = start == 0 && end == n
+            let wanted = whole ? read : pairs[start..<end].compactMap { $0 }
             let needed = wanted.reduce(0) { $0 + ($1.fromZ == nil ? 1 : 0) + ($1.toZ == nil ? 1 : 0) }
-            let measured = try measurer.measure(wanted, sampled: Array(heights[nextHeight..<nextHeight + needed]))
+            try measurer.measure(
+                wanted, sampled: whole ? heights : Array(heights[nextHeight..<nextHeight + needed]), into: &measured)
             nextHeight += needed
-            var results: [Result<Measurement, Problem>] = []
-            results.reserveCapacity(end - start)
+            step.results.reserveCapacity(end - start)
             var next = 0
             for k in start..<end {
                 if pairs[k] != nil {
-                    results.append(measured[next].map(\.measurement).mapError { Problem($0.message) })
+                    step.results.put(measured[next].map(\.measurement).mapError { Problem($0.message) }, at: k - start)
                     next += 1
                 } else {
-                    results.append(.failure(problems[k] ?? Problem("not measured")))
+                    step.results.put(.failure(problems[k] ?? Problem("not measured")), at: k - start)
                 }
             }
-            body(batch.rows(start..<end), Measured(pairs: Array(pairs[start..<end]), results: results))
+            if step.results.count > end - start { step.results.removeSubrange((end - start)...) }
+            // The whole span's pairs are lent to the step rather than copied, and taken back.
+            if whole {
+                swap(&step.pairs, &pairs)
+            } else {
+                step.pairs.removeAll(keepingCapacity: true)
+                step.pairs.append(contentsOf: pairs[start..<end])
+            }
+            // `body` sees the step's arrays only while it runs (it keeps a copy at its cost).
+            body(batch.rows(start..<end), step)
+            if whole { swap(&step.pairs, &pairs) }
             start = end
         }
     }

@@ -39,6 +39,17 @@ public struct TerrainMeasurer {
     ) throws(TerrainError) -> [Result<
         MeasuredPair, TerrainError
     >] {
+        var results: [Result<MeasuredPair, TerrainError>] = []
+        try measure(pairs, sampled: given, into: &results)
+        return results
+    }
+
+    /// ``measure(_:sampled:)`` into `results`, whose elements are replaced and its storage
+    /// kept, so that a caller measuring batch after batch allocates it once (left as it was
+    /// when this throws).
+    public func measure(
+        _ pairs: [MeasurementPair], sampled given: [Double]? = nil, into results: inout [Result<MeasuredPair, TerrainError>]
+    ) throws(TerrainError) {
         let sampled: [Double]
         if let given { sampled = given } else { sampled = try demHeights(for: pairs) }
         var undulations: [Double] = []
@@ -48,51 +59,53 @@ public struct TerrainMeasurer {
         // Every pair's geodesic at once, four pairs at a time (the same bits as one by one).
         let geodesics = Geodesic.wgs84.inverse(from: pairs.map(\.from), to: pairs.map(\.to))
         var next = 0
-        var results: [Result<MeasuredPair, TerrainError>] = []
         results.reserveCapacity(pairs.count)
         for (k, pair) in pairs.enumerated() {
-            var heights: [Double] = []
-            var sources: [HeightSource] = []
+            // Scalars rather than small arrays: no allocation per pair.
             var failure: TerrainError?
-            for (point, z) in [(pair.from, pair.fromZ), (pair.to, pair.toZ)] {
-                if let z {
-                    heights.append(z)
-                    sources.append(.given)
-                    continue
-                }
-                let h = sampled[next]
-                next += 1
-                if h.isNaN, failure == nil, let model {
-                    failure = model.missingHeightError(at: point)
-                }
-                heights.append(h + aboveGroundMetres)
-                sources.append(.dem)
-            }
+            let (startHeight, startSource) = height(pair.fromZ, at: pair.from, sampled: sampled, next: &next, failure: &failure)
+            let (endHeight, endSource) = height(pair.toZ, at: pair.to, sampled: sampled, next: &next, failure: &failure)
             if let failure {
-                results.append(.failure(failure))
+                results.put(.failure(failure), at: k)
                 continue
             }
-            var ellipsoidal: [Double?] = [nil, nil]
+            var startEllipsoidal: Double?
+            var endEllipsoidal: Double?
             if let geoid {
                 let n1 = undulations[2 * k]
                 let n2 = undulations[2 * k + 1]
                 guard n1.isFinite, n2.isFinite else {
                     let point = n1.isFinite ? pair.to : pair.from
-                    results.append(.failure(.outsideCoverage(point: point.coordinateText, dem: geoid.label)))
+                    results.put(.failure(.outsideCoverage(point: point.coordinateText, dem: geoid.label)), at: k)
                     continue
                 }
-                ellipsoidal = [heights[0] + n1, heights[1] + n2]
+                startEllipsoidal = startHeight + n1
+                endEllipsoidal = endHeight + n2
             }
             var start = pair.from
             var end = pair.to
-            start.heightMetres = heights[0]
-            end.heightMetres = heights[1]
+            start.heightMetres = startHeight
+            end.heightMetres = endHeight
             let m = Measurement(
-                start: start, end: end, startEllipsoidalHeightMetres: ellipsoidal[0],
-                endEllipsoidalHeightMetres: ellipsoidal[1], inverse: geodesics[k])
-            results.append(.success(MeasuredPair(measurement: m, startSource: sources[0], endSource: sources[1])))
+                start: start, end: end, startEllipsoidalHeightMetres: startEllipsoidal,
+                endEllipsoidalHeightMetres: endEllipsoidal, inverse: geodesics[k])
+            results.put(.success(MeasuredPair(measurement: m, startSource: startSource, endSource: endSource)), at: k)
         }
-        return results
+        if results.count > pairs.count { results.removeSubrange(pairs.count...) }
+    }
+
+    /// An endpoint's height and where it came from: `z` when given, else the next of
+    /// `sampled` raised by ``aboveGroundMetres``; a sampled `nan` sets `failure` unless set.
+    private func height(
+        _ z: Double?, at point: GeoPoint, sampled: [Double], next: inout Int, failure: inout TerrainError?
+    ) -> (Double, HeightSource) {
+        if let z { return (z, .given) }
+        let h = sampled[next]
+        next += 1
+        if h.isNaN, failure == nil, let model {
+            failure = model.missingHeightError(at: point)
+        }
+        return (h + aboveGroundMetres, .dem)
     }
 
     /// Heights from the DEM, in metres, of the endpoints of `pairs` that have no given height,
@@ -113,5 +126,15 @@ public struct TerrainMeasurer {
     /// Measures one pair; its failure throws.
     public func measure(_ pair: MeasurementPair) throws(TerrainError) -> MeasuredPair {
         try measure([pair])[0].get()
+    }
+}
+
+extension Array {
+    /// Sets element `index`, at most ``count``: over the one there, or appended at the end.
+    /// An array kept from batch to batch and refilled this way lets go of each old element
+    /// in place (specialised code), where `removeAll(keepingCapacity:)` destroys them all
+    /// through the generic value witnesses, one call per element.
+    @inline(__always) mutating func put(_ element: Element, at index: Int) {
+        if index < count { self[index] = element } else { append(element) }
     }
 }
