@@ -18,6 +18,15 @@ extension ElevationGrid: SampledWindow {
         sampleBatch(columns: columns, rows: rows, interpolation: interpolation)
     }
 
+    /// ``sample(columns:rows:interpolation:)`` into a buffer the caller keeps, for callers that
+    /// sample batch after batch: the same results to the bit, without a fresh array per call.
+    /// `out.count` must equal `columns.count` (a precondition); every element is overwritten.
+    ///
+    /// - Complexity: O(n) for n points.
+    public func sample(columns: [Double], rows: [Double], interpolation: Interpolation, into out: inout [Double]) {
+        sampleBatch(columns: columns, rows: rows, interpolation: interpolation, into: &out)
+    }
+
     /// The scalar reference: one point, any method. See ``sample(columns:rows:interpolation:)``.
     public func sampleScalar(column x: Double, row y: Double, interpolation: Interpolation) -> Double {
         referenceSample(column: x, row: y, interpolation: interpolation)

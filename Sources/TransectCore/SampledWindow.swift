@@ -81,10 +81,23 @@ extension SampledWindow {
         case .bilinear: return bilinearBatch(columns: columns, rows: rows)
         case .nearest, .cubic:
             var out = [Double](repeating: .nan, count: columns.count)
+            sampleBatch(columns: columns, rows: rows, interpolation: interpolation, into: &out)
+            return out
+        }
+    }
+
+    /// ``sampleBatch(columns:rows:interpolation:)`` into `out`, which must hold one element per
+    /// point (refused otherwise); every element is overwritten, to the same bits.
+    func sampleBatch(columns: [Double], rows: [Double], interpolation: Interpolation, into out: inout [Double]) {
+        precondition(columns.count == rows.count, "one row coordinate per column coordinate")
+        precondition(out.count == columns.count, "one result element per point")
+        switch interpolation {
+        case .bilinear:
+            out.withUnsafeMutableBufferPointer { bilinearBatch(columns: columns, rows: rows, into: $0) }
+        case .nearest, .cubic:
             for k in columns.indices {
                 out[k] = referenceSample(column: columns[k], row: rows[k], interpolation: interpolation)
             }
-            return out
         }
     }
 
