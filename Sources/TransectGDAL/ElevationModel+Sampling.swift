@@ -188,28 +188,39 @@ extension ElevationModel {
     /// A window in Float32 where ``storesFloat32Windows``, else in Float64: the same values.
     func readDecodedWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> DecodedWindow {
         guard storesFloat32Windows else { return .float64(try readWindow(column: column, row: row, width: w, height: h)) }
-        var values = [Float](repeating: .nan, count: max(w, 0) * max(h, 0))
-        guard w > 0, h > 0 else { return .float32(Float32ElevationGrid(width: 0, height: 0, originColumn: column, originRow: row, values: [])) }
+        // The Float64 reader's test and arithmetic on the same value, widened exactly; with
+        // scale 1 and offset 0 the result narrows back exactly.
+        let values: [Float] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float32)
+        let (gw, gh) = values.isEmpty ? (0, 0) : (w, h)
+        return .float32(Float32ElevationGrid(width: gw, height: gh, originColumn: column, originRow: row, values: values))
+    }
+
+    /// A window's cells in metres as `Cell` (`Float` read as `GDT_Float32`, `Double` as
+    /// `GDT_Float64`), `nan` for no data and for columns outside the raster: each value is
+    /// widened to `Double`, tested against no data, scaled and offset, and narrowed back.
+    private func readWindowValues<Cell: BinaryFloatingPoint>(
+        column: Int, row: Int, width w: Int, height h: Int, type: GDALDataType
+    ) throws(TerrainError) -> [Cell] {
+        guard w > 0, h > 0 else { return [] }
+        var values = [Cell](repeating: .nan, count: w * h)
         let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres
         let offset = info.offset * verticalUnitMetres
         for run in windowRuns(column: column, width: w) {
-            var buffer = [Float](repeating: .nan, count: run.count * h)
+            var buffer = [Cell](repeating: .nan, count: run.count * h)
             try band.read(
                 column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,
-                bufferWidth: run.count, bufferHeight: h, type: GDT_Float32
+                bufferWidth: run.count, bufferHeight: h, type: type
             ) { .readFailed(path: label, reason: $0) }
             for j in 0..<h {
                 for i in 0..<run.count {
-                    // The Float64 reader's test and arithmetic on the same value, widened
-                    // exactly; with scale 1 and offset 0 the result narrows back exactly.
                     let v = Double(buffer[j * run.count + i])
                     let isNoData = v.isNaN || v == ndRead || !v.isFinite
-                    values[j * w + run.windowColumn + i] = isNoData ? .nan : Float(v * scale + offset)
+                    values[j * w + run.windowColumn + i] = isNoData ? .nan : Cell(v * scale + offset)
                 }
             }
         }
-        return .float32(Float32ElevationGrid(width: w, height: h, originColumn: column, originRow: row, values: values))
+        return values
     }
 
     /// The window's columns as runs that map to contiguous raster columns: columns outside the
@@ -236,25 +247,8 @@ extension ElevationModel {
     /// DEM that wraps in longitude, the columns on the other side of the antimeridian.
     /// The corresponding GDAL function is `GDALRasterIO`.
     func readWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> ElevationGrid {
-        var values = [Double](repeating: .nan, count: max(w, 0) * max(h, 0))
-        guard w > 0, h > 0 else { return ElevationGrid(width: 0, height: 0, originColumn: column, originRow: row, values: []) }
-        let ndRead = info.noDataAsRead
-        let scale = info.scale * verticalUnitMetres
-        let offset = info.offset * verticalUnitMetres
-        for run in windowRuns(column: column, width: w) {
-            var buffer = [Double](repeating: .nan, count: run.count * h)
-            try band.read(
-                column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,
-                bufferWidth: run.count, bufferHeight: h, type: GDT_Float64
-            ) { .readFailed(path: label, reason: $0) }
-            for j in 0..<h {
-                for i in 0..<run.count {
-                    let v = buffer[j * run.count + i]
-                    let isNoData = v.isNaN || v == ndRead || !v.isFinite
-                    values[j * w + run.windowColumn + i] = isNoData ? .nan : v * scale + offset
-                }
-            }
-        }
-        return ElevationGrid(width: w, height: h, originColumn: column, originRow: row, values: values)
+        let values: [Double] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float64)
+        let (gw, gh) = values.isEmpty ? (0, 0) : (w, h)
+        return ElevationGrid(width: gw, height: gh, originColumn: column, originRow: row, values: values)
     }
 }
