@@ -37,21 +37,21 @@ enum MeasurementLabel {
         }
     }
 
+    /// The unit normal of the segment from `a` to `b` in pixels (its direction turned a quarter
+    /// to the left, y down); (0, −1), straight up, when the segment has no length.
+    static func unitNormal(from a: (Double, Double), to b: (Double, Double)) -> (x: Double, y: Double) {
+        let nx = -(b.1 - a.1)
+        let ny = b.0 - a.0
+        let len = (nx * nx + ny * ny).squareRoot()
+        guard len > 0 && len.isFinite else { return (0, -1) }
+        return (nx / len, ny / len)
+    }
+
     /// Candidate boxes, best first, with the shape each one holds.
     static func candidates(_ shapes: [Shape], line: [(Double, Double)], width: Double, height: Double, scale s: Double) -> [(Box, Shape)] {
-        let a = line.first!
-        let b = line.last!
+        guard let a = line.first, let b = line.last else { return [] }
         let mid = line[line.count / 2]
-        var nx = -(b.1 - a.1)
-        var ny = b.0 - a.0
-        let len = (nx * nx + ny * ny).squareRoot()
-        if len > 0 && len.isFinite {
-            nx /= len
-            ny /= len
-        } else {
-            nx = 0
-            ny = -1
-        }
+        let (nx, ny) = unitNormal(from: a, to: b)
         var out: [(Box, Shape)] = []
         // The box's reach towards the line: its centre stands this much further out than its
         // nearest corner or edge, so `distance` is the clearance from the line itself.

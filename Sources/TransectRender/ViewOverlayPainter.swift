@@ -172,15 +172,7 @@ struct ViewOverlayPainter {
         let mid = t.points[indices[indices.count / 2]]
         let a = t.points[indices[max(0, indices.count / 2 - 1)]]
         let b = t.points[indices[min(indices.count - 1, indices.count / 2 + 1)]]
-        var nx = -(b.1 - a.1)
-        var ny = b.0 - a.0
-        let len = (nx * nx + ny * ny).squareRoot()
-        if len > 0 && len.isFinite {
-            nx /= len
-            ny /= len
-        } else {
-            (nx, ny) = (0, -1)
-        }
+        let (nx, ny) = MeasurementLabel.unitNormal(from: a, to: b)
         let m = canvas.measure(text, size: Self.labelSize)
         let w = m.width + 14
         let h = m.ascent + m.descent + 8
