@@ -56,7 +56,7 @@ extension MeasureCommand {
         var remaining = Int.max
         if let plan {
             remaining = plan.rows?.count ?? 0
-            do { try reader.skipRows((plan.rows?.lowerBound ?? 1) - 1) } catch {
+            do { try reader.skip(toRow: (plan.rows?.lowerBound ?? 1) - 1, survey: plan.survey) } catch {
                 output.abandon()
                 throw CLIError.badInput("pairs " + error.message)
             }

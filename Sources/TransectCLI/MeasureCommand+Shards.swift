@@ -8,6 +8,8 @@ extension MeasureCommand {
         var shard: Shard
         var totalRows: Int
         var rows: ClosedRange<Int>?
+        /// The first pass's row count and checkpoints, where the shard seeks to its rows.
+        var survey: PairsReader.Survey
         /// The manifest to complete and write; nil without `-o`.
         var manifest: ShardManifest?
 
@@ -18,11 +20,12 @@ extension MeasureCommand {
             let recorded = out != nil && out != "-"
             var inputHash = SHA256()
             do {
-                totalRows = try PairsReader.countRows(path: path, observingBytes: recorded ? { inputHash.update($0) } : nil)
+                survey = try PairsReader.survey(path: path, observingBytes: recorded ? { inputHash.update($0) } : nil)
             } catch {
                 if case .cannotRead = error { throw CLIError.badInput(error.message) }
                 throw CLIError.badInput("pairs " + error.message)
             }
+            totalRows = survey.rows
             rows = shard.rows(of: totalRows)
             guard recorded else { return }
             manifest = ShardManifest(

@@ -26,4 +26,25 @@ enum KernelHints {
         return false
         #endif
     }
+
+    /// The 32 bytes at `p` as three bit masks (bit k for `p[k]`): line feeds, NUL bytes, and
+    /// the bytes a blank-looking line may begin with (LF, CR, space, tab, and every byte from
+    /// 0x80). `vpmovmskb` where the header is there, a byte loop where it is not: the same masks.
+    @inline(__always)
+    static func classify32(_ p: UnsafePointer<UInt8>) -> (lineFeeds: UInt32, nuls: UInt32, blankStarts: UInt32) {
+        #if canImport(CKernelHints)
+        let c = transect_classify_32_bytes(p)
+        return (c.lineFeeds, c.nuls, c.blankStarts)
+        #else
+        var masks: (lineFeeds: UInt32, nuls: UInt32, blankStarts: UInt32) = (0, 0, 0)
+        for k in 0..<32 {
+            let b = p[k]
+            let bit = UInt32(1) << UInt32(k)
+            if b == 0x0A { masks.lineFeeds |= bit }
+            if b == 0 { masks.nuls |= bit }
+            if b == 0x0A || b == 0x0D || b == 0x20 || b == 0x09 || b >= 0x80 { masks.blankStarts |= bit }
+        }
+        return masks
+        #endif
+    }
 }

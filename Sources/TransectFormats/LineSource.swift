@@ -22,6 +22,10 @@ final class LineSource {
     private var end = 0
     private var atEnd = false
     private var lineNumber = 0
+    /// Where `buffer[0]` lies in the file: what ``seek(to:)`` returns to.
+    private var bufferOffset = 0
+    /// True for a regular file opened here, the only input ``seek(to:)`` can move in.
+    private(set) var seekable = false
     /// Sees every byte read from the file, in order, as it arrives (a hash of the input taken
     /// in the same pass as its lines).
     private let observer: ((UnsafeRawBufferPointer) -> Void)?
@@ -51,6 +55,7 @@ final class LineSource {
             throw .cannotRead(path: path, reason: error.text)
         }
         ownsFile = true
+        seekable = (info.st_mode & S_IFMT) == S_IFREG
     }
 
     init(data: Data, source: String) {
@@ -69,6 +74,7 @@ final class LineSource {
     private func fill() throws(FormatError) -> Bool {
         guard !atEnd, let file else { return false }
         if start > 0 {
+            bufferOffset += start
             buffer.withUnsafeMutableBufferPointer { b in
                 for k in 0..<(end - start) { b[k] = b[start + k] }
             }
@@ -122,22 +128,31 @@ final class LineSource {
     /// how many of those there were: the lines ``nextLine(_:)`` would give, with the same errors
     /// at the same lines, taken out of the buffer a whole buffer at a time. A line breaks at LF
     /// only (a CSV field in quotes cannot hold one: each line is a row), so counting rows is
-    /// finding LFs: `memchr` from one to the next, the first byte of each line deciding that it
-    /// is not blank unless it is a space, tab, CR or not ASCII. A line holding a NUL byte or too
-    /// long is left to ``nextLine(_:)``, which throws its error.
+    /// finding LFs: runs of plain lines 32 bytes at a step (``PlainLines``), and each other line
+    /// by `memchr`, its first byte deciding that it is not blank unless it is a space, tab, CR or
+    /// not ASCII. A line holding a NUL byte or too long is left to ``nextLine(_:)``, which throws
+    /// its error.
     func skipLines(counting rows: Int, isBlank: (UnsafeBufferPointer<UInt8>) -> Bool) throws(FormatError) -> Int {
         var counted = 0
         while counted < rows {
             var position = start
             buffer.withUnsafeBufferPointer { b in
                 let base = b.baseAddress!
-                // Lines before the first NUL are clean of them.
-                let nul = memchr(base + start, 0, end - start).map { UnsafeRawPointer(base).distance(to: $0) } ?? end
-                while counted < rows, let found = memchr(base + position, 0x0A, end - position) {
+                while counted < rows {
+                    let plain = PlainLines.scan(
+                        UnsafeBufferPointer(rebasing: b[position..<end]), maxLines: rows - counted,
+                        maxLineBytes: PairsReader.maximumLineBytes)
+                    counted += plain.lines
+                    lineNumber += plain.lines
+                    position += plain.bytes
+                    guard counted < rows, let found = memchr(base + position, 0x0A, end - position) else { break }
+                    // One line the careful way.
                     let nl = UnsafeRawPointer(base).distance(to: found)
                     var last = nl
                     while last > position && b[last - 1] == 0x0D { last -= 1 }
-                    if nl > nul || last - position > PairsReader.maximumLineBytes { break }
+                    if last - position > PairsReader.maximumLineBytes || memchr(base + position, 0, nl - position) != nil {
+                        break
+                    }
                     lineNumber += 1
                     let first = b[position]
                     let row =
@@ -156,6 +171,27 @@ final class LineSource {
             if taken { counted += 1 }
         }
         return counted
+    }
+
+    /// Where the next line begins: its byte offset in the file and the number of lines before
+    /// it. Only for a source that has not been read past a line it did not give out.
+    var position: (offset: Int, lines: Int) { (bufferOffset + start, lineNumber) }
+
+    /// Moves to a line's beginning recorded by ``position`` on the same file, so the next line
+    /// read is that line, with its number. Only for a regular file read without an observer
+    /// (which would miss the bytes passed over): anything else stays where it is.
+    func seek(to position: (offset: Int, lines: Int)) throws(FormatError) {
+        guard seekable && observer == nil, let file else { return }
+        do throws(SystemError) {
+            _ = try SystemError.call { lseek(fileno(file), off_t(position.offset), SEEK_SET) }
+        } catch {
+            throw .cannotRead(path: source, reason: error.text)
+        }
+        bufferOffset = position.offset
+        start = 0
+        end = 0
+        atEnd = false
+        lineNumber = position.lines
     }
 
     /// The index of the first `byte` in `buffer[from..<to]`, by `memchr`.

@@ -1,7 +1,8 @@
 #ifndef TRANSECT_KERNEL_HINTS_H
 #define TRANSECT_KERNEL_HINTS_H
 // What the core's SIMD kernels need from the compiler but Swift cannot spell: a software
-// prefetch, and whether the CPU the build targets rounds a vector of doubles in one instruction.
+// prefetch, whether the CPU the build targets rounds a vector of doubles in one instruction, and
+// byte classes as bit masks (`movemask`) for scanning text.
 // Header-only (static inline, so the Swift optimiser inlines it): nothing is linked, no library
 // is loaded. TransectCore reaches it through KernelHints.swift only.
 
@@ -17,5 +18,61 @@ static inline void transect_prefetch(const void *address) { __builtin_prefetch(a
 #else
 #define TRANSECT_TARGET_ROUNDS_VECTORS 0
 #endif
+
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+/// Three classes of the 32 bytes at `p`, as bit masks (bit k for `p[k]`): line feeds; NUL
+/// bytes; and the bytes a blank-looking line may begin with (LF, CR, space, tab, and every
+/// byte from 0x80, where a byte order mark or a Unicode space starts). One `vpcmpeqb` and
+/// `vpmovmskb` per class on AVX2, two on SSE2: the byte masks Swift's vector types cannot give.
+/// Reads exactly 32 bytes.
+typedef struct {
+    uint32_t lineFeeds;
+    uint32_t nuls;
+    uint32_t blankStarts;
+} transect_byte_classes;
+
+static inline transect_byte_classes transect_classify_32_bytes(const uint8_t *p) {
+    transect_byte_classes c;
+#if defined(__AVX2__)
+    __m256i v = _mm256_loadu_si256((const __m256i *)p);
+    __m256i lf = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0A));
+    __m256i blank = _mm256_or_si256(
+        _mm256_or_si256(lf, _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0D))),
+        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x20)), _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x09))));
+    c.lineFeeds = (uint32_t)_mm256_movemask_epi8(lf);
+    c.nuls = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()));
+    // A byte from 0x80 has its top bit set, which is what movemask collects.
+    c.blankStarts = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(blank, v));
+#elif defined(__SSE2__)
+    c.lineFeeds = 0;
+    c.nuls = 0;
+    c.blankStarts = 0;
+    for (int half = 0; half < 2; half++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * half));
+        __m128i lf = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0A));
+        __m128i blank = _mm_or_si128(
+            _mm_or_si128(lf, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0D))),
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x09))));
+        c.lineFeeds |= (uint32_t)_mm_movemask_epi8(lf) << (16 * half);
+        c.nuls |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << (16 * half);
+        c.blankStarts |= (uint32_t)_mm_movemask_epi8(_mm_or_si128(blank, v)) << (16 * half);
+    }
+#else
+    c.lineFeeds = 0;
+    c.nuls = 0;
+    c.blankStarts = 0;
+    for (int k = 0; k < 32; k++) {
+        uint8_t b = p[k];
+        c.lineFeeds |= (uint32_t)(b == 0x0A) << k;
+        c.nuls |= (uint32_t)(b == 0) << k;
+        c.blankStarts |= (uint32_t)(b == 0x0A || b == 0x0D || b == 0x20 || b == 0x09 || b >= 0x80) << k;
+    }
+#endif
+    return c;
+}
 
 #endif
