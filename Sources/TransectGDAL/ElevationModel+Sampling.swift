@@ -105,13 +105,15 @@ extension ElevationModel {
         let n = columns.count
         var result = [Double](repeating: .nan, count: n)
         let chunk = Self.sampleChunk
-        let chunksAcross = (width + chunk - 1) / chunk + 1
+        // Chunks in the order of a Hilbert curve over them, so that chunks taken one after the
+        // other lie side by side, and share the blocks their margins reach into.
+        let order = HilbertCurve.order(side: max(width - 1, height - 1, 0) / chunk + 1)
         var keyed: [(key: Int, index: Int)] = []
         keyed.reserveCapacity(n)
         for k in 0..<n where contains(column: columns[k], row: rows[k]) {
             let cx = min(Int(columns[k]), width - 1) / chunk
             let cy = min(Int(rows[k]), height - 1) / chunk
-            keyed.append((cy * chunksAcross + cx, k))
+            keyed.append((HilbertCurve.index(x: cx, y: cy, order: order), k))
         }
         keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
         let margin = interpolation.radius
@@ -119,8 +121,7 @@ extension ElevationModel {
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
-            let cx = keyed[start].key % chunksAcross
-            let cy = keyed[start].key / chunksAcross
+            let (cx, cy) = HilbertCurve.point(index: keyed[start].key, order: order)
             let grid =
                 cached
                 ? try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)

@@ -3,7 +3,8 @@ import TransectCore
 extension PairsMeasurement {
     /// Rows whose DEM heights are read together when the DEM is large
     /// (``rowsReadTogether(model:interpolation:)``): eight ``batchRows`` batches. The endpoints
-    /// of so many rows are sampled in the order of the raster's chunks, so rows far apart in the
+    /// of so many rows are sampled chunk by chunk of the raster, the chunks in the order of a
+    /// Hilbert curve over them (``HilbertCurve``), so rows far apart in the
     /// input that touch the same DEM blocks share one read of them: with the rows in no spatial
     /// order, eight times fewer window reads than batch by batch. Memory stays bounded by it (a
     /// few megabytes of rows and output per span), never by the input.
