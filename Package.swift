@@ -32,8 +32,11 @@ let package = Package(
         // library, plus the platform C library for libm and errno text, CKernelHints' header and
         // the self-contained CSHA256 (no library behind it).
         .target(name: "TransectCore", dependencies: ["CKernelHints", "CSHA256"]),
-        // Track, place and scene files with Foundation's parsers.
-        .target(name: "TransectFormats", dependencies: ["TransectCore"]),
+        // The formats `measure` reads without Foundation: the pairs CSV, CSV lines, line and chunk
+        // readers, the strict JSON parser, FormatError.
+        .target(name: "TransectFormatsBase", dependencies: ["TransectCore"]),
+        // Track, place and scene files with Foundation's parsers; re-exports TransectFormatsBase.
+        .target(name: "TransectFormats", dependencies: ["TransectCore", "TransectFormatsBase"]),
         // DEMs through GDAL: open, mosaic, CRS transforms, block reads, warping, the geoid and the
         // measurement and profile services. The only target that calls GDAL, OGR, OSR or CPL.
         .target(name: "TransectGDAL", dependencies: ["TransectCore", "CGDAL"]),
@@ -60,7 +63,7 @@ let package = Package(
         .target(name: "TransectTestSupport", dependencies: ["CGDAL", "CPROJ", "TransectGDAL"], path: "Tests/Support"),
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "TransectTestSupport"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
-        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport"]),
+        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectFormatsBase", "TransectCore", "TransectTestSupport"]),
         .testTarget(
             name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"],
             exclude: ["Golden"]),

@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import TransectCore
 
 /// Lines of a file, stdin or bytes, each at most `PairsReader.maximumLineBytes` long and free of
@@ -53,12 +52,12 @@ final class LineSource {
         ownsFile = true
     }
 
-    init(data: Data, source: String) {
+    init(bytes: some Sequence<UInt8>, source: String) {
         self.source = source
         observer = nil
         file = nil
         ownsFile = false
-        buffer = [UInt8](data)
+        buffer = Array(bytes)
         end = buffer.count
         atEnd = true
     }
