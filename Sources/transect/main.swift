@@ -6,9 +6,9 @@ import TransectCore
 
 // The launcher. It links the standard library, TransectCore and TransectCLIBase only: a measure
 // with both heights given runs here and starts like a plain Swift program. Any other measure
-// goes, untouched, to libTransectMeasure.so beside this executable, which brings GDAL and PROJ
-// but neither Foundation, cairo nor libpng; every other command line (and every other error) to
-// the full command line in libTransectCLI.so, which brings all of them.
+// command line (right or wrong) goes, untouched, to libTransectMeasure.so beside this
+// executable, which brings GDAL and PROJ but neither Foundation, cairo nor libpng; every other
+// command line to the full command line in libTransectCLI.so, which brings all of them.
 
 let console = Console.standard()
 let arguments = Array(CommandLine.arguments.dropFirst())

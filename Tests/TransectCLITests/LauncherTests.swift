@@ -27,8 +27,8 @@ struct LauncherTests {
         ["measure", "--from", from, "--to", to, "--"],
     ]
 
-    /// Valid command lines the full command line runs: each needs GDAL or PROJ, or is not a
-    /// single measurement to stdout.
+    /// Valid command lines the libraries run (measure's, or the full command line): each needs
+    /// GDAL or PROJ, or is not a single measurement to stdout.
     static let handedOn: [[String]] = [
         ["measure", "--from", from, "--to", to, "--crs", "EPSG:4326"],
         ["measure", "--from", from, "--to", to, "--crs", "4326", "--format", "json"],
@@ -41,7 +41,7 @@ struct LauncherTests {
         ["help", "measure"],
     ]
 
-    /// Wrong command lines: every one goes to the full command line, which reports it.
+    /// Wrong command lines: every one goes to a library (measure's for a measure), which reports it.
     static let wrong: [[String]] = [
         [],
         ["measure"],
