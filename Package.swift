@@ -13,6 +13,9 @@ let package = Package(
         // the commands that need GDAL, PROJ, cairo, libpng or Foundation. `make build` builds it
         // beside the executable (.build/release/libTransectCLI.so).
         .library(name: "TransectCLI", type: .dynamic, targets: ["TransectCLI"]),
+        // `measure` alone as a shared library without Foundation, cairo or libpng: the launcher
+        // loads it for every measure it does not run itself (.build/release/libTransectMeasure.so).
+        .library(name: "TransectMeasure", type: .dynamic, targets: ["TransectCLIMeasure"]),
     ],
     targets: [
         // System libraries from Debian, found through pkg-config.
@@ -32,8 +35,11 @@ let package = Package(
         // library, plus the platform C library for libm and errno text, CKernelHints' header and
         // the self-contained CSHA256 (no library behind it).
         .target(name: "TransectCore", dependencies: ["CKernelHints", "CSHA256"]),
-        // Track, place and scene files with Foundation's parsers.
-        .target(name: "TransectFormats", dependencies: ["TransectCore"]),
+        // The formats `measure` reads without Foundation: the pairs CSV, CSV lines, line and chunk
+        // readers, the strict JSON parser, FormatError.
+        .target(name: "TransectFormatsBase", dependencies: ["TransectCore"]),
+        // Track, place and scene files with Foundation's parsers; re-exports TransectFormatsBase.
+        .target(name: "TransectFormats", dependencies: ["TransectCore", "TransectFormatsBase"]),
         // DEMs through GDAL: open, mosaic, CRS transforms, block reads, warping, the geoid and the
         // measurement and profile services. The only target that calls GDAL, OGR, OSR or CPL.
         .target(name: "TransectGDAL", dependencies: ["TransectCore", "CGDAL"]),
@@ -43,9 +49,16 @@ let package = Package(
         // The option parser, the options declared once, measure's output: the GDAL-free half of
         // the command line. No Foundation and no C module, as the launcher links it.
         .target(name: "TransectCLIBase", dependencies: ["TransectCore"]),
+        // measure and the machinery it shares with the other commands (the command and its help,
+        // output targets and transactions, signal clean-up, DEM and point options): neither
+        // Foundation nor TransectRender, so libTransectMeasure.so loads neither.
+        .target(
+            name: "TransectCLIMeasure", dependencies: ["TransectCore", "TransectCLIBase", "TransectGDAL", "TransectFormatsBase"]),
         // The command table, options declared once, output formats: a testable library. Commands
         // parse, call one library entry point and format; no C module here.
-        .target(name: "TransectCLI", dependencies: ["TransectCore", "TransectCLIBase", "TransectGDAL", "TransectRender", "TransectFormats"]),
+        .target(
+            name: "TransectCLI",
+            dependencies: ["TransectCore", "TransectCLIBase", "TransectCLIMeasure", "TransectGDAL", "TransectRender", "TransectFormats"]),
         // The launcher: runs measure with both heights given itself, loads libTransectCLI.so for
         // anything else. Links neither GDAL, PROJ, cairo, libpng nor Foundation.
         .executableTarget(name: "transect", dependencies: ["TransectCore", "TransectCLIBase"]),
@@ -60,7 +73,7 @@ let package = Package(
         .target(name: "TransectTestSupport", dependencies: ["CGDAL", "CPROJ", "TransectGDAL"], path: "Tests/Support"),
         .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "TransectTestSupport"]),
         .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
-        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectCore", "TransectTestSupport"]),
+        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectFormatsBase", "TransectCore", "TransectTestSupport"]),
         .testTarget(
             name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"],
             exclude: ["Golden"]),

@@ -21,7 +21,7 @@ public enum CommandLineTool {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        do {
+        return Commands.table.reporting(console: console) {
             switch command {
             case "-h", "--help":
                 console.out(Help.overview)
@@ -45,24 +45,10 @@ public enum CommandLineTool {
                 }
                 return try subcommand.execute(rest, console: console)
             }
-        } catch let error as CLIError {
-            return report(error, console: console)
-        } catch let error as any UserFacingError {
-            return report(error, console: console)
-        } catch {
-            console.err("Error: \(String(describing: error).printable(limit: 4000))\n")
-            return 1
         }
     }
 
     static func report(_ error: any UserFacingError, console: Console) -> Int32 {
-        // One line, whatever the message quotes from a file: control characters escaped.
-        console.err("Error: \(error.message.printable(limit: 4000))\n")
-        guard error.isUsageError else { return error.isTemporary ? CLIError.temporaryFailureExitCode : 1 }
-        var command: String? = nil
-        if case CLIError.usage(_, let c)? = error as? CLIError { command = c }
-        console.err("Usage: \(Help.usageLine(for: command))\n")
-        console.err("See 'transect help\(command.map { " " + $0 } ?? "")'.\n")
-        return 2
+        Commands.table.report(error, console: console)
     }
 }

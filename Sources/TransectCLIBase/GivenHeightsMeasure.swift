@@ -6,9 +6,9 @@ import TransectCore
 ///
 /// It takes a command line only when it is certainly such a measure: valid, writing text or
 /// JSON to stdout, with no option beyond ``options``. Any other command line, and every one
-/// that is wrong in any way, is left to the full command line (`run` returns nil), so help,
-/// messages and exit codes have one source. What it prints is what the full `measure` prints:
-/// the same options parse the same text, and ``MeasureOutput`` writes the result.
+/// that is wrong in any way, is left to the command line libraries (`run` returns nil), so
+/// help, messages and exit codes have one source. What it prints is what the full `measure`
+/// prints: the same options parse the same text, and ``MeasureOutput`` writes the result.
 package enum GivenHeightsMeasure {
     /// The options such a measure may carry. Any other one (`--dem`, `--geoid`, `--crs`,
     /// `--pairs`, `-o`, `-r`, `--help`, …) sends the command line on.

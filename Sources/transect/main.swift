@@ -5,14 +5,19 @@ import TransectCLIBase
 import TransectCore
 
 // The launcher. It links the standard library, TransectCore and TransectCLIBase only: a measure
-// with both heights given runs here and starts like a plain Swift program. Every other command
-// line (and every one with an error) goes, untouched, to the full command line in
-// libTransectCLI.so beside this executable, which brings GDAL, PROJ, cairo, libpng and
-// Foundation with it.
+// with both heights given runs here and starts like a plain Swift program. Any other measure
+// command line (right or wrong) goes, untouched, to libTransectMeasure.so beside this
+// executable, which brings GDAL and PROJ but neither Foundation, cairo nor libpng; every other
+// command line to the full command line in libTransectCLI.so, which brings all of them.
 
 let console = Console.standard()
-if let code = GivenHeightsMeasure.run(Array(CommandLine.arguments.dropFirst()), console: console) {
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let code = GivenHeightsMeasure.run(arguments, console: console) {
     console.flush()
     exit(code)
 }
-exit(FullCommandLine.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))
+if arguments.first == "measure" {
+    let code = CommandLineLibrary.measure.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
+    if code != CommandLineLibrary.notMine { exit(code) }
+}
+exit(CommandLineLibrary.full.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))

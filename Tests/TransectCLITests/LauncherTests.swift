@@ -4,8 +4,9 @@ import TransectTestSupport
 @testable import TransectCLI
 
 /// The `transect` executable is a launcher: it runs a measure with both heights given itself
-/// (``GivenHeightsMeasure``) and hands every other command line, untouched, to the full command
-/// line in libTransectCLI.so. Whichever path runs, the output is the full command line's.
+/// (``GivenHeightsMeasure``), hands every other measure, untouched, to libTransectMeasure.so and
+/// every other command line to the full command line in libTransectCLI.so. Whichever path runs,
+/// the output is the full command line's.
 @Suite("the launcher: measure with given heights without GDAL, everything else as before")
 struct LauncherTests {
     static let from = "-119.5,37.7,1000"
@@ -26,8 +27,8 @@ struct LauncherTests {
         ["measure", "--from", from, "--to", to, "--"],
     ]
 
-    /// Valid command lines the full command line runs: each needs GDAL or PROJ, or is not a
-    /// single measurement to stdout.
+    /// Valid command lines the libraries run (measure's, or the full command line): each needs
+    /// GDAL or PROJ, or is not a single measurement to stdout.
     static let handedOn: [[String]] = [
         ["measure", "--from", from, "--to", to, "--crs", "EPSG:4326"],
         ["measure", "--from", from, "--to", to, "--crs", "4326", "--format", "json"],
@@ -40,7 +41,7 @@ struct LauncherTests {
         ["help", "measure"],
     ]
 
-    /// Wrong command lines: every one goes to the full command line, which reports it.
+    /// Wrong command lines: every one goes to a library (measure's for a measure), which reports it.
     static let wrong: [[String]] = [
         [],
         ["measure"],
@@ -106,22 +107,23 @@ struct LauncherTests {
         }
     }
 
-    @Test("a measure with given heights loads neither GDAL, PROJ, cairo, libpng nor Foundation; --crs loads GDAL")
+    @Test("a measure with given heights loads neither GDAL, PROJ, cairo, libpng nor Foundation; --crs loads GDAL through the measure library")
     func loadedLibraries() throws {
         let light = try Self.loadedLibraries(["measure", "--from", Self.from, "--to", Self.to, "--format", "json"])
         #expect(light.code == 0)
         #expect(!light.libraries.isEmpty, "LD_DEBUG listed no libraries")
-        for name in ["libgdal", "libproj", "libcairo", "libpng", "libFoundation", "libTransectCLI"] {
+        for name in ["libgdal", "libproj", "libcairo", "libpng", "libFoundation", "libTransectCLI", "libTransectMeasure"] {
             #expect(!light.libraries.contains { $0.contains(name) }, "\(name) loaded: \(light.libraries)")
         }
-        let full = try Self.loadedLibraries(["measure", "--from", Self.from, "--to", Self.to, "--crs", "EPSG:4326"])
-        #expect(full.code == 0)
-        for name in ["libTransectCLI", "libgdal", "libproj"] {
-            #expect(full.libraries.contains { $0.contains(name) }, "\(name) not loaded: \(full.libraries)")
+        let crs = try Self.loadedLibraries(["measure", "--from", Self.from, "--to", Self.to, "--crs", "EPSG:4326"])
+        #expect(crs.code == 0)
+        for name in ["libTransectMeasure", "libgdal", "libproj"] {
+            #expect(crs.libraries.contains { $0.contains(name) }, "\(name) not loaded: \(crs.libraries)")
         }
+        #expect(!crs.libraries.contains { $0.contains("libTransectCLI") }, "\(crs.libraries)")
     }
 
-    @Test("without libTransectCLI.so beside it, the launcher still measures given heights, and says in one line why anything else fails")
+    @Test("without the libraries beside it, the launcher still measures given heights, and says in one line why anything else fails")
     func missingLibrary() throws {
         let path = try #require(TransectExecutable.path, Comment(rawValue: TransectExecutable.missing))
         let dir = TemporaryDirectory()
@@ -135,15 +137,22 @@ struct LauncherTests {
         #expect(other.out.isEmpty)
         let lines = other.err.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 2 && lines[1].isEmpty, "\(other.err)")
-        #expect(other.err.hasPrefix("Error: cannot load libTransectCLI.so: ") && other.err.contains(dir.file("libTransectCLI.so")), "\(other.err)")
+        #expect(
+            other.err.hasPrefix("Error: cannot load libTransectMeasure.so: ") && other.err.contains(dir.file("libTransectMeasure.so")),
+            "\(other.err)")
+        let version = try TransectExecutable.run(["--version"], directory: dir.path, executable: copy)
+        #expect(version.code == 1 && version.out.isEmpty)
+        #expect(
+            version.err.hasPrefix("Error: cannot load libTransectCLI.so: ") && version.err.contains(dir.file("libTransectCLI.so")),
+            "\(version.err)")
     }
 
     /// The shared libraries the executable loads for `arguments`, as the dynamic loader reports
     /// them (`LD_DEBUG=files`).
-    static func loadedLibraries(_ arguments: [String]) throws -> (code: Int32, libraries: [String]) {
+    static func loadedLibraries(_ arguments: [String], environment: [String: String] = [:]) throws -> (code: Int32, libraries: [String]) {
         let path = try #require(TransectExecutable.path, Comment(rawValue: TransectExecutable.missing))
         let dir = TemporaryDirectory()
-        let run = try TransectExecutable.run(arguments, directory: dir.path, executable: path, environment: ["LD_DEBUG": "files"])
+        let run = try TransectExecutable.run(arguments, directory: dir.path, executable: path, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
         let libraries = run.err.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "file=") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != " " && $0 != "[" })

@@ -3,6 +3,7 @@ import Testing
 import TransectCore
 import TransectTestSupport
 @testable import TransectFormats
+@testable import TransectFormatsBase
 
 @Suite("pairs CSV: streamed rows, bounded lines, NUL bytes refused")
 struct PairsCSVTests {

@@ -3,33 +3,32 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import TransectCore
-import TransectFormats
+import TransectFormatsBase
 
 /// The record a shard's output leaves beside it (`OUT.manifest.json`), written after the output
 /// in the same transaction: what was read (path, SHA-256), which rows of it, with what options,
 /// and the SHA-256 of the bytes written. `--skip-existing` and `transect merge` trust an output
 /// only through it.
-struct ShardManifest: Equatable {
-    static let format = "transect-shard-manifest/1"
+package struct ShardManifest: Equatable {
+    package static let format = "transect-shard-manifest/1"
 
-    var input: String
-    var inputSHA256: String
-    var shard: Shard
+    package var input: String
+    package var inputSHA256: String
+    package var shard: Shard
     /// The shard's rows among the whole file's (from 1); nil when it holds none.
-    var rows: ClosedRange<Int>?
-    var totalRows: Int
-    var goodRows: Int
-    var badRows: Int
-    var outputSHA256: String
+    package var rows: ClosedRange<Int>?
+    package var totalRows: Int
+    package var goodRows: Int
+    package var badRows: Int
+    package var outputSHA256: String
     /// The options that shape the bytes, as `name=value` texts, in a fixed order.
-    var options: [String]
+    package var options: [String]
 
     /// The manifest's path beside `output`.
-    static func path(for output: String) -> String { output + ".manifest.json" }
+    package static func path(for output: String) -> String { output + ".manifest.json" }
 
-    var json: JSON {
+    package var json: JSON {
         .object([
             ("format", .string(Self.format)),
             ("input", .string(input)),
@@ -47,7 +46,7 @@ struct ShardManifest: Equatable {
 
     /// Reads the manifest at `path`; nil when there is none. A manifest that is there but
     /// does not read as one throws.
-    static func read(_ path: String) throws(CLIError) -> ShardManifest? {
+    package static func read(_ path: String) throws(CLIError) -> ShardManifest? {
         guard let fields = try Fields(path, format: format) else { return nil }
         let rows = try fields.range("first_row", "last_row", of: "row")
         guard let options = fields.json["options"]?.array?.compactMap(\.string) else { throw fields.bad("lacks 'options'") }
@@ -58,37 +57,50 @@ struct ShardManifest: Equatable {
     }
 
     /// A manifest's JSON object, read with the checks every kind of manifest shares.
-    struct Fields {
-        let path: String
-        let json: JSON
+    package struct Fields {
+        package let path: String
+        package let json: JSON
 
         /// The manifest at `path`, which must say it is a `format` file; nil when there is none.
-        init?(_ path: String, format: String) throws(CLIError) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+        package init?(_ path: String, format: String) throws(CLIError) {
+            guard let bytes = Self.contents(path) else {
                 if access(path, F_OK) == 0 { throw CLIError.retryable("cannot read '\(path)'") }
                 return nil
             }
             self.path = path
-            do { json = try JSON.parse(data, path: path) } catch { throw CLIError.badInput("shard manifest '\(path)': \(error.message)") }
+            do { json = try JSON.parse(bytes, path: path) } catch { throw CLIError.badInput("shard manifest '\(path)': \(error.message)") }
             guard json["format"]?.string == format else { throw bad("not a \(format) file") }
         }
 
-        /// The manifest is not what it should be, for `why`.
-        func bad(_ why: String) -> CLIError { .badInput("shard manifest '\(path)': \(why)") }
+        /// The whole file at `path`; nil when it cannot be read whole (there is none, it is a
+        /// directory or unreadable, or a read fails).
+        package static func contents(_ path: String) -> [UInt8]? {
+            do throws(FormatError) {
+                let file = try FileChunks(path: path)
+                var bytes: [UInt8] = []
+                while let chunk = try file.next() { bytes += chunk }
+                return bytes
+            } catch {
+                return nil
+            }
+        }
 
-        func text(_ key: String, in object: JSON? = nil) throws(CLIError) -> String {
+        /// The manifest is not what it should be, for `why`.
+        package func bad(_ why: String) -> CLIError { .badInput("shard manifest '\(path)': \(why)") }
+
+        package func text(_ key: String, in object: JSON? = nil) throws(CLIError) -> String {
             guard let s = (object ?? json)[key]?.string else { throw bad("lacks '\(key)'") }
             return s
         }
 
-        func count(_ key: String, in object: JSON? = nil) throws(CLIError) -> Int {
+        package func count(_ key: String, in object: JSON? = nil) throws(CLIError) -> Int {
             guard let v = (object ?? json)[key]?.number, v >= 0, v == v.rounded(), v < 1e15 else { throw bad("lacks '\(key)'") }
             return Int(v)
         }
 
         /// `first…last` of `what` (rows, lines) from two counts from 1; nil when the first is null
         /// (an empty shard).
-        func range(_ first: String, _ last: String, of what: String) throws(CLIError) -> ClosedRange<Int>? {
+        package func range(_ first: String, _ last: String, of what: String) throws(CLIError) -> ClosedRange<Int>? {
             guard json[first]?.isNull != true else { return nil }
             let a = try count(first)
             let b = try count(last)
@@ -96,14 +108,14 @@ struct ShardManifest: Equatable {
             return a...b
         }
 
-        func shard() throws(CLIError) -> Shard {
+        package func shard() throws(CLIError) -> Shard {
             do { return try ShardArgument.parse(try text("shard"), environment: [:], command: "merge") } catch { throw bad("bad 'shard'") }
         }
     }
 
     /// The SHA-256 of the file at `path`; nil when it does not exist. Failing reads are worth
     /// retrying.
-    static func digest(ofFile path: String) throws(CLIError) -> String? {
+    package static func digest(ofFile path: String) throws(CLIError) -> String? {
         do { return try SHA256.hexDigest(ofFile: path) } catch {
             if error.code == ENOENT { return nil }
             throw CLIError.ioFailure(path: path, reading: true, error)

@@ -8,7 +8,7 @@ import TransectCore
 /// Where results go: the console's stdout, or a file written through an ``OutputTransaction``
 /// (a temporary beside it, renamed into place on `commit`; removed on `abandon`, on failure
 /// and on SIGINT/SIGTERM/SIGHUP, so a failed or interrupted run leaves no partial file).
-final class OutputTarget {
+package final class OutputTarget {
     private let console: Console
     private let path: String?
     private let transaction: OutputTransaction?
@@ -19,7 +19,7 @@ final class OutputTarget {
 
     /// A target for `path` (nil or `-`: stdout). With `transaction`, the file joins that
     /// transaction, which the caller commits; without, the target commits its own.
-    init(path: String?, console: Console, transaction: OutputTransaction? = nil) throws(CLIError) {
+    package init(path: String?, console: Console, transaction: OutputTransaction? = nil) throws(CLIError) {
         self.console = console
         self.path = path
         guard let path, path != "-" else {
@@ -38,12 +38,12 @@ final class OutputTarget {
         }
     }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         if let file { fputs(text, file) } else { console.out(text) }
     }
 
     /// Writes the first `count` bytes of `bytes` (all of them when nil) in one call.
-    func write(_ bytes: OutputBytes, count: Int? = nil) {
+    package func write(_ bytes: OutputBytes, count: Int? = nil) {
         bytes.withBytes { all in
             let b = UnsafeBufferPointer(rebasing: all[0..<(count ?? all.count)])
             guard let base = b.baseAddress, !b.isEmpty else { return }
@@ -52,7 +52,7 @@ final class OutputTarget {
     }
 
     /// Finishes the file; moves it into place when this target owns its transaction.
-    func commit() throws(CLIError) {
+    package func commit() throws(CLIError) {
         guard !finished else { return }
         finished = true
         guard let file, let path, let transaction else { return }
@@ -71,7 +71,7 @@ final class OutputTarget {
     }
 
     /// Drops the partial file (and, through the shared transaction, the rest of the result).
-    func abandon() {
+    package func abandon() {
         guard !finished else { return }
         finished = true
         if let file { fclose(file) }

@@ -14,9 +14,9 @@ import Synchronization
 /// (`sigwait`) with every other thread blocking them, so the cleanup is ordinary code: it takes
 /// the registry's lock, and whoever changes the registry (or renames a file whose undo the
 /// registry holds) does so under the same lock, so the cleanup never sees half a step.
-enum SignalCleanup {
+package enum SignalCleanup {
     /// How to undo one path.
-    enum Undo: Equatable {
+    package enum Undo: Equatable {
         /// A file this run created: remove it.
         case remove
         /// A file this run put in place over an older one, kept as a hard link at `backup`:
@@ -26,14 +26,14 @@ enum SignalCleanup {
         case removeDirectory
     }
 
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     private static let registry = Mutex<[String: Undo]>([:])
     private static let installed = Atomic<Bool>(false)
 
     /// Blocks the three signals in the calling thread (and so in every thread it starts
     /// afterwards: call it first thing in `main`, before GDAL starts its threads) and starts the
     /// thread that waits for them. Once per process.
-    static func install() {
+    package static func install() {
         guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
@@ -51,15 +51,15 @@ enum SignalCleanup {
 
     /// Runs `body` with the registry locked: a step that changes files and their undo entries
     /// together (a rename and its registration) is never split by the cleanup.
-    static func locked<R>(_ body: (inout [String: Undo]) throws(CLIError) -> R) throws(CLIError) -> R {
+    package static func locked<R>(_ body: (inout [String: Undo]) throws(CLIError) -> R) throws(CLIError) -> R {
         try registry.withLock { (entries: inout [String: Undo]) throws(CLIError) -> R in try body(&entries) }
     }
 
-    static func register(_ path: String, _ undo: Undo) {
+    package static func register(_ path: String, _ undo: Undo) {
         registry.withLock { $0[path] = undo }
     }
 
-    static func unregister(_ path: String) {
+    package static func unregister(_ path: String) {
         _ = registry.withLock { $0.removeValue(forKey: path) }
     }
 

@@ -1,12 +1,12 @@
 import TransectCore
-import TransectFormats
+import TransectFormatsBase
 import TransectGDAL
 
 extension MeasureOutput {
     /// A batch of `--pairs` rows as CSV bytes (the columns of ``MeasureCommand/pairsHeader``),
     /// byte for byte what ``MeasureCommand/cells(_:)`` joined with commas writes, with where
     /// each row ends (for a strict run that stops inside the batch).
-    static func appendPairs(
+    package static func appendPairs(
         _ batch: PairsBatch, _ measured: PairsMeasurement.Measured, to out: inout OutputBytes, rowEnds: inout [Int]
     ) {
         rowEnds.reserveCapacity(rowEnds.count + batch.count)
@@ -55,7 +55,7 @@ extension MeasureOutput {
     /// Writes a comma and `value` rounded to `decimals` (nothing for nil) at `p + w`, and moves
     /// `w` past them. The rows' two decimal counts are spelled as constants, so that the
     /// writer's divisions by 10^decimals become multiplications whether or not this is inlined.
-    static func field(_ value: Double?, _ decimals: Int, _ p: UnsafeMutablePointer<UInt8>, _ w: inout Int) {
+    package static func field(_ value: Double?, _ decimals: Int, _ p: UnsafeMutablePointer<UInt8>, _ w: inout Int) {
         p[w] = UInt8(ascii: ",")
         w += 1
         guard let value else { return }
@@ -67,7 +67,7 @@ extension MeasureOutput {
     }
 
     /// A CSV field from its UTF-8, quoted as ``CSVLine/field(_:)`` quotes it.
-    static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBytes) {
+    package static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBytes) {
         var needsQuotes = false
         var ascii = true
         for byte in bytes {

@@ -1,54 +1,15 @@
 import TransectCore
 
-/// One subcommand: what the help says of it, the options it accepts, and what runs it. The
-/// help, the usage line after a usage error and the accepted options all come from here.
-struct Command: Sendable {
-    let name: String
-    /// One line in the overview's list of subcommands.
-    let summary: String
-    /// Usage lines, each a whole command line (`transect measure …`); the first follows usage
-    /// errors.
-    let usage: [String]
-    /// The paragraphs before USAGE.
-    let description: String
-    /// Every option the command accepts, in the order the help lists them.
-    let options: [OptionSpec]
-    /// Paragraphs after OPTIONS, if any.
-    var notes: String = ""
-    /// Runs the command on arguments parsed against `options` (help already handled).
-    let run: @Sendable (ParsedArguments, Console) throws -> Int32
-
-    /// Parses `arguments` against the options; prints the help for `-h/--help`, else runs.
-    func execute(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try ParsedArguments(arguments, specs: options, command: name)
-        if args.has(CommonOptions.help) {
-            console.out(Help.text(for: self))
-            return 0
-        }
-        return try run(args, console)
-    }
-}
-
 /// The subcommands, in the order the overview lists them.
 enum Commands {
     static let all: [Command] = [measure, profile, render, view, track, info, merge]
 
-    static func named(_ name: String) -> Command? { all.first { $0.name == name } }
+    /// The table the command line looks commands up in, and finds their usage lines in.
+    static let table = CommandTable(all)
 
-    static let measure = Command(
-        name: "measure", summary: "Direct, horizontal and vertical distance between two points",
-        usage: [
-            "transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]",
-            "transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]",
-            "transect measure [--dem PATH…] --pairs FILE --shard K/N|auto [--out PART [--skip-existing]]",
-        ],
-        description: "Measure the direct (3D), horizontal (geodesic) and vertical distance between two points.",
-        options: MeasureOptions.all,
-        notes: """
-            Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
-            elevation; direct is the straight line between the points in earth-centred coordinates.
-            """,
-        run: { args, console in try MeasureCommand.run(args, console: console) })
+    static func named(_ name: String) -> Command? { table.named(name) }
+
+    static let measure = MeasureCommand.command
 
     static let profile = Command(
         name: "profile", summary: "Elevation profile, statistics and line of sight between points",

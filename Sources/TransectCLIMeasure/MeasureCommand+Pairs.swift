@@ -1,10 +1,10 @@
 import TransectCore
-import TransectFormats
+import TransectFormatsBase
 import TransectGDAL
 
 extension MeasureCommand {
     /// Output columns of a `--pairs` batch.
-    static let pairsHeader = "id,from_lon,from_lat,from_elevation_m,to_lon,to_lat,to_elevation_m,horizontal_m,vertical_m,direct_m,azimuth_deg,error"
+    package static let pairsHeader = "id,from_lon,from_lat,from_elevation_m,to_lon,to_lat,to_elevation_m,horizontal_m,vertical_m,direct_m,azimuth_deg,error"
 
     /// Streams a CSV of pairs in batches of ``PairsMeasurement/batchRows`` rows and writes its
     /// rows in input order. A bad row gets its `error` filled and the batch goes on; `strict`
@@ -15,7 +15,7 @@ extension MeasureCommand {
     /// transform (GDAL handles are not thread-safe), while this thread reads lines and writes
     /// bytes; a batch's bytes depend on the batch alone, so the output is the same for any
     /// thread count.
-    static func runPairs(
+    package static func runPairs(
         path: String, terrain: TerrainOptions, aboveGround: Double, strict: Bool,
         out: String?, threads: Int, shard: Shard? = nil, skipExisting: Bool = false, console: Console
     ) throws -> Int32 {
@@ -141,27 +141,27 @@ extension MeasureCommand {
     }
 
     /// A batch's CSV bytes, where each row ends, and its bad rows (index, id, problem).
-    struct PairsChunk: Sendable {
-        var bytes = OutputBytes()
-        var rowEnds: [Int] = []
-        var problems: [(index: Int, id: String, message: String)] = []
-        var lastNumber = 0
+    package struct PairsChunk: Sendable {
+        package var bytes = OutputBytes()
+        package var rowEnds: [Int] = []
+        package var problems: [(index: Int, id: String, message: String)] = []
+        package var lastNumber = 0
     }
 
     /// What one worker thread measures with: its own measurer (DEM, geoid) and input transform.
-    struct PairsWorker {
-        var measurer: TerrainMeasurer
-        var inputCRS: CoordinateTransformer?
+    package struct PairsWorker {
+        package var measurer: TerrainMeasurer
+        package var inputCRS: CoordinateTransformer?
         /// The measurement's arrays, kept from span to span.
-        var scratch = PairsMeasurement.Scratch()
+        package var scratch = PairsMeasurement.Scratch()
 
-        init(measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?) {
+        package init(measurer: TerrainMeasurer, inputCRS: CoordinateTransformer?) {
             self.measurer = measurer
             self.inputCRS = inputCRS
         }
 
         /// Opens what the first worker has, again, without its notes (they were given once).
-        init(terrain: TerrainOptions, aboveGround: Double) throws {
+        package init(terrain: TerrainOptions, aboveGround: Double) throws {
             let model =
                 terrain.demSpecs.isEmpty
                 ? try ElevationModel([TerrainOptions.defaultSurfacePath]) : try ElevationModel(terrain.demSpecs, access: terrain.access)
@@ -172,7 +172,7 @@ extension MeasureCommand {
         /// Parses, measures and formats one span of rows, in batches of
         /// ``PairsMeasurement/batchRows`` with one DEM read for the span, into a buffer from
         /// `buffers` (emptied first) when it has one.
-        mutating func run(
+        package mutating func run(
             _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?,
             buffers: OrderedWorkers.Recycler<OutputBytes>? = nil
         ) throws -> PairsChunk {
@@ -198,7 +198,7 @@ extension MeasureCommand {
 
     /// A row's CSV cells: the pair (where it was read), its heights and distances, or its
     /// problem in the `error` column.
-    static func cells(_ row: PairsMeasurement.Row) -> [String] {
+    package static func cells(_ row: PairsMeasurement.Row) -> [String] {
         let pair = row.pair
         switch row.result {
         case .success(let r):
@@ -220,7 +220,7 @@ extension MeasureCommand {
     }
 
     /// A row of the file as the measurement stream takes it.
-    static func input(_ row: PairsReader.Row, reader: PairsReader) -> PairsMeasurement.Input {
+    package static func input(_ row: PairsReader.Row, reader: PairsReader) -> PairsMeasurement.Input {
         PairsMeasurement.Input(
             number: row.number, id: row.id,
             coordinates: reader.coordinates(row.fields).mapError { .init($0.text) },

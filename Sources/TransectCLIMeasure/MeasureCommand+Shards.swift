@@ -1,21 +1,21 @@
 import TransectCore
-import TransectFormats
+import TransectFormatsBase
 
 extension MeasureCommand {
     /// What a `--shard` run of `--pairs` measures and records: its rows among the whole
     /// file's, and (with `-o`) the manifest it leaves beside the output.
-    struct PairsShardPlan {
-        var shard: Shard
-        var totalRows: Int
-        var rows: ClosedRange<Int>?
+    package struct PairsShardPlan {
+        package var shard: Shard
+        package var totalRows: Int
+        package var rows: ClosedRange<Int>?
         /// The first pass's row count and checkpoints, where the shard seeks to its rows.
-        var survey: PairsReader.Survey
+        package var survey: PairsReader.Survey
         /// The manifest to complete and write; nil without `-o`.
-        var manifest: ShardManifest?
+        package var manifest: ShardManifest?
 
         /// Counts the file's rows (a pass before the real one) and places the shard; with a
         /// manifest to write, the same pass hashes the input.
-        init(shard: Shard, path: String, out: String?, options: [String]) throws {
+        package init(shard: Shard, path: String, out: String?, options: [String]) throws {
             self.shard = shard
             let recorded = out != nil && out != "-"
             var inputHash = SHA256()
@@ -35,7 +35,7 @@ extension MeasureCommand {
 
         /// True when `out` and its manifest already hold this shard of this input, made with
         /// these options, and the output's bytes are those the manifest recorded.
-        func isDone(out: String) throws -> Bool {
+        package func isDone(out: String) throws -> Bool {
             guard let manifest, let existing = try ShardManifest.read(ShardManifest.path(for: out)) else { return false }
             guard
                 existing.inputSHA256 == manifest.inputSHA256 && existing.shard == manifest.shard && existing.rows == manifest.rows
@@ -46,7 +46,7 @@ extension MeasureCommand {
     }
 
     /// `--shard` (nil without), checked against `--pairs`, `-o` and `--skip-existing`.
-    static func shardArgument(_ args: ParsedArguments, pairsPath: String, out: String?) throws -> Shard? {
+    package static func shardArgument(_ args: ParsedArguments, pairsPath: String, out: String?) throws -> Shard? {
         guard let text = try args.value(MeasureOptions.shard) else {
             guard !args.has(MeasureOptions.skipExisting) else {
                 throw CLIError.usage("option '--skip-existing': skips a finished shard; give --shard and -o", command: "measure")
@@ -65,7 +65,7 @@ extension MeasureCommand {
     }
 
     /// The options that shape a pairs batch's bytes, as the manifest records them.
-    static func pairsOptions(terrain: TerrainOptions, aboveGround: Double, strict: Bool) -> [String] {
+    package static func pairsOptions(terrain: TerrainOptions, aboveGround: Double, strict: Bool) -> [String] {
         terrain.demSpecs.map { "dem=\($0)" } + [
             "interpolation=\(terrain.interpolation)", "geoid=\(terrain.geoidPath ?? "")", "crs=\(terrain.crs ?? "")",
             "above-ground=\(aboveGround)", "strict=\(strict)", "format=csv",

@@ -9,23 +9,25 @@ import TransectGDAL
 /// input (compared by device and inode, symlinks followed), no two outputs may be the same
 /// file, and an output that exists must be a regular file (a device, FIFO or directory is
 /// refused). `-` is stdin or stdout and takes part in none of this.
-struct RunFiles {
+package struct RunFiles {
     /// Inputs as (what named them, path): `("--dem", "valley.tif")`.
-    var inputs: [(option: String, path: String)] = []
+    package var inputs: [(option: String, path: String)] = []
     /// Outputs as (what named them, path), side files included: `("-o", "map.pgw")`.
-    var outputs: [(option: String, path: String)] = []
+    package var outputs: [(option: String, path: String)] = []
 
-    mutating func input(_ option: String, _ path: String?) {
+    package init() {}
+
+    package mutating func input(_ option: String, _ path: String?) {
         if let path, path != "-" { inputs.append((option, path)) }
     }
 
-    mutating func output(_ option: String, _ path: String?) {
+    package mutating func output(_ option: String, _ path: String?) {
         if let path, path != "-" { outputs.append((option, path)) }
     }
 
     /// Every file the DEM reads (tiles, VRT sources at any depth, their side files), the geoid
     /// grid, and a `--crs` given as a file.
-    mutating func inputs(dem model: ElevationModel?, terrain: TerrainOptions) {
+    package mutating func inputs(dem model: ElevationModel?, terrain: TerrainOptions) {
         for path in model?.inputFiles ?? [] { input("--dem", path) }
         input("--geoid", terrain.geoidPath)
         if let crs = terrain.crs, FileID(ofInput: crs) != nil { input("--crs", crs) }
@@ -33,7 +35,7 @@ struct RunFiles {
 
     /// Refuses (exit 2) an output that is an input, two outputs that are one file, and outputs
     /// that are not regular files.
-    func check(command: String) throws(CLIError) {
+    package func check(command: String) throws(CLIError) {
         var inputIDs: [FileID: (option: String, path: String)] = [:]
         for (option, path) in inputs {
             if let id = FileID(ofInput: path), inputIDs[id] == nil { inputIDs[id] = (option, path) }
@@ -68,24 +70,24 @@ struct RunFiles {
 }
 
 /// A file's identity: device and inode.
-struct FileID: Hashable {
-    var dev: UInt64
-    var ino: UInt64
+package struct FileID: Hashable {
+    package var dev: UInt64
+    package var ino: UInt64
 
-    init(dev: UInt64, ino: UInt64) {
+    package init(dev: UInt64, ino: UInt64) {
         self.dev = dev
         self.ino = ino
     }
 
     /// The identity of an input path, following symlinks; for a GDAL path inside an archive
     /// (`/vsizip/tiles.zip/a.tif`) the archive's. Nil when there is no such local file.
-    init?(ofInput path: String) {
+    package init?(ofInput path: String) {
         var info = stat()
         guard let local = GDALPath.localFile(of: path), stat(local, &info) == 0 else { return nil }
         self.init(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))
     }
 
-    static func describe(_ kind: mode_t) -> String {
+    package static func describe(_ kind: mode_t) -> String {
         switch kind {
         case S_IFDIR: "a directory"
         case S_IFCHR: "a character device"
@@ -100,11 +102,11 @@ struct FileID: Hashable {
 /// Where an output lands, to compare outputs that may not exist yet: the file's identity when
 /// it exists, else its absolute path with the longest existing prefix resolved (symlinks and
 /// `..` followed) and the rest normalised by name (`new/./a/../f.png` is `new/f.png`).
-enum FileKey: Hashable {
+package enum FileKey: Hashable {
     case file(FileID)
     case path(String)
 
-    init(_ path: String) {
+    package init(_ path: String) {
         var info = stat()
         if stat(path, &info) == 0 {
             self = .file(FileID(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino)))
@@ -113,7 +115,7 @@ enum FileKey: Hashable {
         }
     }
 
-    static func canonical(_ path: String) -> String {
+    package static func canonical(_ path: String) -> String {
         var absolute = path
         if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
             absolute = String(cString: cwd) + "/" + path

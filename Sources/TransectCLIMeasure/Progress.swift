@@ -4,7 +4,7 @@
 
 /// A progress line on stderr for long work, drawn only when stderr is a terminal and the
 /// console is the process's own (never in pipes, files, CI logs or tests).
-final class Progress {
+package final class Progress {
     private let console: Console
     private let label: String
     private let total: Int?
@@ -12,7 +12,7 @@ final class Progress {
     private var lastDrawn = -1.0
     private var drawnAnything = false
 
-    init(_ label: String, total: Int?, console: Console) {
+    package init(_ label: String, total: Int?, console: Console) {
         self.console = console
         self.label = label
         self.total = total
@@ -20,7 +20,7 @@ final class Progress {
     }
 
     /// Reports `done` units of work; redraws at most every 1 % (or 1,000 units without a total).
-    func update(_ done: Int) {
+    package func update(_ done: Int) {
         guard enabled else { return }
         let line: String
         if let total, total > 0 {
@@ -42,7 +42,7 @@ final class Progress {
     }
 
     /// Clears the line.
-    func finish() {
+    package func finish() {
         guard enabled, drawnAnything else { return }
         console.err("\r\u{1B}[K")
     }

@@ -1,50 +1,15 @@
 /// Help texts, printed on stdout by `-h/--help` and `transect help <subcommand>`, made from
-/// the ``Commands`` table and the options' declarations.
-enum Help {
-    static let version = "0.1.0"
-
+/// a ``Command`` and its options' declarations. The overview, made from the whole command
+/// table, is the full command line's (`Help+Overview.swift` in `TransectCLI`).
+package enum Help {
     /// Help lines are wrapped to this many characters.
-    static let width = 92
+    package static let width = 92
     /// An option whose left column (`-o, --out FILE`) is longer than this gets a line of its own,
     /// its help starting on the next.
-    static let widestLabel = 24
-
-    static var overview: String {
-        let entries = Commands.all.map { ($0.name, $0.summary) } + [("help", "Show help for a subcommand")]
-        let column = (entries.map(\.0.count).max() ?? 0) + 4
-        let list = entries.map { "  " + $0.0.padded(to: column) + $0.1 }.joined(separator: "\n")
-        return """
-            transect \(version): offline terrain measurement from DEM files
-
-            USAGE: transect <subcommand> [options]
-
-            SUBCOMMANDS:
-            \(list)
-
-            OPTIONS:
-              -h, --help     Show this help
-              --version      Show the version
-
-            Coordinates are WGS84 LON,LAT in degrees unless --crs is given. Distances are metres
-            inside; --units picks how they are shown. Without --dem, heights come from ETOPO5, a
-            5-arc-minute global grid. Exit codes: 0 success, 1 bad data, 2 bad usage, 75 a failure
-            worth retrying (I/O). See 'transect help <subcommand>'.
-
-            """
-    }
-
-    /// The line shown after a usage error: the command's first usage line, or the overview's.
-    static func usageLine(for command: String?) -> String {
-        command.flatMap(Commands.named)?.usage.first ?? "transect <subcommand> [options]"
-    }
-
-    /// The help of the subcommand `name`, or nil for an unknown one.
-    static func text(for name: String) -> String? {
-        Commands.named(name).map(text(for:))
-    }
+    package static let widestLabel = 24
 
     /// DESCRIPTION, USAGE, OPTIONS (one row per declared option) and notes.
-    static func text(for command: Command) -> String {
+    package static func text(for command: Command) -> String {
         var text = command.description + "\n\nUSAGE: " + command.usage.joined(separator: "\n       ") + "\n\nOPTIONS:\n"
         text += options(command.options)
         if !command.notes.isEmpty { text += "\n" + command.notes + "\n" }
@@ -52,7 +17,7 @@ enum Help {
     }
 
     /// The options' rows: label, then the help (with the default) wrapped in a column beside it.
-    static func options(_ specs: [OptionSpec]) -> String {
+    package static func options(_ specs: [OptionSpec]) -> String {
         let column = 2 + (specs.map(\.label.count).filter { $0 <= widestLabel }.max() ?? 0) + 3
         var lines: [String] = []
         for spec in specs {
@@ -73,7 +38,7 @@ enum Help {
 
     /// `text` in lines of at most `width` characters, broken at spaces (a longer word stands
     /// alone).
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
@@ -93,7 +58,7 @@ enum Help {
 
 extension String {
     /// The string followed by spaces up to `width` characters.
-    func padded(to width: Int) -> String {
+    package func padded(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

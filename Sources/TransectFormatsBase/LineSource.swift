@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import TransectCore
 
 /// Lines of a file, stdin or bytes, each at most `PairsReader.maximumLineBytes` long and free of
@@ -58,12 +57,12 @@ final class LineSource {
         seekable = (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    init(data: Data, source: String) {
+    init(bytes: some Sequence<UInt8>, source: String) {
         self.source = source
         observer = nil
         file = nil
         ownsFile = false
-        buffer = [UInt8](data)
+        buffer = Array(bytes)
         end = buffer.count
         atEnd = true
     }

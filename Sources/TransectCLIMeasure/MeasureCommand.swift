@@ -1,13 +1,29 @@
 import TransectCore
-import TransectFormats
+import TransectFormatsBase
 import TransectGDAL
 
 /// `transect measure`: direct, horizontal and vertical distance between two endpoints, or a
 /// streamed batch of pairs.
-enum MeasureCommand {
+package enum MeasureCommand {
+    /// The command's entry in the command table: its help, usage, options and what runs it.
+    package static let command = Command(
+        name: "measure", summary: "Direct, horizontal and vertical distance between two points",
+        usage: [
+            "transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]",
+            "transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]",
+            "transect measure [--dem PATH…] --pairs FILE --shard K/N|auto [--out PART [--skip-existing]]",
+        ],
+        description: "Measure the direct (3D), horizontal (geodesic) and vertical distance between two points.",
+        options: MeasureOptions.all,
+        notes: """
+            Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
+            elevation; direct is the straight line between the points in earth-centred coordinates.
+            """,
+        run: { args, console in try run(args, console: console) })
+
     /// Parses the two endpoints (or hands a `--pairs` batch on), measures them with one
     /// ``TerrainMeasurer`` call, and writes the label or the JSON object.
-    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
+    package static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
         let units = try args.value(MeasureOptions.units)
@@ -60,7 +76,7 @@ enum MeasureCommand {
     }
 
     /// `--from` and `--to`, in WGS84, with their given heights.
-    static func endpoints(_ args: ParsedArguments, terrain: TerrainOptions) throws -> MeasurementPair {
+    package static func endpoints(_ args: ParsedArguments, terrain: TerrainOptions) throws -> MeasurementPair {
         guard let fromText = args.value(MeasureOptions.from.name) else { throw CLIError.usage("missing --from LON,LAT[,Z]", command: "measure") }
         guard let toText = args.value(MeasureOptions.to.name) else { throw CLIError.usage("missing --to LON,LAT[,Z]", command: "measure") }
         let from = try MeasureOptions.from.parse(fromText, args)

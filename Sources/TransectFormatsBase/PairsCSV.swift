@@ -1,4 +1,3 @@
-import Foundation
 import TransectCore
 
 /// A CSV of point pairs to measure (`transect measure --pairs`), read line by line from a file,
@@ -48,9 +47,10 @@ public final class PairsReader {
         try self.init(lines: try LineSource(path: path, source: source, observer: observer), source: source)
     }
 
-    /// Reads pairs from bytes in memory; `name` is used in messages.
-    public convenience init(data: Data, name: String) throws(FormatError) {
-        try self.init(lines: LineSource(data: data, source: name), source: name)
+    /// Reads pairs from bytes in memory (an array, `Data`, any sequence of bytes); `name` is used
+    /// in messages.
+    public convenience init(data: some Sequence<UInt8>, name: String) throws(FormatError) {
+        try self.init(lines: LineSource(bytes: data, source: name), source: name)
     }
 
     init(lines: LineSource, source: String) throws(FormatError) {

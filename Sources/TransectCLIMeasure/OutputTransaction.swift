@@ -15,7 +15,7 @@ import Synchronization
 /// last rename has succeeded. Any failure, or ``rollback()``, removes every temporary and puts
 /// back what was there before (the replaced file, or nothing), and removes the directories it
 /// made. SIGINT, SIGTERM and SIGHUP do the same (see ``SignalCleanup``).
-final class OutputTransaction {
+package final class OutputTransaction {
     private struct Staged {
         var final: String
         var temporary: String
@@ -29,11 +29,11 @@ final class OutputTransaction {
     private var madeDirectories: [String] = []
     private var finished = false
     /// True once every file is in place.
-    private(set) var isCommitted = false
+    package private(set) var isCommitted = false
     /// Numbers temporaries apart within the process (tests run commands on several threads).
     private static let counter = Atomic<Int>(0)
 
-    init() {}
+    package init() {}
 
     deinit { rollback() }
 
@@ -49,7 +49,7 @@ final class OutputTransaction {
     /// A temporary path to write `path`'s contents to; registered for removal on failure and
     /// on signals. The temporary is created empty (exclusively), with the mode of the file it
     /// will replace, if any.
-    func stage(_ path: String) throws(CLIError) -> String {
+    package func stage(_ path: String) throws(CLIError) -> String {
         precondition(!finished, "a finished transaction takes no more files")
         let temporary = Self.companion(of: path, "tmp")
         SignalCleanup.register(temporary, .remove)
@@ -69,7 +69,7 @@ final class OutputTransaction {
 
     /// Makes the directory `path` to hold files of this result, unless it exists. A rollback,
     /// or a signal, removes it again (once the files staged in it are gone, if it is empty).
-    func makeDirectory(_ path: String) throws(CLIError) {
+    package func makeDirectory(_ path: String) throws(CLIError) {
         precondition(!finished, "a finished transaction takes no more directories")
         var info = stat()
         if stat(path, &info) == 0 {
@@ -87,13 +87,13 @@ final class OutputTransaction {
 
     /// True when something other than a directory is at `path` (a file where a directory of
     /// outputs should go).
-    static func existsAndIsNotDirectory(_ path: String) -> Bool {
+    package static func existsAndIsNotDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
     }
 
     /// Writes `text` as the whole of `path` (staged).
-    func write(_ text: String, to path: String) throws(CLIError) {
+    package func write(_ text: String, to path: String) throws(CLIError) {
         let temporary = try stage(path)
         do throws(SystemError) {
             let file = try SystemError.call { fopen(temporary, "w") }
@@ -108,7 +108,7 @@ final class OutputTransaction {
     }
 
     /// Flushes every temporary to disk and renames them into place; on failure undoes it all.
-    func commit() throws(CLIError) {
+    package func commit() throws(CLIError) {
         guard !finished else { return }
         for k in staged.indices {
             do throws(SystemError) {
@@ -181,7 +181,7 @@ final class OutputTransaction {
     }
 
     /// Removes every temporary, and puts back what each file already renamed replaced.
-    func rollback() {
+    package func rollback() {
         guard !finished else { return }
         finished = true
         try? SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One CSV line into fields, and fields into a CSV line (RFC 4180 quoting, on one line): the
 /// one splitter and the one quoting of every CSV Transect reads (tracks, places, point pairs)
 /// or writes.
@@ -62,17 +60,5 @@ public enum CSVLine {
         var out = "\""
         for c in text { if c == "\"" { out += "\"\"" } else { out.append(c) } }
         return out + "\""
-    }
-
-    /// `field` without surrounding white space (`field.trimmingCharacters(in: .whitespaces)`:
-    /// the tab and Unicode's space separators), without Foundation's bridging when the field
-    /// begins and ends with printable ASCII other than the space: that set holds none of those,
-    /// so there is nothing to trim. Every number of a places or track file takes the short way.
-    static func trimmed(_ field: String) -> String {
-        let scalars = field.unicodeScalars
-        if let first = scalars.first, let last = scalars.last, (0x21...0x7E).contains(first.value), (0x21...0x7E).contains(last.value) {
-            return field
-        }
-        return field.trimmingCharacters(in: .whitespaces)
     }
 }

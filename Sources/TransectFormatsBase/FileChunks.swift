@@ -3,26 +3,25 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import TransectCore
 
 /// A file read in fixed-size chunks (so memory stays bounded however large the file), with
 /// the first bytes available ahead of time for a look at the format (``head(_:)``).
-final class FileChunks {
-    static let chunkBytes = 64 * 1024
+package final class FileChunks {
+    package static let chunkBytes = 64 * 1024
     private let file: UnsafeMutablePointer<FILE>
-    let path: String
+    package let path: String
     /// The size `fstat` gives: the file's length for a regular file, 0 for a pipe.
-    let size: Int
+    package let size: Int
     /// True for a regular file (not a pipe or a device), whose `size` is its length.
-    let isRegular: Bool
+    package let isRegular: Bool
     /// Chunks read by ``head(_:)`` and not yet handed out by ``next()``.
     private var replay: [[UInt8]] = []
 
     /// Opens `path`, refusing a directory.
     /// - Throws: `FormatError.cannotRead`: no such file, a directory, or not readable (worded by
     ///   ``SystemError/briefText``).
-    init(path: String) throws(FormatError) {
+    package init(path: String) throws(FormatError) {
         self.path = path
         let f: UnsafeMutablePointer<FILE>
         do throws(SystemError) {
@@ -49,7 +48,7 @@ final class FileChunks {
     deinit { fclose(file) }
 
     /// The next chunk, or nil at the end of the file.
-    func next() throws(FormatError) -> [UInt8]? {
+    package func next() throws(FormatError) -> [UInt8]? {
         if !replay.isEmpty { return replay.removeFirst() }
         return try read()
     }
@@ -72,7 +71,7 @@ final class FileChunks {
 
     /// At least the first `count` bytes (fewer only at the end of the file), without using
     /// them up: ``next()`` hands them out again. Call before the first `next()`.
-    func head(_ count: Int) throws(FormatError) -> [UInt8] {
+    package func head(_ count: Int) throws(FormatError) -> [UInt8] {
         var bytes = replay.flatMap { $0 }
         while bytes.count < count, let chunk = try read() {
             replay.append(chunk)

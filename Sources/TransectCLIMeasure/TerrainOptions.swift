@@ -1,24 +1,24 @@
 import TransectCore
 import TransectGDAL
-import TransectFormats
+import TransectFormatsBase
 
 /// The DEM, geoid and input-CRS options that several subcommands share (declared in
 /// ``CommonOptions``), read.
-struct TerrainOptions {
+package struct TerrainOptions {
     /// The embedded default surface: ETOPO5 from Debian's ferret-datasets.
-    static let defaultSurfacePath = "/usr/share/ferret-vis/data/etopo5.cdf"
+    package static let defaultSurfacePath = "/usr/share/ferret-vis/data/etopo5.cdf"
     /// The default surface as an attribution names it.
-    static let defaultSurfaceName = "ETOPO5 5′ global relief"
+    package static let defaultSurfaceName = "ETOPO5 5′ global relief"
 
-    var demSpecs: [String]
-    var interpolation: Interpolation
-    var geoidPath: String?
-    var crs: String?
+    package var demSpecs: [String]
+    package var interpolation: Interpolation
+    package var geoidPath: String?
+    package var crs: String?
     /// `--allow-network`: GDAL may read network and cloud paths, with bounded time-outs.
-    var access: DataAccess
+    package var access: DataAccess
 
     /// Reads the options of these that the command declares.
-    init(_ args: ParsedArguments) throws(CLIError) {
+    package init(_ args: ParsedArguments) throws(CLIError) {
         demSpecs = args.all(CommonOptions.dem.name)
         interpolation = try args.declares(CommonOptions.interpolation.name) ? args.value(CommonOptions.interpolation) : .bilinear
         geoidPath = try args.declares(CommonOptions.geoid.name) ? args.value(CommonOptions.geoid) : nil
@@ -30,7 +30,7 @@ struct TerrainOptions {
     /// Refuses a `--crs` PROJ does not know as a geographic or projected CRS: points in a
     /// geocentric or vertical CRS have no place on the ellipsoid to measure from (EPSG:4978
     /// gave 0.00 m).
-    static func checkHorizontal(crs text: String, _ args: ParsedArguments) throws(CLIError) {
+    package static func checkHorizontal(crs text: String, _ args: ParsedArguments) throws(CLIError) {
         let reference: SpatialReference
         do throws(TerrainError) { reference = try SpatialReference(text) } catch {
             throw Option<String?>.refuse("crs", error.message, args)
@@ -41,7 +41,7 @@ struct TerrainOptions {
     }
 
     /// Opens the DEMs, or the default surface with a note on stderr.
-    func openDEM(console: Console) throws(TerrainError) -> ElevationModel {
+    package func openDEM(console: Console) throws(TerrainError) -> ElevationModel {
         let model: ElevationModel
         if demSpecs.isEmpty {
             model = try ElevationModel([Self.defaultSurfacePath])
@@ -55,7 +55,7 @@ struct TerrainOptions {
 
     /// The measurer these options describe: `model` for heights, the `--geoid` grid (opened
     /// here), the interpolation.
-    func measurer(model: ElevationModel?, aboveGroundMetres: Double) throws(TerrainError) -> TerrainMeasurer {
+    package func measurer(model: ElevationModel?, aboveGroundMetres: Double) throws(TerrainError) -> TerrainMeasurer {
         var geoid: Geoid?
         if let geoidPath { geoid = try Geoid(path: geoidPath, access: access) }
         return TerrainMeasurer(model: model, geoid: geoid, aboveGroundMetres: aboveGroundMetres, interpolation: interpolation)
@@ -63,7 +63,7 @@ struct TerrainOptions {
 
     /// Turns points written in `--crs` (or WGS84 longitude/latitude) into WGS84 points; the
     /// caller checks their ranges.
-    func toWGS84(_ points: [PointArgument]) throws(TerrainError) -> [GeoPoint] {
+    package func toWGS84(_ points: [PointArgument]) throws(TerrainError) -> [GeoPoint] {
         var xs = points.map(\.x)
         var ys = points.map(\.y)
         try InputCRS(crs).toWGS84(x: &xs, y: &ys)
@@ -73,16 +73,16 @@ struct TerrainOptions {
 
 /// Coordinates written in `--crs` into WGS84 longitude/latitude: the one conversion every
 /// command's points go through (`--from`/`--to`, `--path`, `--measure`, `--pairs` rows).
-struct InputCRS {
+package struct InputCRS {
     /// nil without `--crs`: the coordinates are longitude/latitude already.
-    let transformer: CoordinateTransformer?
+    package let transformer: CoordinateTransformer?
 
-    init(_ crs: String?) throws(TerrainError) {
+    package init(_ crs: String?) throws(TerrainError) {
         transformer = try crs.map { (crs: String) throws(TerrainError) in try CoordinateTransformer(from: SpatialReference(crs), to: .wgs84()) }
     }
 
     /// `x`, `y` as longitudes and latitudes, in place; a point PROJ cannot transform becomes NaN.
-    func toWGS84(x: inout [Double], y: inout [Double]) {
+    package func toWGS84(x: inout [Double], y: inout [Double]) {
         transformer?.transform(x: &x, y: &y)
     }
 }

@@ -1,0 +1,49 @@
+import TransectCore
+
+/// The subcommands one library serves, looked up by name, and how a command's errors are
+/// reported: one line on stderr, then for a usage error the command's first usage line and
+/// where its help is. The full command line's table holds every command; the measure library's
+/// holds `measure` alone, and reports its errors with the same bytes.
+package struct CommandTable: Sendable {
+    package let commands: [Command]
+
+    package init(_ commands: [Command]) {
+        self.commands = commands
+    }
+
+    package func named(_ name: String) -> Command? { commands.first { $0.name == name } }
+
+    /// The line shown after a usage error: the command's first usage line, or the overview's.
+    package func usageLine(for command: String?) -> String {
+        command.flatMap(named)?.usage.first ?? "transect <subcommand> [options]"
+    }
+
+    /// Runs `body` and returns its exit code, or reports what it throws and returns that
+    /// error's: 2 for bad usage, 75 (`EX_TEMPFAIL`) for a failure worth retrying
+    /// (``UserFacingError/isTemporary``), else 1.
+    package func reporting(console: Console, _ body: () throws -> Int32) -> Int32 {
+        do {
+            return try body()
+        } catch let error as CLIError {
+            return report(error, console: console)
+        } catch let error as any UserFacingError {
+            return report(error, console: console)
+        } catch {
+            console.err("Error: \(String(describing: error).printable(limit: 4000))\n")
+            return 1
+        }
+    }
+
+    /// Writes `error` on stderr (with the usage line after a usage error) and returns its exit
+    /// code.
+    package func report(_ error: any UserFacingError, console: Console) -> Int32 {
+        // One line, whatever the message quotes from a file: control characters escaped.
+        console.err("Error: \(error.message.printable(limit: 4000))\n")
+        guard error.isUsageError else { return error.isTemporary ? CLIError.temporaryFailureExitCode : 1 }
+        var command: String? = nil
+        if case CLIError.usage(_, let c)? = error as? CLIError { command = c }
+        console.err("Usage: \(usageLine(for: command))\n")
+        console.err("See 'transect help\(command.map { " " + $0 } ?? "")'.\n")
+        return 2
+    }
+}
