@@ -2,6 +2,7 @@ import CGDAL
 import Foundation
 import Glibc
 import Testing
+import TransectCore
 import TransectTestSupport
 @testable import TransectCLI
 
@@ -228,5 +229,36 @@ struct OutputTransactionDirectoryTests {
         #expect(!OutputTransaction.existsAndIsNotDirectory(committed))
         #expect(!OutputTransaction.existsAndIsNotDirectory(dir.file("absent")))
         #expect(throws: CLIError.self) { try OutputTransaction().makeDirectory(dir.file("plain")) }
+    }
+}
+
+/// A file target sends its bytes on to the disk as it goes (past every
+/// ``OutputTarget/sendToDiskBytes``); what lands is still every byte, in order, once committed.
+@Suite("output target: large files")
+struct OutputTargetLargeFileTests {
+    @Test("text and byte writes over several send-to-disk steps give the file those bytes exactly")
+    func largeFile() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("out.csv")
+        let target = try OutputTarget(path: path, console: Console.standard())
+        var expected: [UInt8] = []
+        var random = SeededRandom(seed: 3)
+        while expected.count < 3 * OutputTarget.sendToDiskBytes + 12_345 {
+            if Bool.random(using: &random) {
+                let line = "row \(Int.random(in: 0...1_000_000, using: &random)),\(expected.count)\n"
+                target.write(line)
+                expected += Array(line.utf8)
+            } else {
+                var bytes = OutputBytes(capacity: 300_000)
+                let piece = (0..<Int.random(in: 1...300_000, using: &random)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+                piece.withUnsafeBufferPointer { bytes.append($0) }
+                target.write(bytes)
+                expected += piece
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try target.commit()
+        #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == expected)
+        #expect(OutputSafetyTests.extraFiles(dir, besides: ["out.csv"]).isEmpty)
     }
 }
