@@ -37,13 +37,13 @@ package final class OutputTransaction {
 
     deinit { rollback() }
 
-    /// A name beside `path` for this process's `kind` of companion file (`tmp`, `old`).
-    private static func companion(of path: String, _ kind: String) -> String {
+    /// A name beside `path` for this process's `kind` of companion file (``CompanionName``).
+    private static func companion(of path: String, _ kind: CompanionName.Kind) -> String {
         let serial = counter.add(1, ordering: .relaxed).newValue
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return directory + "." + name + ".\(kind)-\(getpid())-\(serial)"
+        return directory + CompanionName(name: name, kind: kind, host: CompanionName.host, pid: getpid(), serial: serial).fileName
     }
 
     /// A temporary path to write `path`'s contents to; registered for removal on failure and
@@ -51,7 +51,7 @@ package final class OutputTransaction {
     /// will replace, if any.
     package func stage(_ path: String) throws(CLIError) -> String {
         precondition(!finished, "a finished transaction takes no more files")
-        let temporary = Self.companion(of: path, "tmp")
+        let temporary = Self.companion(of: path, .temporary)
         SignalCleanup.register(temporary, .remove)
         let fd: Int32
         do throws(SystemError) {
@@ -127,7 +127,7 @@ package final class OutputTransaction {
                     // Keep what the rename replaces, to put it back if a later step fails.
                     var info = stat()
                     if lstat(staged[k].final, &info) == 0 {
-                        let backup = Self.companion(of: staged[k].final, "old")
+                        let backup = Self.companion(of: staged[k].final, .backup)
                         if link(staged[k].final, backup) == 0 {
                             staged[k].backup = backup
                             undo[backup] = .remove
