@@ -12,7 +12,8 @@ import Darwin
 /// The name says who made the file, so a later run can tell debris from work in progress: a
 /// process ended by SIGKILL (a batch scheduler's time limit, the OOM killer) leaves its
 /// temporaries behind, and on a shared file system several machines write into one folder,
-/// where a PID alone names no process.
+/// where a PID alone names no process. ``StaleCompanions`` removes those whose process is
+/// gone.
 ///
 /// Example: `out.csv`'s first temporary in process 4242 on `node-07` is
 /// `.out.csv.tmp-node-07-4242-1`.

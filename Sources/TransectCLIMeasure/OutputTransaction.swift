@@ -14,7 +14,9 @@ import Synchronization
 /// into place, one after the other, keeping each file it replaces as a hard link until the
 /// last rename has succeeded. Any failure, or ``rollback()``, removes every temporary and puts
 /// back what was there before (the replaced file, or nothing), and removes the directories it
-/// made. SIGINT, SIGTERM and SIGHUP do the same (see ``SignalCleanup``).
+/// made. SIGINT, SIGTERM and SIGHUP do the same (see ``SignalCleanup``). SIGKILL cannot be
+/// caught: what it leaves, the next transaction that stages the same output on this host
+/// removes (see ``StaleCompanions``).
 package final class OutputTransaction {
     private struct Staged {
         var final: String
@@ -48,23 +50,31 @@ package final class OutputTransaction {
 
     /// A temporary path to write `path`'s contents to; registered for removal on failure and
     /// on signals. The temporary is created empty (exclusively), with the mode of the file it
-    /// will replace, if any.
+    /// will replace, if any. Stale temporaries of `path` that killed runs left are removed
+    /// first (``StaleCompanions``); a name still taken (debris that could not be removed) is
+    /// passed over for the next serial number.
     package func stage(_ path: String) throws(CLIError) -> String {
         precondition(!finished, "a finished transaction takes no more files")
-        let temporary = Self.companion(of: path, .temporary)
-        SignalCleanup.register(temporary, .remove)
-        let fd: Int32
-        do throws(SystemError) {
-            fd = try SystemError.call { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        } catch {
-            SignalCleanup.unregister(temporary)
-            throw .cannotWrite(path: path, reason: error.text)
+        StaleCompanions.sweep(beside: path)
+        var attempts = 0
+        while true {
+            let temporary = Self.companion(of: path, .temporary)
+            SignalCleanup.register(temporary, .remove)
+            let fd: Int32
+            do throws(SystemError) {
+                fd = try SystemError.call { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+            } catch {
+                SignalCleanup.unregister(temporary)
+                attempts += 1
+                if error.code == EEXIST && attempts < 8 { continue }
+                throw .cannotWrite(path: path, reason: error.text)
+            }
+            var existing = stat()
+            if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
+            close(fd)
+            staged.append(Staged(final: path, temporary: temporary))
+            return temporary
         }
-        var existing = stat()
-        if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
-        close(fd)
-        staged.append(Staged(final: path, temporary: temporary))
-        return temporary
     }
 
     /// Makes the directory `path` to hold files of this result, unless it exists. A rollback,

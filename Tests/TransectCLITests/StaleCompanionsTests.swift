@@ -6,7 +6,8 @@ import TransectTestSupport
 
 @testable import TransectCLI
 
-/// Temporaries name their host and process.
+/// Temporaries name their host and process; what a killed process left of an output, the next
+/// run that writes that output on the same host removes, and nothing else.
 @Suite("stale temporaries")
 struct StaleCompanionsTests {
     /// A PID no process has: a child started and reaped. Linux hands PIDs out in increasing
@@ -87,5 +88,108 @@ struct StaleCompanionsTests {
         #expect(gethostname(&buffer, 255) == 0)
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #expect(CompanionName.host == CompanionName.hostToken(name))
+    }
+
+    @Test("a sweep removes this host's companions of NAME whose process is gone, and nothing else")
+    func decision() throws {
+        let dir = TemporaryDirectory()
+        let host = CompanionName.host
+        let dead = try Self.deadPID()
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["60"]
+        try sleeper.run()
+        defer {
+            // SIGKILL: a child may inherit a mask that blocks SIGTERM (the command line's signal thread).
+            kill(sleeper.processIdentifier, SIGKILL)
+            sleeper.waitUntilExit()
+        }
+        func name(
+            _ output: String = "out.csv", kind: CompanionName.Kind = .temporary, host: String = host, pid: Int32, serial: Int = 1
+        )
+            -> String
+        {
+            CompanionName(name: output, kind: kind, host: host, pid: pid, serial: serial).fileName
+        }
+        let removed = [
+            name(pid: dead), name(kind: .backup, pid: dead, serial: 7),
+            // This process's PID, but not a file this process holds: an earlier holder's.
+            name(pid: getpid(), serial: 1_000_000_000),
+        ]
+        let kept = [
+            "out.csv", "pairs.csv",
+            name(host: Self.otherHost, pid: dead),  // another host's: its processes cannot be asked
+            name(pid: getppid()), name(pid: sleeper.processIdentifier),  // live processes'
+            name("other.csv", pid: dead), name("out.csv.manifest.json", pid: dead), name("out", pid: dead),  // other outputs'
+            ".out.csv.tmp-\(dead)-1", ".out.csv.tmp-\(host)-0\(dead)-1", ".out.csv.tmp-\(host)-\(dead)-1.swp",  // malformed
+            ".out.csv.tmp-\(host)-\(dead)-1-",
+        ]
+        try Self.touch(dir, removed + kept)
+        StaleCompanions.sweep(beside: dir.file("out.csv"))
+        #expect(Self.files(dir) == Set(kept))
+
+        // A temporary this process holds stays, though it carries this PID; the directory
+        // spelled another way is read afresh.
+        let t = OutputTransaction()
+        let temporary = try t.stage(dir.file("out.csv"))
+        StaleCompanions.sweep(beside: dir.path + "/./out.csv")
+        #expect(FileManager.default.fileExists(atPath: temporary))
+        #expect(Self.files(dir).count == kept.count + 1)
+        t.rollback()
+        #expect(Self.files(dir) == Set(kept))
+    }
+
+    @Test("the stale test: gone (ESRCH) or this PID unheld; live, another user's or held is not")
+    func staleness() throws {
+        let host = CompanionName.host
+        func companion(_ pid: Int32) -> CompanionName { CompanionName(name: "o", kind: .temporary, host: host, pid: pid, serial: 1) }
+        #expect(StaleCompanions.isStale(companion(try Self.deadPID()), holding: false))
+        #expect(!StaleCompanions.isStale(companion(getppid()), holding: false))
+        #expect(StaleCompanions.isStale(companion(getpid()), holding: false))
+        #expect(!StaleCompanions.isStale(companion(getpid()), holding: true))
+        // PID 1 always exists; kill says EPERM when it belongs to another user, which is life too.
+        if getpid() != 1 { #expect(!StaleCompanions.isStale(companion(1), holding: false)) }
+    }
+
+    @Test(
+        "kill -9 of a run mid-write leaves its temporary; the next run of that output removes it",
+        arguments: [[], ["--shard", "1/1", "--skip-existing"]])
+    func killed(rerunOptions: [String]) throws {
+        try #require(TransectExecutable.path != nil, Comment(rawValue: TransectExecutable.missing))
+        let dir = TemporaryDirectory()
+        try OutputSafetyTests.inputs(dir)
+        let inputs: Set = ["dem.tif", "pairs.csv", "track.csv", "places.csv"]
+        // A batch from stdin that is still open: the output's temporary exists while it waits.
+        let run = try TransectExecutable.Run(["measure", "--dem", "dem.tif", "--pairs", "-", "-o", "out.csv"], directory: dir.path)
+        run.stdin.fileHandleForWriting.write(Data("from_lon,from_lat,to_lon,to_lat\n-119.52,37.72,-119.50,37.73\n".utf8))
+        func temporaries() -> [String] { Self.files(dir).filter { $0.hasPrefix(".out.csv.tmp-") }.sorted() }
+        var waited = 0
+        while temporaries().isEmpty && waited < 30_000 && run.process.isRunning {
+            usleep(10_000)
+            waited += 10
+        }
+        kill(run.process.processIdentifier, SIGKILL)
+        let killed = run.wait()
+        try? run.stdin.fileHandleForWriting.close()
+        #expect(killed.code == 1000 + SIGKILL, "\(killed.err)")
+        let left = try #require(temporaries().first, "no temporary was left")
+        let companion = try #require(CompanionName(parsing: left, of: "out.csv"))
+        #expect(companion.host == CompanionName.host && companion.pid == run.process.processIdentifier)
+        #expect(Self.files(dir) == inputs.union([left]))
+
+        // Another output's debris and another host's stay.
+        let foreign = [
+            CompanionName(name: "out.csv", kind: .temporary, host: Self.otherHost, pid: companion.pid, serial: 1).fileName,
+            CompanionName(name: "other.csv", kind: .temporary, host: companion.host, pid: companion.pid, serial: 1).fileName,
+        ]
+        try Self.touch(dir, foreign)
+        let rerun = try TransectExecutable.run(
+            ["measure", "--dem", "dem.tif", "--pairs", "pairs.csv", "-o", "out.csv"] + rerunOptions, directory: dir.path)
+        #expect(rerun.code == 0 && rerun.err.isEmpty, "\(rerun.err)")
+        var expected = inputs.union(foreign).union(["out.csv"])
+        if !rerunOptions.isEmpty { expected.insert("out.csv.manifest.json") }
+        #expect(Self.files(dir) == expected)
+        let whole = transect(["measure", "--dem", dir.file("dem.tif"), "--pairs", dir.file("pairs.csv")])
+        #expect(try String(contentsOfFile: dir.file("out.csv"), encoding: .utf8) == whole.out)
     }
 }
