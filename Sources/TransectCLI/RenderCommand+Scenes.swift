@@ -13,6 +13,9 @@ struct SceneBatch {
     /// `--shard`; nil renders the whole list and writes no manifest.
     let shard: Shard?
     let manifestPath: String?
+    /// Where the shard records each scene as it is finished (``SceneShardJournal``); nil
+    /// without `--shard`.
+    var journalPath: String? { manifestPath.map(SceneShardJournal.path(manifest:)) }
     let skipExisting: Bool
     /// The options given over every scene that shape the bytes (see ``SceneShardManifest/options``).
     let options: [String]
@@ -53,6 +56,7 @@ struct SceneBatch {
         var files = RunFiles()
         files.input("--scenes", listPath)
         files.output("--manifest", manifestPath)
+        files.output("--manifest", manifestPath.map(SceneShardJournal.path(manifest:)))
         try files.check(command: "render")
         list = try SceneList(path: listPath)
     }
@@ -92,6 +96,47 @@ struct SceneBatch {
         }
         return try expected.isDone(by: existing)
     }
+
+    /// With `--skip-existing`, the scenes of the shard an earlier run finished, by line: those
+    /// its journal (or its manifest, when it is this shard's but no longer matches as a whole)
+    /// records with this scene file's SHA-256 and with every output still holding its SHA-256,
+    /// no output claimed twice. Says on stderr how many there are, and why a journal is ignored.
+    func finished(
+        _ plan: SceneShardManifest, _ entries: ArraySlice<SceneList.Entry>, console: Console
+    ) -> [Int: SceneShardManifest.Scene] {
+        guard skipExisting, let manifestPath, let journalPath else { return [:] }
+        var records: [Int: (scene: SceneShardManifest.Scene, source: String)] = [:]
+        if let existing = try? SceneShardManifest.read(manifestPath), SceneShardJournal.header(existing) == SceneShardJournal.header(plan) {
+            for scene in existing.rendered { records[scene.line] = (scene, manifestPath) }
+        }
+        switch SceneShardJournal.read(journalPath, plan: plan) {
+        case .records(let scenes)?: for scene in scenes { records[scene.line] = (scene, journalPath) }
+        case .ignored(let why)?: console.err("note: the journal '\(journalPath)' \(why); ignored\n")
+        case nil: break
+        }
+        var finished: [Int: SceneShardManifest.Scene] = [:]
+        var sources: [String] = []
+        var claimed: Set<FileKey> = []
+        for entry in entries {
+            guard let (record, source) = records[entry.line], let scene = entry.scene, record.path == scene,
+                (try? ShardManifest.digest(ofFile: scene)) == record.sha256
+            else { continue }
+            let keys = record.outputs.map { FileKey($0.path) }
+            guard Set(keys).count == keys.count, claimed.isDisjoint(with: keys),
+                record.outputs.allSatisfy({ (try? ShardManifest.digest(ofFile: $0.path)) == $0.sha256 })
+            else { continue }
+            claimed.formUnion(keys)
+            finished[entry.line] = record
+            if !sources.contains(source) { sources.append(source) }
+        }
+        if !finished.isEmpty {
+            let shardText = shard.map { "shard \($0.text) of " } ?? ""
+            console.err(
+                "note: \(shardText)'\(list.path)': \(NumberFormatting.grouped(Double(finished.count), decimals: 0)) of \(NumberFormatting.count(entries.count, "scene")) already rendered (recorded in '\(sources.joined(separator: "' and '"))'), \(NumberFormatting.grouped(Double(entries.count - finished.count), decimals: 0)) to render\n"
+            )
+        }
+        return finished
+    }
 }
 
 /// Work handed to a thread started with `pthread_create`, which takes no Swift closure.
@@ -117,20 +162,34 @@ extension RenderCommand {
             console.err("note: \(shardText)'\(batch.list.path)' is already rendered (its manifest '\(manifestPath)' matches); skipped\n")
             return 0
         }
+        let finished = batch.finished(manifest, entries, console: console)
+        let journal = startJournal(batch, manifest, kept: entries.compactMap { finished[$0.line] }, console: console)
         // A manifest says its shard is finished: an earlier run's goes before any output is replaced.
         if let manifestPath = batch.manifestPath { try removeManifest(manifestPath) }
         var files = RunFiles()
         files.input("--scenes", batch.list.path)
         files.output("--manifest", batch.manifestPath)
+        files.output("--manifest", batch.journalPath)
         var written: [FileKey: Int] = [:]
         var failed = 0
         var temporary = false
         for entry in entries {
+            // A scene an earlier run finished stands, unless a scene rendered before it in this
+            // run wrote one of its files (then it is rendered, and refused, as in one run).
+            if let record = finished[entry.line], record.outputs.allSatisfy({ written[FileKey($0.path)] == nil }) {
+                for output in record.outputs { written[FileKey(output.path)] = entry.line }
+                manifest.rendered.append(record)
+                continue
+            }
             do {
                 let scene = try onThreadOfItsOwn {
                     try renderScene(entry, args, list: batch.list, files: files, written: &written, console: console)
                 }
                 manifest.rendered.append(scene)
+                if let journal, let problem = journal.append(scene) {
+                    console.err(
+                        "note: cannot add to the journal '\(journal.path)': \(problem); a rerun will render the scenes finished from here on again\n")
+                }
             } catch {
                 let message = (error as? any UserFacingError)?.message ?? String(describing: error)
                 let scene = entry.scene.map { "scene '\($0)': " } ?? ""
@@ -148,9 +207,23 @@ extension RenderCommand {
             let transaction = OutputTransaction()
             try transaction.write(manifest.json.serialized() + "\n", to: manifestPath)
             try transaction.commit()
+            journal?.stop()
+            if let journalPath = batch.journalPath { SceneShardJournal.remove(journalPath) }
             console.err("note: \(shardText)'\(batch.list.path)': \(NumberFormatting.count(entries.count, "scene")) rendered; manifest '\(manifestPath)'\n")
         }
         return 0
+    }
+
+    /// The journal of `batch`'s shard, started afresh with the scenes `kept`; nil without
+    /// `--shard`, or (said on stderr) when it cannot be written: the scenes are still rendered.
+    static func startJournal(
+        _ batch: SceneBatch, _ plan: SceneShardManifest, kept: [SceneShardManifest.Scene], console: Console
+    ) -> SceneShardJournal? {
+        guard let path = batch.journalPath else { return nil }
+        do { return try SceneShardJournal(path: path, plan: plan, keeping: kept) } catch {
+            console.err("note: cannot keep the shard's journal: \(error.message); a rerun will render again what this run renders\n")
+            return nil
+        }
     }
 
     /// Renders one scene of the list with the command line's options over it, and records what

@@ -133,12 +133,12 @@ enum RenderOptions {
     static let shard = Option.text(
         "shard", value: "K/N|auto",
         help:
-            "With --scenes, render only the K-th of N contiguous runs of LIST's scenes (scene s of S in shard ⌊(s − 1)·N/S⌋ + 1); auto takes K and N from Slurm, Kubernetes or AWS Batch array variables. Writes a manifest once every scene of the shard is written."
+            "With --scenes, render only the K-th of N contiguous runs of LIST's scenes (scene s of S in shard ⌊(s − 1)·N/S⌋ + 1); auto takes K and N from Slurm, Kubernetes or AWS Batch array variables. Writes a manifest once every scene of the shard is written, and till then records each scene written in MANIFEST.journal."
     )
     static let skipExisting = Option.flag(
         "skip-existing",
         help:
-            "With --shard, do nothing when the shard's manifest matches LIST, its scene files and these options, and every output it lists still has its SHA-256."
+            "With --shard, do nothing when the shard's manifest matches LIST, its scene files and these options, and every output it lists still has its SHA-256; else render only the scenes its journal (or manifest) does not record with their files unchanged."
     )
     static let manifest = Option.text(
         "manifest", value: "FILE",

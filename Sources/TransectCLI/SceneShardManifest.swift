@@ -15,6 +15,14 @@ struct SceneShardManifest: Equatable {
         var path: String
         var sha256: String
         var outputs: [Output]
+
+        /// The scene as the manifest's `scenes` (and the journal's records) hold it.
+        var json: JSON {
+            .object([
+                ("line", .number(Double(line))), ("scene", .string(path)), ("scene_sha256", .string(sha256)),
+                ("outputs", .array(outputs.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })),
+            ])
+        }
     }
 
     /// A written file and the SHA-256 of its bytes.
@@ -46,12 +54,7 @@ struct SceneShardManifest: Equatable {
         func range(_ r: ClosedRange<Int>?, _ first: String, _ last: String) -> [(String, JSON)] {
             [(first, r.map { .number(Double($0.lowerBound)) } ?? .null), (last, r.map { .number(Double($0.upperBound)) } ?? .null)]
         }
-        let scenes: [JSON] = rendered.map { scene in
-            .object([
-                ("line", .number(Double(scene.line))), ("scene", .string(scene.path)), ("scene_sha256", .string(scene.sha256)),
-                ("outputs", .array(scene.outputs.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })),
-            ])
-        }
+        let scenes: [JSON] = rendered.map(\.json)
         return .object(
             [("format", .string(Self.format)), ("list", .string(list)), ("list_sha256", .string(listSHA256)), ("shard", .string(shard.text))]
                 + range(self.scenes, "first_scene", "last_scene") + range(lines, "first_line", "last_line") + [

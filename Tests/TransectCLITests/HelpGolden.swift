@@ -202,10 +202,13 @@ enum HelpGolden {
                                      LIST's scenes (scene s of S in shard ⌊(s − 1)·N/S⌋ + 1); auto
                                      takes K and N from Slurm, Kubernetes or AWS Batch array
                                      variables. Writes a manifest once every scene of the shard is
-                                     written.
+                                     written, and till then records each scene written in
+                                     MANIFEST.journal.
           --skip-existing            With --shard, do nothing when the shard's manifest matches
                                      LIST, its scene files and these options, and every output it
-                                     lists still has its SHA-256.
+                                     lists still has its SHA-256; else render only the scenes its
+                                     journal (or manifest) does not record with their files
+                                     unchanged.
           --manifest FILE            With --shard, where the shard's manifest goes. Default: beside
                                      LIST, LIST.shard-K-of-N.manifest.json.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
