@@ -18,12 +18,8 @@ if let code = GivenHeightsMeasure.run(arguments, console: console) {
 }
 if arguments.first == "measure" {
     let code = CommandLineLibrary.measure.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
-    if code != CommandLineLibrary.notMine {
-        // A measure has read its inputs and committed its outputs (fsync, rename) by now, and
-        // leaves nothing for exit handlers: GDAL's and PROJ's clean-up at exit (closing the
-        // CRS database, freeing caches) would only cost every run a few milliseconds.
-        fflush(nil)
-        _exit(code)
-    }
+    // exit, not _exit: GDAL's exit handlers still have work a user may ask for (the network
+    // statistics of CPL_VSIL_SHOW_NETWORK_STATS are printed there).
+    if code != CommandLineLibrary.notMine { exit(code) }
 }
 exit(CommandLineLibrary.full.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))
