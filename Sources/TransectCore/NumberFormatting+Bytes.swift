@@ -34,7 +34,7 @@ extension OutputBytes {
     public static func writeRounded(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else { return 0 }
         precondition((0...9).contains(decimals), "decimals must be in 0...9")
-        let scaled = value * scale(decimals)
+        let scaled = value * NumberText.exactPowerOfTen(decimals)
         let magnitude = scaled.magnitude
         // Below this n < 10¹⁵, at most 15 digits.
         guard magnitude < 999_999_999_999_999 else { return writeRoundedRare(value, decimals: decimals, to: out) }
@@ -127,24 +127,6 @@ extension OutputBytes {
             precondition(utf8.count <= 24, "a double's shortest text has at most 24 bytes")
             out.update(from: utf8.baseAddress!, count: utf8.count)
             return utf8.count
-        }
-    }
-
-    /// 10^k for k in 0…9, exact, as ``NumberFormatting/rounded(_:decimals:)`` computes it (a
-    /// switch, not a static table: a table is a lazily made global, checked at every use).
-    @inlinable
-    static func scale(_ k: Int) -> Double {
-        switch k {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        default: 1e9
         }
     }
 

@@ -21,7 +21,7 @@ extension OutputBytes {
     mutating func referenceAppendRounded(_ value: Double, decimals: Int) {
         guard value.isFinite else { return }
         precondition((0...9).contains(decimals), "decimals must be in 0...9")
-        let scaled = value * Self.scale(decimals)
+        let scaled = value * NumberText.exactPowerOfTen(decimals)
         guard abs(scaled) < 4.5e15 else { return append(NumberFormatting.shortest(value)) }
         let q = scaled.rounded(.toNearestOrAwayFromZero)
         let n = UInt64(q.magnitude)
