@@ -1,4 +1,3 @@
-import Foundation
 import TransectCore
 import TransectFormats
 import TransectGDAL
@@ -203,48 +202,26 @@ enum ProfileOutput {
         var next = 0
         // A chunk's buffer goes back to the pool once written, so a million samples reuse the
         // few buffers in flight instead of faulting in a fresh megabyte per chunk.
-        let pool = BufferPool()
+        let workers = min(threads, max(chunks, 1))
+        let pool = OrderedWorkers.Recycler<OutputBytes>(capacity: (OrderedWorkers.batchesPerWorker + 1) * workers)
         // Nothing here throws: the workers only format.
         try? OrderedWorkers.run(
-            threads: min(threads, max(chunks, 1)), first: (), make: {},
+            threads: workers, first: (), make: {},
             read: { () -> Range<Int>? in
                 guard next < chunks else { return nil }
                 defer { next += 1 }
                 return (next * samplesPerChunk)..<min((next + 1) * samplesPerChunk, p.count)
             },
             work: { _, range in
-                var bytes = pool.take(capacity: range.count * 64)
+                var bytes = pool.take() ?? OutputBytes(capacity: range.count * 64)
+                bytes.removeAll()
                 for i in range { sample(i, &bytes) }
                 return bytes
             },
             emit: {
                 out.write($0)
-                pool.give($0)
+                pool.put($0)
             })
-    }
-
-    /// Emptied output buffers for the next chunks.
-    ///
-    /// `@unchecked Sendable` is safe because `buffers` is only touched under `lock`.
-    final class BufferPool: @unchecked Sendable {
-        private let lock = NSLock()
-        private var buffers: [OutputBytes] = []
-
-        /// An empty buffer: a written one when there is one, else a new one of `capacity` bytes.
-        func take(capacity: Int) -> OutputBytes {
-            lock.lock()
-            defer { lock.unlock() }
-            return buffers.popLast() ?? OutputBytes(capacity: capacity)
-        }
-
-        /// Keeps `bytes`' storage, emptied, for a later ``take(capacity:)``.
-        func give(_ bytes: OutputBytes) {
-            var emptied = bytes
-            emptied.removeAll()
-            lock.lock()
-            defer { lock.unlock() }
-            buffers.append(emptied)
-        }
     }
 
     /// Draws the profile chart: its title names the measurement between the ends.
