@@ -74,11 +74,13 @@ package final class OutputTarget {
     /// A failed flush leaves the stream's error for ``commit()`` to report.
     private func wrote(_ count: Int) {
         written += count
-        guard written - sentToDisk >= Self.sendToDiskBytes, let file, fflush(file) == 0 else { return }
-        #if os(Linux)
-        _ = syncFileRange?(fileno(file), Int64(sentToDisk), Int64(written - sentToDisk), syncFileRangeWrite)
-        #endif
+        guard written - sentToDisk >= Self.sendToDiskBytes, let file else { return }
+        let from = sentToDisk
         sentToDisk = written
+        guard fflush(file) == 0 else { return }
+        #if os(Linux)
+        _ = syncFileRange?(fileno(file), Int64(from), Int64(written - from), syncFileRangeWrite)
+        #endif
     }
 
     /// Finishes the file; moves it into place when this target owns its transaction.

@@ -24,7 +24,7 @@ final class LineSource {
     /// Where `buffer[0]` lies in the file: what ``seek(to:)`` returns to.
     private var bufferOffset = 0
     /// True for a regular file opened here, the only input ``seek(to:)`` can move in.
-    private(set) var seekable = false
+    private var seekable = false
     /// Sees every byte read from the file, in order, as it arrives (a hash of the input taken
     /// in the same pass as its lines).
     private let observer: ((UnsafeRawBufferPointer) -> Void)?
@@ -177,10 +177,11 @@ final class LineSource {
     var position: (offset: Int, lines: Int) { (bufferOffset + start, lineNumber) }
 
     /// Moves to a line's beginning recorded by ``position`` on the same file, so the next line
-    /// read is that line, with its number. Only for a regular file read without an observer
-    /// (which would miss the bytes passed over): anything else stays where it is.
-    func seek(to position: (offset: Int, lines: Int)) throws(FormatError) {
-        guard seekable && observer == nil, let file else { return }
+    /// read is that line, with its number, and returns true. Only a regular file read without an
+    /// observer (which would miss the bytes passed over) moves: anything else stays where it is,
+    /// and the call returns false.
+    func seek(to position: (offset: Int, lines: Int)) throws(FormatError) -> Bool {
+        guard seekable && observer == nil, let file else { return false }
         do throws(SystemError) {
             _ = try SystemError.call { lseek(fileno(file), off_t(position.offset), SEEK_SET) }
         } catch {
@@ -191,6 +192,7 @@ final class LineSource {
         end = 0
         atEnd = false
         lineNumber = position.lines
+        return true
     }
 
     /// The index of the first `byte` in `buffer[from..<to]`, by `memchr`.

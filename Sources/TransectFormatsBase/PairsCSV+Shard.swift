@@ -58,11 +58,12 @@ extension PairsReader {
 
     /// Moves past the first `rows` data rows, with a seek to the last of `survey`'s checkpoints
     /// on the way (the survey must be of this file, and this reader must not have read past
-    /// them; a file that is not a regular one is read from where it is), then reading the rows
+    /// them; an input that cannot seek is read from where it is), then reading the rows
     /// after it. The next row read is row `rows + 1`.
     public func skip(toRow rows: Int, survey: Survey) throws(FormatError) {
-        if lines.seekable, let checkpoint = survey.checkpoints.last(where: { $0.rows <= rows }), checkpoint.rows > rowNumber {
+        if let checkpoint = survey.checkpoints.last(where: { $0.rows <= rows }), checkpoint.rows > rowNumber,
             try lines.seek(to: (checkpoint.offset, checkpoint.lines))
+        {
             rowNumber = checkpoint.rows
         }
         try skipRows(rows - rowNumber)
