@@ -49,16 +49,6 @@ extension GeodesicLine {
         Lanes(f(x[0], y[0]), f(x[1], y[1]), f(x[2], y[2]), f(x[3], y[3]))
     }
 
-    /// `GeoMath.angNormalize` over lanes. The remainder by 360 is exact, as `remainder` is;
-    /// a zero remainder takes the sign of `x`, as IEEE's does (x − k·360 alone gives +0 for
-    /// x = −360).
-    @inline(__always) static func angNormalize(_ x: Lanes) -> Lanes {
-        typealias V = VectorMath
-        var y = V.remainder(x, 360).r
-        y = V.select(y .== 0, V.copysign(y, x), y)
-        return V.select(V.abs(y) .== 180, V.copysign(Lanes(repeating: 180), x), y)
-    }
-
     /// `GeoMath.atan2d` over lanes with libm's atan2: the same exact reduction to x ≥ |y|,
     /// the same division by one degree and the same quadrant fix-up.
     @inline(__always) static func atan2d(_ y0: Lanes, _ x0: Lanes) -> Lanes {
@@ -102,7 +92,7 @@ extension GeodesicLine {
         let omg12 = Self.libm(somg2 * k.comg1 - comg2 * k.somg1, comg2 * k.comg1 + somg2 * k.somg1, libmAtan2)
         let lam12 = omg12 + k.a3c * (sig12 + (L.sinSeries(ssig2, csig2, k.c3) - k.b31))
         let lon12 = lam12 / GeoMath.degree
-        let lon2 = Self.angNormalize(k.lon1Reduced + Self.angNormalize(lon12))
+        let lon2 = GeoLanes.angNormalize(k.lon1Reduced + GeoLanes.angNormalize(lon12))
         let lat2 = Self.atan2d(sbet2, k.f1 * cbet2)
         let azi2 = azimuth ? Self.atan2d(k.salp0, k.calp0 * csig2) : Lanes(repeating: 0)
         return (lat2, lon2, azi2)

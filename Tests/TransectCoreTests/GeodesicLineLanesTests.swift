@@ -119,7 +119,7 @@ struct GeodesicLineLanesTests {
         "angNormalize over lanes is GeoMath.angNormalize, signed zeros included",
         arguments: [-720.0, -360, -180, -0.0, 0, 180, 360, 540, -540, 179.999, -1e-300, 1e15, -1e300, .infinity, .nan, 0x1p45, -0x1p45 - 360])
     func angNormalizeLanes(_ x: Double) {
-        let lanes = GeodesicLine.angNormalize(Lanes(x, -x, x / 2, x + 360))
+        let lanes = GeoLanes.angNormalize(Lanes(x, -x, x / 2, x + 360))
         for (k, v) in [x, -x, x / 2, x + 360].enumerated() {
             #expect(Self.same(lanes[k], GeoMath.angNormalize(v)), "angNormalize(\(v)) = \(lanes[k]), not \(GeoMath.angNormalize(v))")
         }
