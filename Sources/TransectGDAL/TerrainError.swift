@@ -65,12 +65,12 @@ public enum TerrainError: UserFacingError, Equatable {
         case .cannotOpen(let path, let reason):
             return SourceConfinement.isNetwork(path) && Self.mentions(reason, Self.temporaryNetworkReasons)
         case .readFailed(let path, let reason):
-            return SourceConfinement.isNetwork(path) && Self.mentions(reason, Self.temporaryNetworkReasons + Self.shortReadReasons)
+            return SourceConfinement.isNetwork(path) && Self.mentions(reason, Self.transferReasons)
         default: return false
         }
     }
 
-    private static func mentions(_ reason: String, _ phrases: [String]) -> Bool {
+    static func mentions(_ reason: String, _ phrases: [String]) -> Bool {
         let lower = reason.lowercased()
         return phrases.contains { lower.contains($0) }
     }
@@ -85,6 +85,9 @@ public enum TerrainError: UserFacingError, Equatable {
     /// error at row …; got 0 bytes, expected …" (tiles) and "Read error on strip …" (strips),
     /// which is what a block read says when the server stops answering after the header.
     static let shortReadReasons = ["read error at", "read error on", "bytes, expected"]
+
+    /// Both: the phrases of a transfer that failed.
+    static let transferReasons = temporaryNetworkReasons + shortReadReasons
 
     /// A CRS string is given on the command line, so a bad one is a usage error; so is a
     /// network path named without `--allow-network`.

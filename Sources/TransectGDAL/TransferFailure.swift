@@ -30,8 +30,7 @@ enum TransferFailure {
     /// True for GDAL's file and HTTP errors and for messages of a transfer that failed.
     static func isTransfer(number: CPLErrorNum, message: String) -> Bool {
         if number == CPLE_FileIO || number == CPLE_HttpResponse { return true }
-        let lower = message.lowercased()
-        return (TerrainError.temporaryNetworkReasons + TerrainError.shortReadReasons).contains { lower.contains($0) }
+        return TerrainError.mentions(message, TerrainError.transferReasons)
     }
 
     private static let key: pthread_key_t = {
