@@ -36,6 +36,13 @@ package struct CompanionName: Equatable, Sendable {
     /// The companion's number within its process, at least 1.
     package var serial: Int
 
+    /// `path` as its directory (with its final `/`; empty for a bare name, the working
+    /// directory) and the name in it, where companions of it live and what they are named after.
+    package static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
     package init(name: String, kind: Kind, host: String, pid: Int32, serial: Int) {
         self.name = name
         self.kind = kind

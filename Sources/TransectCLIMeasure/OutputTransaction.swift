@@ -42,9 +42,7 @@ package final class OutputTransaction {
     /// A name beside `path` for this process's `kind` of companion file (``CompanionName``).
     private static func companion(of path: String, _ kind: CompanionName.Kind) -> String {
         let serial = counter.add(1, ordering: .relaxed).newValue
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (directory, name) = CompanionName.split(path)
         return directory + CompanionName(name: name, kind: kind, host: CompanionName.host, pid: getpid(), serial: serial).fileName
     }
 

@@ -36,9 +36,7 @@ package enum StaleCompanions {
     package static func sweep(beside path: String) {
         let host = CompanionName.host
         guard !host.isEmpty else { return }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (directory, name) = CompanionName.split(path)
         let files = candidates(in: directory).compactMap { file in
             CompanionName(parsing: file, of: name).flatMap { $0.host == host ? (file, $0) : nil }
         }
@@ -47,7 +45,7 @@ package enum StaleCompanions {
         // Under the registry's lock, so a companion this process is making or renaming is
         // either registered or gone.
         try? SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in
-            let own = Set(undo.keys.map { key in key.lastIndex(of: "/").map { String(key[key.index(after: $0)...]) } ?? key })
+            let own = Set(undo.keys.map { CompanionName.split($0).name })
             for (file, companion) in files where isStale(companion, holding: own.contains(file)) {
                 if unlink(directory + file) == 0 { removed.append(file) }
             }
