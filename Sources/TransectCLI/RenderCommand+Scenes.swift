@@ -19,6 +19,9 @@ struct SceneBatch {
     let skipExisting: Bool
     /// The options given over every scene that shape the bytes (see ``SceneShardManifest/options``).
     let options: [String]
+    /// The batch's own files (the list, the manifest, the journal), checked once; every
+    /// scene's files are checked against them too.
+    let files: RunFiles
 
     /// What the command line of a batch may not give (the option's name, as messages name it,
     /// and why).
@@ -58,6 +61,7 @@ struct SceneBatch {
         files.output("--manifest", manifestPath)
         files.output("--manifest", manifestPath.map(SceneShardJournal.path(manifest:)))
         try files.check(command: "render")
+        self.files = files
         list = try SceneList(path: listPath)
     }
 
@@ -166,10 +170,6 @@ extension RenderCommand {
         let journal = startJournal(batch, manifest, kept: entries.compactMap { finished[$0.line] }, console: console)
         // A manifest says its shard is finished: an earlier run's goes before any output is replaced.
         if let manifestPath = batch.manifestPath { try removeManifest(manifestPath) }
-        var files = RunFiles()
-        files.input("--scenes", batch.list.path)
-        files.output("--manifest", batch.manifestPath)
-        files.output("--manifest", batch.journalPath)
         var written: [FileKey: Int] = [:]
         var failed = 0
         var temporary = false
@@ -183,7 +183,7 @@ extension RenderCommand {
             }
             do {
                 let scene = try onThreadOfItsOwn {
-                    try renderScene(entry, args, list: batch.list, files: files, written: &written, console: console)
+                    try renderScene(entry, args, list: batch.list, files: batch.files, written: &written, console: console)
                 }
                 manifest.rendered.append(scene)
                 if let journal, let problem = journal.append(scene) {
