@@ -22,6 +22,9 @@ struct SceneBatch {
     /// The batch's own files (the list, the manifest, the journal), checked once; every
     /// scene's files are checked against them too.
     let files: RunFiles
+    /// The SHA-256s `--skip-existing` reads, each file once: it asks whether the whole shard is
+    /// done, then which of its scenes are, of the same scene files and outputs.
+    let digests = FileDigests()
 
     /// What the command line of a batch may not give (the option's name, as messages name it,
     /// and why).
@@ -90,15 +93,21 @@ struct SceneBatch {
     }
 
     /// True when `--skip-existing` finds the manifest of this very shard done: see
-    /// ``SceneShardManifest/isDone(by:)``.
-    func isDone(_ plan: SceneShardManifest, _ entries: ArraySlice<SceneList.Entry>) throws(CLIError) -> Bool {
-        guard skipExisting, let manifestPath, let existing = try SceneShardManifest.read(manifestPath) else { return false }
+    /// ``SceneShardManifest/isDone(by:digest:)``.
+    func isDone(_ plan: SceneShardManifest, _ entries: ArraySlice<SceneList.Entry>, existing: SceneShardManifest?) throws(CLIError) -> Bool {
+        guard skipExisting, let existing else { return false }
         var expected = plan
         for entry in entries {
-            guard let scene = entry.scene, let digest = try ShardManifest.digest(ofFile: scene) else { return false }
+            guard let scene = entry.scene, let digest = try digests.of(scene) else { return false }
             expected.rendered.append(SceneShardManifest.Scene(line: entry.line, path: scene, sha256: digest, outputs: []))
         }
-        return try expected.isDone(by: existing)
+        return try expected.isDone(by: existing, digest: digests.of)
+    }
+
+    /// The manifest already at ``manifestPath`` when `--skip-existing` may use it, read once.
+    func existingManifest() throws(CLIError) -> SceneShardManifest? {
+        guard skipExisting, let manifestPath else { return nil }
+        return try SceneShardManifest.read(manifestPath)
     }
 
     /// With `--skip-existing`, the scenes of the shard an earlier run finished, by line: those
@@ -106,11 +115,11 @@ struct SceneBatch {
     /// records with this scene file's SHA-256 and with every output still holding its SHA-256,
     /// no output claimed twice. Says on stderr how many there are, and why a journal is ignored.
     func finished(
-        _ plan: SceneShardManifest, _ entries: ArraySlice<SceneList.Entry>, console: Console
+        _ plan: SceneShardManifest, _ entries: ArraySlice<SceneList.Entry>, existing: SceneShardManifest?, console: Console
     ) -> [Int: SceneShardManifest.Scene] {
         guard skipExisting, let manifestPath, let journalPath else { return [:] }
         var records: [Int: (scene: SceneShardManifest.Scene, source: String)] = [:]
-        if let existing = try? SceneShardManifest.read(manifestPath), SceneShardJournal.header(existing) == SceneShardJournal.header(plan) {
+        if let existing, SceneShardJournal.header(existing) == SceneShardJournal.header(plan) {
             for scene in existing.rendered { records[scene.line] = (scene, manifestPath) }
         }
         switch SceneShardJournal.read(journalPath, plan: plan) {
@@ -123,11 +132,11 @@ struct SceneBatch {
         var claimed: Set<FileKey> = []
         for entry in entries {
             guard let (record, source) = records[entry.line], let scene = entry.scene, record.path == scene,
-                (try? ShardManifest.digest(ofFile: scene)) == record.sha256
+                (try? digests.of(scene)) == record.sha256
             else { continue }
             let keys = record.outputs.map { FileKey($0.path) }
             guard Set(keys).count == keys.count, claimed.isDisjoint(with: keys),
-                record.outputs.allSatisfy({ (try? ShardManifest.digest(ofFile: $0.path)) == $0.sha256 })
+                record.outputs.allSatisfy({ (try? digests.of($0.path)) == $0.sha256 })
             else { continue }
             claimed.formUnion(keys)
             finished[entry.line] = record
@@ -162,11 +171,12 @@ extension RenderCommand {
         let (ordinals, entries) = batch.list.entries(of: batch.shard ?? Shard(index: 1, count: 1))
         var manifest = batch.plan(entries, ordinals: ordinals)
         let shardText = batch.shard.map { "shard \($0.text) of " } ?? ""
-        if try batch.isDone(manifest, entries), let manifestPath = batch.manifestPath {
+        let existing = try batch.existingManifest()
+        if try batch.isDone(manifest, entries, existing: existing), let manifestPath = batch.manifestPath {
             console.err("note: \(shardText)'\(batch.list.path)' is already rendered (its manifest '\(manifestPath)' matches); skipped\n")
             return 0
         }
-        let finished = batch.finished(manifest, entries, console: console)
+        let finished = batch.finished(manifest, entries, existing: existing, console: console)
         let journal = startJournal(batch, manifest, kept: entries.compactMap { finished[$0.line] }, console: console)
         // A manifest says its shard is finished: an earlier run's goes before any output is replaced.
         if let manifestPath = batch.manifestPath { try removeManifest(manifestPath) }
@@ -304,5 +314,18 @@ extension RenderCommand {
         do throws(SystemError) { _ = try SystemError.call { unlink(path) } } catch {
             if error.code != ENOENT { throw CLIError.ioFailure(path: path, reading: false, error) }
         }
+    }
+}
+
+/// Files' SHA-256s (nil: no such file), each read once however often it is asked for; a read
+/// that fails is not kept, so asking again reads again.
+final class FileDigests {
+    private var known: [String: String?] = [:]
+
+    func of(_ path: String) throws(CLIError) -> String? {
+        if let digest = known[path] { return digest }
+        let digest = try ShardManifest.digest(ofFile: path)
+        known[path] = digest
+        return digest
     }
 }

@@ -89,15 +89,15 @@ struct SceneShardManifest: Equatable {
 
     /// True when `existing` records this shard of this list, over these scene files (each with
     /// the SHA-256 this manifest gives it) and with these options, and every file it lists
-    /// still has the SHA-256 it records.
-    func isDone(by existing: SceneShardManifest) throws(CLIError) -> Bool {
+    /// still has the SHA-256 it records (`digest`: a file's SHA-256, nil when there is none).
+    func isDone(by existing: SceneShardManifest, digest: (String) throws(CLIError) -> String?) throws(CLIError) -> Bool {
         guard
             existing.listSHA256 == listSHA256 && existing.shard == shard && existing.totalScenes == totalScenes
                 && existing.scenes == scenes && existing.lines == lines && existing.options == options
                 && existing.rendered.map({ [String($0.line), $0.path, $0.sha256] }) == rendered.map({ [String($0.line), $0.path, $0.sha256] })
         else { return false }
         for scene in existing.rendered {
-            for output in scene.outputs where try ShardManifest.digest(ofFile: output.path) != output.sha256 { return false }
+            for output in scene.outputs where try digest(output.path) != output.sha256 { return false }
         }
         return true
     }
