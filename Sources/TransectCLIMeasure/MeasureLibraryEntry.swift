@@ -1,7 +1,7 @@
 /// The measure library's C entry point: the `transect` launcher loads this library (built as
 /// `libTransectMeasure.so`, without Foundation, cairo or libpng) with `dlopen` for a command
 /// line whose first argument is `measure`, and calls this with its own `argc` and `argv`,
-/// untouched. Returns the exit code, or ``MeasureCommand/notMeasure`` for a command line that
+/// untouched. Returns the exit code, or `MeasureEntry.notMeasure` for a command line that
 /// is not a measure, having done nothing.
 @_cdecl("transect_measure_main")
 public func transectMeasureMain(_ argc: Int32, _ argv: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {

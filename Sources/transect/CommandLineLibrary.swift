@@ -14,11 +14,8 @@ struct CommandLineLibrary {
 
     /// Every command.
     static let full = CommandLineLibrary(library: "libTransectCLI.so", entry: "transect_cli_main")
-    /// `measure` alone; its entry returns ``notMine`` for any other command line.
+    /// `measure` alone; its entry returns `MeasureEntry.notMeasure` for any other command line.
     static let measure = CommandLineLibrary(library: "libTransectMeasure.so", entry: "transect_measure_main")
-    /// What ``measure``'s entry returns, having done nothing, for a command line that is not a
-    /// measure (`MeasureCommand.notMeasure`): no exit code is negative.
-    static let notMine: Int32 = -1
 
     /// Runs the command line `argv` in the library and returns what its entry returns; when the
     /// library cannot be loaded, says so in one line on stderr and returns 1.

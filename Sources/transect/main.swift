@@ -20,6 +20,6 @@ if arguments.first == "measure" {
     let code = CommandLineLibrary.measure.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
     // exit, not _exit: GDAL's exit handlers still have work a user may ask for (the network
     // statistics of CPL_VSIL_SHOW_NETWORK_STATS are printed there).
-    if code != CommandLineLibrary.notMine { exit(code) }
+    if code != MeasureEntry.notMeasure { exit(code) }
 }
 exit(CommandLineLibrary.full.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))
