@@ -77,7 +77,7 @@ package enum StaleCompanions {
         if let known = scanned.withLock({ $0[directory] }) { return known }
         let markers = CompanionName.Kind.allCases.map { Array(("." + $0.rawValue + "-" + CompanionName.host + "-").utf8) }
         var found: [String] = []
-        for file in list(directory) {
+        for file in DirectoryEntries.names(in: directory) {
             let bytes = Array(file.utf8)
             if bytes.first == UInt8(ascii: "."), markers.contains(where: { contains(bytes, $0) }) { found.append(file) }
         }
@@ -86,22 +86,6 @@ package enum StaleCompanions {
             entries[directory] = found
             return found
         }
-    }
-
-    /// Every entry's name in `directory`, `.` and `..` aside; none when it cannot be read.
-    package static func list(_ directory: String) -> [String] {
-        guard let dir = opendir(directory.isEmpty ? "." : directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     private static func contains(_ bytes: [UInt8], _ marker: [UInt8]) -> Bool {

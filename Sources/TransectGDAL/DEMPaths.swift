@@ -51,18 +51,7 @@ enum DEMPaths {
     }
 
     static func listDirectory(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            if isDirectory(path + "/" + name) { continue }
-            names.append(name)
-        }
-        return names.sorted()
+        DirectoryEntries.names(in: path).filter { !isDirectory(path + "/" + $0) }.sorted()
     }
 
     static func glob(_ pattern: String) -> [String] {
