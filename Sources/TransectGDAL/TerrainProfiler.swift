@@ -1,4 +1,3 @@
-import Dispatch
 import TransectCore
 
 /// What to profile: a path, how to space its samples, and the sight line's parameters.
@@ -44,15 +43,7 @@ public struct ProfileRequest: Sendable {
 
     /// A loop over `threads` workers (nil for one): part k of `count` runs on worker k mod
     /// threads, and the loop returns when every part has.
-    var parallelLoop: ParallelLoop? {
-        let workers = threads
-        guard workers > 1 else { return nil }
-        return { count, body in
-            DispatchQueue.concurrentPerform(iterations: min(workers, count)) { worker in
-                for part in stride(from: worker, to: count, by: workers) { body(part) }
-            }
-        }
-    }
+    var parallelLoop: ParallelLoop? { threads > 1 ? OrderedWorkers.parallelLoop(threads: threads) : nil }
 }
 
 /// A profile over a DEM with its statistics and, for a path that is one geodesic, the line of

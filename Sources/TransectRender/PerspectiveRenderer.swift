@@ -1,5 +1,5 @@
-import Dispatch
 import TransectCore
+import TransectGDAL
 
 /// What a perspective view draws over the terrain.
 public struct ViewOverlays: Sendable {
@@ -37,25 +37,6 @@ public struct ViewOverlays: Sendable {
 /// Perspective views of terrain: the core's renderer on `threads` workers, and the overlays
 /// drawn with cairo over its image after a depth test at each point.
 public enum PerspectiveRenderer {
-    /// The core's parallel loop on `threads` workers: item k goes to worker k mod `threads`
-    /// (1 = the calling thread). Items own their outputs, so the result is the same for any count.
-    public static func parallelLoop(threads: Int) -> ParallelLoop {
-        let threads = max(1, threads)
-        return { count, body in
-            if threads == 1 || count <= 1 {
-                for k in 0..<count { body(k) }
-                return
-            }
-            DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
-                var k = worker
-                while k < count {
-                    body(k)
-                    k += threads
-                }
-            }
-        }
-    }
-
     /// The view's look: the maps' hillshade, or their hypsometric tint.
     public static func style(tint: Bool) -> ViewStyle {
         ViewStyle(shading: tint ? .tint(ramp: BasemapPainter.ramp.map { ($0.0, SIMD3(Float($0.1.0), Float($0.1.1), Float($0.1.2))) }) : .hillshade)
@@ -63,7 +44,7 @@ public enum PerspectiveRenderer {
 
     /// The terrain, lit, ready for any number of cameras.
     public static func scene(_ grid: TerrainGrid, tint: Bool, threads: Int) -> TerrainScene {
-        TerrainScene(grid: grid, style: style(tint: tint), parallel: parallelLoop(threads: threads))
+        TerrainScene(grid: grid, style: style(tint: tint), parallel: OrderedWorkers.parallelLoop(threads: threads))
     }
 
     /// The measurement's points as anchors (`start`, `end`, `corner`), then each place, then each
@@ -86,7 +67,7 @@ public enum PerspectiveRenderer {
     public static func draw(
         _ scene: TerrainScene, camera: ViewCamera, tint: Bool, overlays: ViewOverlays, threads: Int
     ) throws(RenderError) -> (image: RenderedImage, view: TerrainView) {
-        let view = TerrainView.render(scene, camera: camera, style: style(tint: tint), parallel: parallelLoop(threads: threads))
+        let view = TerrainView.render(scene, camera: camera, style: style(tint: tint), parallel: OrderedWorkers.parallelLoop(threads: threads))
         let canvas = try Canvas(width: camera.width, height: camera.height)
         canvas.putRGB(view.rgb)
         ViewOverlayPainter(view: view, canvas: canvas).paint(overlays)
