@@ -49,23 +49,6 @@ extension GeodesicLine {
         Lanes(f(x[0], y[0]), f(x[1], y[1]), f(x[2], y[2]), f(x[3], y[3]))
     }
 
-    /// `GeoMath.atan2d` over lanes with libm's atan2: the same exact reduction to x ≥ |y|,
-    /// the same division by one degree and the same quadrant fix-up.
-    @inline(__always) static func atan2d(_ y0: Lanes, _ x0: Lanes) -> Lanes {
-        typealias V = VectorMath
-        let swapped = V.abs(y0) .> V.abs(x0)
-        var x = V.select(swapped, y0, x0)
-        let y = V.select(swapped, x0, y0)
-        let neg = V.signMinus(x)
-        x = V.select(neg, -x, x)
-        let ang = libm(y, x, libmAtan2) / GeoMath.degree
-        var out = ang
-        out = V.select(.!swapped .& neg, V.copysign(Lanes(repeating: 180), y) - ang, out)
-        out = V.select(swapped .& .!neg, 90 - ang, out)
-        out = V.select(swapped .& neg, -90 + ang, out)
-        return out
-    }
-
     /// Latitude, longitude and (when `azimuth`) the forward azimuth, degrees, at four signed
     /// distances from point 1: lane k is ``position(atDistance:)`` of `distance[k]`.
     @inline(__always)
@@ -93,8 +76,10 @@ extension GeodesicLine {
         let lam12 = omg12 + k.a3c * (sig12 + (L.sinSeries(ssig2, csig2, k.c3) - k.b31))
         let lon12 = lam12 / GeoMath.degree
         let lon2 = GeoLanes.angNormalize(k.lon1Reduced + GeoLanes.angNormalize(lon12))
-        let lat2 = Self.atan2d(sbet2, k.f1 * cbet2)
-        let azi2 = azimuth ? Self.atan2d(k.salp0, k.calp0 * csig2) : Lanes(repeating: 0)
+        // GeoMath.atan2d lane by lane: VectorMath's reduction with libm's atan2.
+        let libmArctangent: (Lanes, Lanes) -> Lanes = { Self.libm($0, $1, libmAtan2) }
+        let lat2 = V.atan2d(sbet2, k.f1 * cbet2, arctangent: libmArctangent)
+        let azi2 = azimuth ? V.atan2d(k.salp0, k.calp0 * csig2, arctangent: libmArctangent) : Lanes(repeating: 0)
         return (lat2, lon2, azi2)
     }
 

@@ -230,14 +230,17 @@ enum VectorMath {
 
     /// atan2(y, x) in degrees as Karney's `atan2d`: the arguments are first reduced so that
     /// x ≥ |y| (angle in [−45°, 45°]), so that, e.g., `atan2d(1, 1)` is exactly 45 and
-    /// `atan2d(+0, −1)` is 180.
-    @inline(__always) static func atan2d(_ y0: Lanes, _ x0: Lanes) -> Lanes {
+    /// `atan2d(+0, −1)` is 180. `arctangent` is the radian atan2 on the reduced lanes: these
+    /// lanes' own by default, libm's lane by lane where a result must be the scalar code's bits.
+    @inline(__always) static func atan2d(
+        _ y0: Lanes, _ x0: Lanes, arctangent: (Lanes, Lanes) -> Lanes = { VectorMath.atan2($0, $1) }
+    ) -> Lanes {
         let swapped = abs(y0) .> abs(x0)
         var x = select(swapped, y0, x0)
         let y = select(swapped, x0, y0)
         let neg = signMinus(x)
         x = select(neg, -x, x)
-        let ang = atan2(y, x) / (Double.pi / 180)
+        let ang = arctangent(y, x) / (Double.pi / 180)
         // q = 2·swapped + neg: 1 → ±180 − ang, 2 → 90 − ang, 3 → −90 + ang.
         let q1 = .!swapped .& neg
         let q2 = swapped .& .!neg
