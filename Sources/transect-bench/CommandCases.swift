@@ -109,21 +109,7 @@ func batchCase(directory tmp: String) {
     }
     let pairs = 1_000_000
     let input = tmp + "/pairs.csv"
-    do {
-        let ext = try ElevationModel([sharedDEM]).extentLonLat()
-        var rng = SeededRandom(seed: 7)
-        var text = "from_lon,from_lat,to_lon,to_lat\n"
-        text.reserveCapacity(pairs * 48)
-        func coordinate(_ lo: Double, _ hi: Double) -> String { NumberFormatting.fixed(rng.uniform(lo + 0.001, hi - 0.001), decimals: 6) }
-        for _ in 0..<pairs {
-            let a = coordinate(ext.west, ext.east)
-            let b = coordinate(ext.south, ext.north)
-            let c = coordinate(ext.west, ext.east)
-            let d = coordinate(ext.south, ext.north)
-            text += "\(a),\(b),\(c),\(d)\n"
-        }
-        try text.write(toFile: input, atomically: false, encoding: .utf8)
-    } catch {
+    do { try writeSeededPairs(pairs, to: input) } catch {
         print("batch-1m: skipped (\(error))")
         return
     }
@@ -137,4 +123,22 @@ func batchCase(directory tmp: String) {
     report(
         "batch-1m", "measure --pairs, 1,000,000 pairs on the Yosemite DEM, end to end (per pair)", ours: ours, peer: peer,
         peerName: "pandas + pyproj + scipy (\(python))", count: pairs)
+}
+
+/// Writes `count` pairs drawn uniformly over the Yosemite DEM (seed 7, six decimals) to `path`,
+/// under a `from_lon,from_lat,to_lon,to_lat` header.
+func writeSeededPairs(_ count: Int, to path: String) throws {
+    let ext = try ElevationModel([sharedDEM]).extentLonLat()
+    var rng = SeededRandom(seed: 7)
+    var text = "from_lon,from_lat,to_lon,to_lat\n"
+    text.reserveCapacity(count * 48)
+    func coordinate(_ lo: Double, _ hi: Double) -> String { NumberFormatting.fixed(rng.uniform(lo + 0.001, hi - 0.001), decimals: 6) }
+    for _ in 0..<count {
+        let a = coordinate(ext.west, ext.east)
+        let b = coordinate(ext.south, ext.north)
+        let c = coordinate(ext.west, ext.east)
+        let d = coordinate(ext.south, ext.north)
+        text += "\(a),\(b),\(c),\(d)\n"
+    }
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
 }
