@@ -119,7 +119,9 @@ enum Commands {
             its output PART) through the manifests beside them (PART.manifest.json): every shard 1…N of one input (the same
             SHA-256), made with the same options, is there exactly once, and each output still has
             the SHA-256 its manifest records. Then concatenate them in shard order (only shard 1
-            holds the header): the bytes one run over the whole file writes.
+            holds the header): the bytes one run over the whole file writes. Last, remove the
+            temporaries killed shards left beside the parts (.PART.tmp-HOST-PID-N), of any host
+            but the live processes of this one: run it once every shard has ended.
             """,
         options: MergeOptions.all,
         notes: """

@@ -55,6 +55,28 @@ package enum StaleCompanions {
         }
     }
 
+    /// Removes the companions of each output in `paths` (temporaries and commit backups, of the
+    /// output and of its manifest) that no live process of this host holds: this host's stale
+    /// ones, as ``sweep(beside:)`` would, and every other host's, whose processes cannot be
+    /// asked. Only for outputs whose work is over: `merge` calls it once every shard of a batch
+    /// is there and checked, when a temporary beside a part can only be left by a shard that was
+    /// killed (on a node since gone: a Slurm requeue, a replaced pod) or by a duplicate of a
+    /// finished one. Returns what it removed, in the order found; nothing when this host has no
+    /// name, as its own companions could not then be told apart.
+    package static func sweepFinished(_ paths: [String]) -> [(path: String, companion: CompanionName)] {
+        guard !CompanionName.host.isEmpty else { return [] }
+        var removed: [(path: String, companion: CompanionName)] = []
+        for path in paths {
+            let (directory, name) = CompanionName.split(path)
+            for file in DirectoryEntries.names(in: directory) {
+                guard let companion = CompanionName(parsing: file, of: name) else { continue }
+                if companion.host == CompanionName.host && !isStale(companion, holding: false) { continue }
+                if unlink(directory + file) == 0 { removed.append((directory + file, companion)) }
+            }
+        }
+        return removed
+    }
+
     /// True when `companion`, made on this host, is debris: its process is gone, or it carries
     /// this process's PID and this process does not hold it (`held`: it is among the paths
     /// ``SignalCleanup`` would undo). Serial numbers never repeat within a process, so a file

@@ -51,6 +51,36 @@ struct MergeCommandTests {
         expectRefused([p1, p2, p3], "'\(p2)' has no manifest beside it")
     }
 
+    @Test("merge removes the temporaries killed shards left beside the parts, of any host, and nothing else")
+    func removesDebris() throws {
+        let s = try MeasureShardTests.Setup()
+        for k in 1...2 { #expect(s.shard(k, of: 2).code == 0) }
+        let host = CompanionName.host
+        try #require(!host.isEmpty, "this machine has a host name")
+        // A PID above any pid_max (2^22) belongs to no process.
+        let gone = [
+            ".part-1-of-2.csv.tmp-node-03-4242-1", ".part-2-of-2.csv.manifest.json.tmp-node-07-17-2",
+            ".part-2-of-2.csv.old-node-07-18-1", ".part-1-of-2.csv.tmp-\(host)-2147483647-3",
+        ]
+        // PID 1 is alive: this host's live process keeps its file; so do other outputs' and
+        // names that are no companion.
+        let kept = [
+            ".part-1-of-2.csv.tmp-\(host)-1-1", ".other.csv.tmp-node-03-4242-1", "part-1-of-2.csv.tmp-node-03-4242-1",
+            ".part-1-of-2.csv.tmp-node-03-4242-01",
+        ]
+        for name in gone + kept { try "debris".write(toFile: s.dir.file(name), atomically: false, encoding: .utf8) }
+        let r = transect("merge", s.part(1, 2), s.part(2, 2), "-o", s.dir.file("m.csv"))
+        #expect(r.code == 0, "\(r.err)")
+        #expect(try MeasureShardTests.bytes(s.dir.file("m.csv")) == s.whole)
+        let hosts = Set(["node-03", "node-07", host]).sorted().joined(separator: ", ")
+        #expect(r.err == "note: removed 4 temporary files beside the parts, left by shards that did not finish (written on \(hosts))\n")
+        for name in gone { #expect(!FileManager.default.fileExists(atPath: s.dir.file(name)), "\(name)") }
+        for name in kept { #expect(FileManager.default.fileExists(atPath: s.dir.file(name)), "\(name)") }
+        // Nothing is left to remove the second time, and nothing is said.
+        let again = transect("merge", s.part(1, 2), s.part(2, 2), "-o", s.dir.file("m.csv"))
+        #expect(again.code == 0 && again.err.isEmpty, "\(again.err)")
+    }
+
     @Test("merge writes to stdout without -o, and takes the manifests' paths as well")
     func stdout() throws {
         let s = try MeasureShardTests.Setup()
