@@ -208,4 +208,73 @@ struct RenderScenesResumeTests {
         #expect(batch.render(["--shard", "1/1"]).code == 0)
         #expect(try Self.bytes(Self.manifestPath(batch)) == resumed)
     }
+
+    @Test("a journal that cannot be started (an immutable file is in its place) is said in a note; every scene is rendered, the manifest written")
+    func journalCannotStart() throws {
+        let batch = try SceneBatchFixture(count: 3)
+        let whole = try batch.reference()
+        let journal = Self.journalPath(batch)
+        try "not a journal\n".write(toFile: journal, atomically: false, encoding: .utf8)
+        // Immutable (chattr +i): not even root may replace or remove it.
+        guard Self.run("/usr/bin/chattr", ["+i", journal]) else {
+            print("chattr +i needs root and a file system with attributes (ext4, XFS); skipping the journal start-failure test")
+            return
+        }
+        defer { _ = Self.run("/usr/bin/chattr", ["-i", journal]) }
+        let r = batch.render(["--shard", "1/1"])
+        #expect(r.code == 0, "\(r.err)")
+        let notes = r.err.split(separator: "\n")
+        #expect(
+            notes.contains { $0.hasPrefix("note: cannot keep the shard's journal: ") && $0.hasSuffix("; a rerun will render again what this run renders") },
+            "\(r.err)")
+        #expect(try batch.outputs() == whole)
+        #expect(FileManager.default.fileExists(atPath: Self.manifestPath(batch)))
+    }
+
+    @Test("an append the disk refuses stops the journal there: later ones are not tried, and it reads back as written")
+    func journalFull() throws {
+        let dir = TemporaryDirectory()
+        let small = dir.file("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
+        // A file system of two pages, which the records fill.
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8k", "tmpfs", small]) else {
+            print("mounting a tmpfs needs root; skipping the full-disk journal test")
+            return
+        }
+        defer { _ = Self.run("/bin/umount", [small]) }
+        let digest = String(repeating: "5e", count: 32)
+        let plan = SceneShardManifest(
+            list: "scenes.txt", listSHA256: digest, shard: Shard(index: 1, count: 1), totalScenes: 1000, scenes: 1...1000, lines: 1...1000,
+            options: ["size=200x150"], rendered: [])
+        func scene(_ k: Int) -> SceneShardManifest.Scene {
+            .init(line: k, path: "scene-\(k).json", sha256: digest, outputs: [.init(path: "out/scene-\(k).png", sha256: digest)])
+        }
+        let path = small + "/m.json.journal"
+        let journal = try SceneShardJournal(path: path, plan: plan, keeping: [scene(1)])
+        var written = [scene(1)]
+        var problem: String?
+        for k in 2...1000 {
+            problem = journal.append(scene(k))
+            if problem != nil { break }
+            written.append(scene(k))
+        }
+        #expect(problem == "no space left on device", "\(problem ?? "every append succeeded")")
+        #expect(written.count > 2 && written.count < 100, "\(written.count)")
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        #expect(journal.append(scene(1001)) == nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size)
+        // A line the disk cut short is not trusted; every record before it is.
+        #expect(SceneShardJournal.read(path, plan: plan) == .records(written))
+    }
+
+    /// Runs the program `tool` with `arguments`; true when it exits 0.
+    static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = arguments
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
 }
