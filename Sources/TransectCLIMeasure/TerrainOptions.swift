@@ -82,7 +82,7 @@ package struct InputCRS {
     }
 
     /// `x`, `y` as longitudes and latitudes, in place; a point PROJ cannot transform becomes NaN.
-    package func toWGS84(x: inout [Double], y: inout [Double]) {
-        transformer?.transform(x: &x, y: &y)
+    package func toWGS84(x: inout [Double], y: inout [Double]) throws(TerrainError) {
+        try transformer?.transform(x: &x, y: &y)
     }
 }

@@ -22,10 +22,16 @@ public final class CoordinateTransformer {
     deinit { OCTDestroyCoordinateTransformation(handle) }
 
     /// Transforms `x`, `y` in place. Points PROJ cannot transform become `nan`.
-    public func transform(x: inout [Double], y: inout [Double]) {
+    ///
+    /// Throws `cannotTransform` (temporary, so exit 75, when the network failed) when points
+    /// failed because PROJ could not fetch a grid its operation needs: with `PROJ_NETWORK=ON`,
+    /// an unreachable grid server. Those points are not outside anything; their answer is
+    /// unknown.
+    public func transform(x: inout [Double], y: inout [Double]) throws(TerrainError) {
         precondition(x.count == y.count, "one y per x")
         let n = x.count
         guard n > 0 else { return }
+        let mark = TransferFailure.begin()
         var success = [Int32](repeating: 0, count: n)
         x.withUnsafeMutableBufferPointer { xs in
             y.withUnsafeMutableBufferPointer { ys in
@@ -43,17 +49,22 @@ public final class CoordinateTransformer {
                 }
             }
         }
+        var failed = false
         for k in 0..<n where success[k] == 0 || !x[k].isFinite || !y[k].isFinite {
             x[k] = .nan
             y[k] = .nan
+            failed = true
+        }
+        if failed, let reason = TransferFailure.message(since: mark, anyThread: false) {
+            throw .cannotTransform(from: source.label, to: target.label, reason: reason)
         }
     }
 
     /// One point; nil when PROJ cannot transform it.
-    public func transform(x: Double, y: Double) -> (x: Double, y: Double)? {
+    public func transform(x: Double, y: Double) throws(TerrainError) -> (x: Double, y: Double)? {
         var xs = [x]
         var ys = [y]
-        transform(x: &xs, y: &ys)
+        try transform(x: &xs, y: &ys)
         return xs[0].isNaN ? nil : (xs[0], ys[0])
     }
 

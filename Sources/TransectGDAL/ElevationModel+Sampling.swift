@@ -4,18 +4,19 @@ import TransectCore
 extension ElevationModel {
     /// Continuous pixel coordinates of WGS84 points (cell centres at i + ½), `nan` where PROJ
     /// cannot transform a point. Longitudes of a geographic DEM are shifted by 360° to fall in
-    /// its extent; a DEM that wraps takes any longitude.
-    public func pixelCoordinates(of points: [GeoPoint]) -> (columns: [Double], rows: [Double]) {
-        pixelCoordinates(longitudes: points.map(\.longitude), latitudes: points.map(\.latitude))
+    /// its extent; a DEM that wraps takes any longitude. Throws when PROJ could not fetch a grid
+    /// over the network (``CoordinateTransformer/transform(x:y:)``).
+    public func pixelCoordinates(of points: [GeoPoint]) throws(TerrainError) -> (columns: [Double], rows: [Double]) {
+        try pixelCoordinates(longitudes: points.map(\.longitude), latitudes: points.map(\.latitude))
     }
 
     /// ``pixelCoordinates(of:)`` of points given as longitudes and latitudes (degrees, as
     /// many of each): no copy of them when the DEM is in WGS84 degrees.
-    public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) -> (columns: [Double], rows: [Double]) {
+    public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) throws(TerrainError) -> (columns: [Double], rows: [Double]) {
         precondition(longitudes.count == latitudes.count, "as many longitudes as latitudes")
         var xs = longitudes
         var ys = latitudes
-        fromWGS84?.transform(x: &xs, y: &ys)
+        try fromWGS84?.transform(x: &xs, y: &ys)
         let g = inverseGeoTransform
         var columns = [Double](repeating: .nan, count: xs.count)
         var rows = columns
@@ -62,7 +63,7 @@ extension ElevationModel {
     /// A height beyond ±``maximumHeightMetres`` (a Float64 cell of 1e308, say) is an error
     /// naming the point, not a number for statistics to overflow on; no data stays `nan`.
     public func elevations(at points: [GeoPoint], interpolation: Interpolation = .bilinear) throws(TerrainError) -> [Double] {
-        let (columns, rows) = pixelCoordinates(of: points)
+        let (columns, rows) = try pixelCoordinates(of: points)
         let values = try sampled(columns: columns, rows: rows, interpolation: interpolation)
         try checkHeights(values) { "\(points[$0].longitude),\(points[$0].latitude)" }
         return values

@@ -69,7 +69,9 @@ extension ElevationModel {
     /// smooth: over 8 cells of a 30 m UTM DEM the interpolation departs from PROJ's own answer
     /// by under a millimetre (8e-9°, the test measures it), far below any cell, and PROJ runs on
     /// 1/64 of the points. A node PROJ cannot transform makes its cells `nan`.
-    static func transformOnLattice(x: inout [Double], y: inout [Double], width w: Int, height h: Int, with transformer: CoordinateTransformer) {
+    static func transformOnLattice(
+        x: inout [Double], y: inout [Double], width w: Int, height h: Int, with transformer: CoordinateTransformer
+    ) throws(TerrainError) {
         let step = latticeStep
         let columns = Array(stride(from: 0, to: w - 1, by: step)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: step)) + [h - 1]
@@ -81,7 +83,7 @@ extension ElevationModel {
                 ny.append(y[r * w + c])
             }
         }
-        transformer.transform(x: &nx, y: &ny)
+        try transformer.transform(x: &nx, y: &ny)
         let across = columns.count
         for (rj, r0) in rows.enumerated().dropLast() {
             let r1 = rows[rj + 1]

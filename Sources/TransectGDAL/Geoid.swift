@@ -35,9 +35,12 @@ public struct Geoid {
 
 extension ElevationModel {
     /// Why there is no height at `point`: ``TerrainError/noData(point:dem:)`` when it lies on
-    /// the raster, ``TerrainError/outsideCoverage(point:dem:)`` otherwise.
+    /// the raster, ``TerrainError/outsideCoverage(point:dem:)`` otherwise, or the transform's
+    /// error when PROJ could not fetch a grid over the network.
     public func missingHeightError(at point: GeoPoint) -> TerrainError {
-        let (c, r) = pixelCoordinates(of: [point])
+        let c: [Double]
+        let r: [Double]
+        do throws(TerrainError) { (c, r) = try pixelCoordinates(of: [point]) } catch { return error }
         if contains(column: c[0], row: r[0]) {
             return .noData(point: point.coordinateText, dem: label)
         }
@@ -47,7 +50,7 @@ extension ElevationModel {
     /// Throws ``TerrainError/outsideCoverage(point:dem:)`` for the first point off the raster
     /// (a point on no data passes: it is a gap, not an error).
     public func checkCoverage(of points: [GeoPoint]) throws(TerrainError) {
-        let (columns, rows) = pixelCoordinates(of: points)
+        let (columns, rows) = try pixelCoordinates(of: points)
         for k in points.indices where !contains(column: columns[k], row: rows[k]) {
             throw .outsideCoverage(point: points[k].coordinateText, dem: label)
         }

@@ -96,7 +96,7 @@ extension PairsMeasurement {
             let read = (0..<n).filter { batch.coordinateProblems[$0] == nil }
             var readXs = read.flatMap { [xs[2 * $0], xs[2 * $0 + 1]] }
             var readYs = read.flatMap { [ys[2 * $0], ys[2 * $0 + 1]] }
-            inputCRS.transform(x: &readXs, y: &readYs)
+            try inputCRS.transform(x: &readXs, y: &readYs)
             for (j, k) in read.enumerated() {
                 xs[2 * k] = readXs[2 * j]
                 xs[2 * k + 1] = readXs[2 * j + 1]

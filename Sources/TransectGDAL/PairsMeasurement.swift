@@ -110,7 +110,7 @@ public final class PairsMeasurement {
                 break
             }
             rowsRead = input.number
-            switch pair(input) {
+            switch try pair(input) {
             case .success(let pair): rows.append(Row(id: input.id, pair: pair, result: .failure(Problem("not measured"))))
             case .failure(let problem): rows.append(Row(id: input.id, pair: nil, result: .failure(problem)))
             }
@@ -126,13 +126,17 @@ public final class PairsMeasurement {
     }
 
     /// A row's pair in WGS84, or its first problem: the coordinates, their transform, their
-    /// range, then the heights.
-    private func pair(_ input: Input) -> Result<MeasurementPair, Problem> {
-        Result { () throws(Problem) -> MeasurementPair in
-            var (xs, ys) = try input.coordinates.get()
-            inputCRS?.transform(x: &xs, y: &ys)
-            return try Self.pair(from: (xs[0], ys[0]), to: (xs[1], ys[1]), heights: input.heights, checkWGS84: checkWGS84).get()
+    /// range, then the heights. Throws when PROJ could not fetch a grid over the network: no
+    /// row's problem, the run's.
+    private func pair(_ input: Input) throws(TerrainError) -> Result<MeasurementPair, Problem> {
+        var xs: [Double]
+        var ys: [Double]
+        switch input.coordinates {
+        case .success(let read): (xs, ys) = read
+        case .failure(let problem): return .failure(problem)
         }
+        try inputCRS?.transform(x: &xs, y: &ys)
+        return Self.pair(from: (xs[0], ys[0]), to: (xs[1], ys[1]), heights: input.heights, checkWGS84: checkWGS84)
     }
 
     /// A row's pair from its ends in WGS84 (`nan` where they could not be transformed), or

@@ -58,14 +58,18 @@ public enum TerrainError: UserFacingError, Equatable {
     /// A network DEM whose server could not be reached, did not answer in time or stopped
     /// sending (curl's connection and time-out errors, which GDAL passes on, and a block read
     /// that came back short once the DEM had opened): worth retrying, so the CLI exits with 75
-    /// (EX_TEMPFAIL). A server that answered with an error (403, 404) is not, nor is a block
-    /// that arrived whole and does not decode.
+    /// (EX_TEMPFAIL); so is a transformation whose grid PROJ could not fetch for the same
+    /// reasons (with `PROJ_NETWORK=ON`). A server that answered with an error (403, 404) is not,
+    /// nor is a block that arrived whole and does not decode.
     public var isTemporary: Bool {
         switch self {
         case .cannotOpen(let path, let reason):
             return SourceConfinement.isNetwork(path) && Self.mentions(reason, Self.temporaryNetworkReasons)
         case .readFailed(let path, let reason):
             return SourceConfinement.isNetwork(path) && Self.mentions(reason, Self.transferReasons)
+        case .cannotTransform(_, _, let reason):
+            // PROJ's grids come over the network only with PROJ_NETWORK=ON and --allow-network.
+            return Self.mentions(reason, Self.temporaryNetworkReasons)
         default: return false
         }
     }

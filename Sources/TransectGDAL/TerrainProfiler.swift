@@ -154,7 +154,7 @@ extension ElevationModel {
     /// enters twice is sampled twice, in the same window; a sample's value never depends on
     /// the group it is taken with.
     func elevationsAlongPath(longitudes: [Double], latitudes: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
-        let (columns, rows) = pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
+        let (columns, rows) = try pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
         let n = columns.count
         let chunk = Self.sampleChunk
         let margin = interpolation.radius

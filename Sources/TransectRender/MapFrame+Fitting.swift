@@ -151,10 +151,10 @@ extension MapFrame {
         let width = request.width
         let height = request.height
         let toFrame = try CoordinateTransformer(from: .wgs84(), to: crs)
-        func bbox(_ points: [GeoPoint]) -> FrameBox? {
+        func bbox(_ points: [GeoPoint]) throws(TerrainError) -> FrameBox? {
             var xs = points.map(\.longitude)
             var ys = points.map(\.latitude)
-            toFrame.transform(x: &xs, y: &ys)
+            try toFrame.transform(x: &xs, y: &ys)
             let fx = xs.filter(\.isFinite)
             let fy = ys.filter(\.isFinite)
             guard let a = fx.min(), let b = fy.min(), let c = fx.max(), let d = fy.max() else { return nil }
@@ -164,7 +164,7 @@ extension MapFrame {
             fitting(crs: crs, minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY, width: width, height: height, margin: margin)
         }
         if let box = request.extentInFrame { return fitted(box, margin: 0) }
-        if let e = request.extentLonLat, let b = bbox(boundary(e)) { return fitted(b, margin: 0) }
+        if let e = request.extentLonLat, let b = try bbox(boundary(e)) { return fitted(b, margin: 0) }
         var points = request.content
         for line in request.lines where !line.isEmpty {
             let plan = ProfilePlan(vertices: line, spacing: .count(lineSamples))
@@ -172,9 +172,9 @@ extension MapFrame {
         }
         if points.isEmpty, let dem = request.dem {
             points = boundary(try dem.extentLonLat())
-            if let b = bbox(points) { return fitted(b, margin: 0) }
+            if let b = try bbox(points) { return fitted(b, margin: 0) }
         }
-        guard let b = bbox(points) else { throw MapFrameError.nothingToShow }
+        guard let b = try bbox(points) else { throw MapFrameError.nothingToShow }
         if let scale = request.preferredScale {
             let metresPerPixel = scale * 0.0254 / request.dpi
             let spanX = (b.maxX - b.minX) * (1 + 2 * request.margin)

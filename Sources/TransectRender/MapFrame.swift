@@ -75,7 +75,7 @@ public struct MapFrame {
         let t = transformers.toFrame!
         var xs = points.map(\.longitude)
         var ys = points.map(\.latitude)
-        t.transform(x: &xs, y: &ys)
+        try t.transform(x: &xs, y: &ys)
         return (0..<points.count).map { pixel(x: xs[$0], y: ys[$0]) }
     }
 
@@ -85,7 +85,7 @@ public struct MapFrame {
         let t = transformers.fromFrame!
         var xs = pixels.map { map(px: $0.0, py: $0.1).x }
         var ys = pixels.map { map(px: $0.0, py: $0.1).y }
-        t.transform(x: &xs, y: &ys)
+        try t.transform(x: &xs, y: &ys)
         return (0..<pixels.count).map { GeoPoint(longitude: xs[$0], latitude: ys[$0]) }
     }
 

@@ -104,7 +104,7 @@ func demSamplingCase() {
                 latitude: Double.random(in: (ext.south + 0.01)...(ext.north - 0.01), using: &rng))
         }
         let oursSample = cpuTime { sink += (try? model.elevations(at: points))?.first ?? 0 }
-        let (cols, rows) = model.pixelCoordinates(of: points)
+        let (cols, rows) = try model.pixelCoordinates(of: points)
         prepareGDAL()
         guard let ds = GDALOpen(demPath, GA_ReadOnly), let band = GDALGetRasterBand(ds, 1) else {
             print("DEM sampling: skipped (GDAL cannot open \(demPath))")

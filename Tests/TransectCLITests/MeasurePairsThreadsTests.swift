@@ -71,8 +71,8 @@ struct MeasurePairsThreadsTests {
         var random = SeededRandom(seed: 5)
         var text = "from_lon,from_lat,to_lon,to_lat\n"
         for k in 0..<5000 {
-            let a = try #require(toUTM.transform(x: random.uniform(-119.66, -119.46), y: random.uniform(37.69, 37.85)))
-            let b = try #require(toUTM.transform(x: random.uniform(-119.66, -119.46), y: random.uniform(37.69, 37.85)))
+            let a = try #require(try toUTM.transform(x: random.uniform(-119.66, -119.46), y: random.uniform(37.69, 37.85)))
+            let b = try #require(try toUTM.transform(x: random.uniform(-119.66, -119.46), y: random.uniform(37.69, 37.85)))
             text += k % 777 == 3 ? "1e30,1e30,\(b.x),\(b.y)\n" : "\(a.x),\(a.y),\(b.x),\(b.y)\n"
         }
         try text.write(toFile: dir.file("utm.csv"), atomically: true, encoding: .utf8)

@@ -54,12 +54,12 @@ struct ElevationModelTests {
         var ys = (0..<1000).map { _ in Double.random(in: 4_194_100...4_199_900, using: &rng) }
         let ex = xs
         let ey = ys
-        back.transform(x: &xs, y: &ys)
+        try back.transform(x: &xs, y: &ys)
         let points = zip(xs, ys).map { GeoPoint(longitude: $0, latitude: $1) }
         let z = try model.elevations(at: points)
         var fx = xs
         var fy = ys
-        toUTM.transform(x: &fx, y: &fy)
+        try toUTM.transform(x: &fx, y: &fy)
         for k in 0..<points.count {
             // The round trip through PROJ is good to nanometres; the plane's slope is ≤ 0.02.
             #expect(abs(z[k] - plane(fx[k], fy[k])) < 1e-6)
@@ -102,7 +102,7 @@ struct ElevationModelTests {
         let mixed = try model.elevations(at: [GeoPoint(longitude: 4.75, latitude: 5.0)])[0]
         #expect(abs(mixed - (0.125 * 5 + 0.375 * 4 + 0.125 * 5) / 0.625) < 1e-12)
         // Outside the raster: nan too, and `contains` tells the two apart.
-        let (c, r) = model.pixelCoordinates(of: [GeoPoint(longitude: 11, latitude: 5)])
+        let (c, r) = try model.pixelCoordinates(of: [GeoPoint(longitude: 11, latitude: 5)])
         #expect(!model.contains(column: c[0], row: r[0]))
     }
 
@@ -233,7 +233,7 @@ struct ElevationModelTests {
         let z = try model.elevations(at: points)
         var checked = 0
         for (p, v) in zip(points, z) {
-            let e = model.pixelCoordinates(of: [p])
+            let e = try model.pixelCoordinates(of: [p])
             guard e.columns[0] > 1, e.rows[0] > 1, e.columns[0] < Double(model.width - 1), e.rows[0] < Double(model.height - 1) else { continue }
             // NAD83 and WGS84 are the same CRS to PROJ without a grid, so the points go through unchanged.
             #expect(abs(v - SyntheticDEM.bilinear(raster, x: p.longitude, y: p.latitude)) < 1e-3)

@@ -105,7 +105,7 @@ struct ElevationWindowCacheTests {
         #expect(model.windowCache.reads == 1)
         let again = try model.elevations(at: second)
         #expect(model.windowCache.reads == 1)
-        let (columns, rows) = model.pixelCoordinates(of: second)
+        let (columns, rows) = try model.pixelCoordinates(of: second)
         let reference = try model.sampled(columns: columns, rows: rows, interpolation: .bilinear, windows: .boundingBoxes)
         #expect(again.map(\.bitPattern) == reference.map(\.bitPattern))
         // Another method needs another margin, so another window.

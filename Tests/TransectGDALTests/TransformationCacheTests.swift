@@ -36,10 +36,10 @@ struct TransformationCacheTests {
         return (x, y)
     }
 
-    static func transform(_ transformer: CoordinateTransformer) -> (x: [Double], y: [Double]) {
+    static func transform(_ transformer: CoordinateTransformer) throws -> (x: [Double], y: [Double]) {
         var x = xs
         var y = ys
-        transformer.transform(x: &x, y: &y)
+        try transformer.transform(x: &x, y: &y)
         return (x, y)
     }
 
@@ -51,7 +51,7 @@ struct TransformationCacheTests {
             transformers.append(try CoordinateTransformer(from: .wgs84(), to: SpatialReference(definition)))
         }
         for transformer in transformers {
-            let got = Self.transform(transformer)
+            let got = try Self.transform(transformer)
             #expect(got.x == expected.x && got.y == expected.y, "\(definition): \(got) vs \(expected)")
         }
         // Each owns its transformation: no two share a handle.
@@ -60,15 +60,15 @@ struct TransformationCacheTests {
 
     @Test("two pairs are two transformations: the key tells the CRSs apart")
     func pairsApart() throws {
-        let zone11 = Self.transform(try CoordinateTransformer(from: .wgs84(), to: SpatialReference("EPSG:32611")))
-        let zone10 = Self.transform(try CoordinateTransformer(from: .wgs84(), to: SpatialReference("EPSG:32610")))
+        let zone11 = try Self.transform(try CoordinateTransformer(from: .wgs84(), to: SpatialReference("EPSG:32611")))
+        let zone10 = try Self.transform(try CoordinateTransformer(from: .wgs84(), to: SpatialReference("EPSG:32610")))
         #expect(zone11.x == (try Self.gdalTransform(to: "EPSG:32611").x))
         #expect(zone10.x == (try Self.gdalTransform(to: "EPSG:32610").x))
         #expect(zone11.x != zone10.x)
         let back = try CoordinateTransformer(from: SpatialReference("EPSG:32611"), to: .wgs84())
         var x = zone11.x
         var y = zone11.y
-        back.transform(x: &x, y: &y)
+        try back.transform(x: &x, y: &y)
         for k in x.indices {
             #expect(abs(x[k] - Self.xs[k]) < 1e-9 && abs(y[k] - Self.ys[k]) < 1e-9, "\(k): \(x[k]), \(y[k])")
         }
@@ -81,7 +81,7 @@ struct TransformationCacheTests {
         DispatchQueue.concurrentPerform(iterations: 8) { k in
             do {
                 let transformer = try CoordinateTransformer(from: .wgs84(), to: SpatialReference(k % 2 == 0 ? "EPSG:26911" : "EPSG:4269"))
-                let got = Self.transform(transformer)
+                let got = try Self.transform(transformer)
                 if k % 2 == 0 { results.add(got.x == expected.x && got.y == expected.y) }
             } catch {
                 results.add(false)

@@ -12,14 +12,14 @@ struct MapFrameFittingTests {
     /// UTM 11N easting/northing of lon/lat points, by PROJ one point at a time.
     static func toUTM(_ points: [(Double, Double)]) throws -> [(x: Double, y: Double)] {
         let t = try CoordinateTransformer(from: .wgs84(), to: utm11())
-        return try points.map { p in try #require(t.transform(x: p.0, y: p.1)) }
+        return try points.map { p in try #require(try t.transform(x: p.0, y: p.1)) }
     }
 
     /// Lon/lat points at UTM 11N coordinates.
     static func fromUTM(_ points: [(Double, Double)]) throws -> [GeoPoint] {
         let t = try CoordinateTransformer(from: utm11(), to: .wgs84())
         return try points.map { p in
-            let g = try #require(t.transform(x: p.0, y: p.1))
+            let g = try #require(try t.transform(x: p.0, y: p.1))
             return GeoPoint(longitude: g.x, latitude: g.y)
         }
     }
