@@ -123,8 +123,12 @@ extension ElevationModel {
             var end = start + 1
             while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
             let (cx, cy) = HilbertCurve.point(index: keyed[start].key, order: order)
+            // A few points in a chunk not read yet take only their own cells, once: a point
+            // query decodes the one to four blocks under its taps, not the nine a chunk's
+            // window with its margin reaches into.
+            let few = cached && end - start <= Self.fewPoints && windowCache.glimpse(chunkKey(chunkColumn: cx, chunkRow: cy, margin: margin))
             let grid =
-                cached
+                cached && !few
                 ? try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)
                 : .float64(try boundingWindow(keyed[start..<end].map(\.index), columns: columns, rows: rows, margin: margin))
             let groupColumns = keyed[start..<end].map { columns[$0.index] }
@@ -142,13 +146,23 @@ extension ElevationModel {
     /// raster there), so the window holds every tap its points read; rows are clipped to the
     /// raster, columns are not (no data, or the other side of a DEM that wraps).
     func chunkWindow(chunkColumn cx: Int, chunkRow cy: Int, margin: Int) throws(TerrainError) -> DecodedWindow {
+        let key = chunkKey(chunkColumn: cx, chunkRow: cy, margin: margin)
+        return try cachedWindow(column: key.column, row: key.row, width: key.width, height: key.height)
+    }
+
+    /// The rectangle of ``chunkWindow(chunkColumn:chunkRow:margin:)``.
+    func chunkKey(chunkColumn cx: Int, chunkRow cy: Int, margin: Int) -> ElevationWindowCache.Key {
         let chunk = Self.sampleChunk
         let c0 = cx * chunk - margin
         let c1 = (cx + 1) * chunk + margin + 1
         let r0 = max(cy * chunk - margin, 0)
         let r1 = min((cy + 1) * chunk + margin + 1, height)
-        return try cachedWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+        return .init(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
     }
+
+    /// Points of a chunk few enough to be sampled in their bounding box rather than the
+    /// chunk's window, the first time that window is wanted (``ElevationWindowCache/glimpse(_:)``).
+    static let fewPoints = 4
 
     /// The window at (`column`, `row`) of `w` × `h` cells, from the cache or read and kept.
     func cachedWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> DecodedWindow {

@@ -47,6 +47,17 @@ final class ElevationWindowCache {
     /// The number of windows held now.
     var count: Int { entries.count }
 
+    /// Windows asked for once by a few points and read no further (``glimpse(_:)``).
+    private var glimpsed: Set<Key> = []
+
+    /// True the first time a few points want the window at `key` while it is not held: they
+    /// may then read only the cells they need. The second time (more points there, call after
+    /// call) it is false, and the window is read whole and kept; so a run of small calls over
+    /// one chunk reads it at most once more than a batch would.
+    func glimpse(_ key: Key) -> Bool {
+        entries[key] == nil && glimpsed.insert(key).inserted
+    }
+
     /// The window at `key`, from the cache or else from `read`, which is then kept if it fits.
     func window(_ key: Key, read: () throws(TerrainError) -> DecodedWindow) throws(TerrainError) -> DecodedWindow {
         clock += 1

@@ -98,8 +98,9 @@ struct ElevationWindowCacheTests {
         let dir = TemporaryDirectory()
         Self.writeRough(dir.file("rough.tif"))
         let model = try ElevationModel([dir.file("rough.tif")])
-        // All in the first chunk (lon 10…10.256, lat 45.044…45.3).
-        let first = [GeoPoint(longitude: 10.01, latitude: 45.29), GeoPoint(longitude: 10.2, latitude: 45.1)]
+        // All in the first chunk (lon 10…10.256, lat 45.044…45.3); more than a few points, so
+        // the first batch reads the chunk's window (``ElevationModel/fewPoints``).
+        let first = (0..<5).map { GeoPoint(longitude: 10.01 + 0.04 * Double($0), latitude: 45.29 - 0.04 * Double($0)) }
         let second = [GeoPoint(longitude: 10.05, latitude: 45.2), GeoPoint(longitude: 10.25, latitude: 45.05)]
         _ = try model.elevations(at: first)
         #expect(model.windowCache.reads == 1)
@@ -109,7 +110,7 @@ struct ElevationWindowCacheTests {
         let reference = try model.sampled(columns: columns, rows: rows, interpolation: .bilinear, windows: .boundingBoxes)
         #expect(again.map(\.bitPattern) == reference.map(\.bitPattern))
         // Another method needs another margin, so another window.
-        _ = try model.elevations(at: second, interpolation: .cubic)
+        _ = try model.elevations(at: first, interpolation: .cubic)
         #expect(model.windowCache.reads == 2)
     }
 
@@ -119,9 +120,10 @@ struct ElevationWindowCacheTests {
         Self.writeRough(dir.file("rough.tif"))
         let model = try ElevationModel([dir.file("rough.tif")])
         let cache = model.windowCache
-        // Chunks (0, 0) and (1, 0): windows of 259 × 258 cells each.
-        let a = (columns: [100.5], rows: [100.5])
-        let b = (columns: [300.5], rows: [100.5])
+        // Chunks (0, 0) and (1, 0): windows of 259 × 258 cells each, each wanted by more than
+        // a few points, so read whole from the first call.
+        let a = (columns: [100.5, 101.5, 102.5, 103.5, 104.5], rows: [Double](repeating: 100.5, count: 5))
+        let b = (columns: [300.5, 301.5, 302.5, 303.5, 304.5], rows: [Double](repeating: 100.5, count: 5))
         let windowBytes = 259 * 258 * MemoryLayout<Double>.stride
         func sample(_ p: (columns: [Double], rows: [Double])) throws -> Double {
             try model.sampled(columns: p.columns, rows: p.rows, interpolation: .bilinear)[0]
@@ -153,5 +155,35 @@ struct ElevationWindowCacheTests {
         #expect(cache.reads == 6 && cache.count == 0 && cache.heldBytes == 0)
         let reference = try model.sampled(columns: a.columns, rows: a.rows, interpolation: .bilinear, windows: .boundingBoxes)[0]
         #expect(za.bitPattern == reference.bitPattern)
+    }
+
+    @Test("a few points read only the cells under them the first time their chunk is wanted; the second time the chunk's window")
+    func fewPointsGlimpse() throws {
+        let dir = TemporaryDirectory()
+        Self.writeRough(dir.file("rough.tif"))
+        let model = try ElevationModel([dir.file("rough.tif")])
+        let cache = model.windowCache
+        // Two points in chunk (0, 0), one in chunk (1, 0).
+        let columns = [100.5, 120.25, 300.75]
+        let rows = [100.5, 80.5, 200.25]
+        let reference = try model.sampled(columns: columns, rows: rows, interpolation: .bilinear, windows: .boundingBoxes)
+        let first = try model.sampled(columns: columns, rows: rows, interpolation: .bilinear)
+        #expect(first.map(\.bitPattern) == reference.map(\.bitPattern))
+        #expect(cache.reads == 0 && cache.count == 0)
+        let second = try model.sampled(columns: columns, rows: rows, interpolation: .bilinear)
+        #expect(second.map(\.bitPattern) == reference.map(\.bitPattern))
+        #expect(cache.reads == 2 && cache.count == 2)
+        // Held now: a few points more read nothing.
+        let held = try model.sampled(columns: [10.5], rows: [10.5], interpolation: .bilinear)
+        #expect(
+            held.map(\.bitPattern) == (try model.sampled(columns: [10.5], rows: [10.5], interpolation: .bilinear, windows: .boundingBoxes)).map(\.bitPattern))
+        #expect(cache.reads == 2)
+        // Cubic takes another margin, so another window: glimpsed first, then read.
+        _ = try model.sampled(columns: columns, rows: rows, interpolation: .cubic)
+        #expect(cache.reads == 2)
+        let cubic = try model.sampled(columns: columns, rows: rows, interpolation: .cubic)
+        #expect(cache.reads == 4)
+        let cubicReference = try model.sampled(columns: columns, rows: rows, interpolation: .cubic, windows: .boundingBoxes)
+        #expect(cubic.map(\.bitPattern) == cubicReference.map(\.bitPattern))
     }
 }
