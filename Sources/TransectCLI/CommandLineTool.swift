@@ -17,7 +17,7 @@ public enum CommandLineTool {
     /// (`EX_TEMPFAIL`) for a failure worth retrying (``UserFacingError/isTemporary``).
     public static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let command = arguments.first else {
-            console.err("Error: missing subcommand\nUsage: \(Help.usageLine(for: nil))\nSee 'transect --help'.\n")
+            console.err("Error: missing subcommand\nUsage: \(Commands.table.usageLine(for: nil))\nSee 'transect --help'.\n")
             return 2
         }
         let rest = Array(arguments.dropFirst())
@@ -46,9 +46,5 @@ public enum CommandLineTool {
                 return try subcommand.execute(rest, console: console)
             }
         }
-    }
-
-    static func report(_ error: any UserFacingError, console: Console) -> Int32 {
-        Commands.table.report(error, console: console)
     }
 }

@@ -26,11 +26,6 @@ extension Help {
             """
     }
 
-    /// The line shown after a usage error: the command's first usage line, or the overview's.
-    static func usageLine(for command: String?) -> String {
-        Commands.table.usageLine(for: command)
-    }
-
     /// The help of the subcommand `name`, or nil for an unknown one.
     static func text(for name: String) -> String? {
         Commands.named(name).map(text(for:))

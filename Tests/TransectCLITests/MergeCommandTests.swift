@@ -147,7 +147,7 @@ struct MergeCommandTests {
         #expect(CLIError.cannotWrite(path: "x", reason: SystemError(code: ENOSPC).text).isTemporary)
         #expect(!CLIError.cannotWrite(path: "x", reason: SystemError(code: EACCES).text).isTemporary)
         #expect(!CLIError.ioFailure(path: "x", reading: true, SystemError(code: ENOENT)).isTemporary)
-        #expect(CommandLineTool.report(CLIError.retryable("cannot read 'x': input/output error"), console: .capturing()) == 75)
-        #expect(CommandLineTool.report(CLIError.badInput("bad"), console: .capturing()) == 1)
+        #expect(Commands.table.report(CLIError.retryable("cannot read 'x': input/output error"), console: .capturing()) == 75)
+        #expect(Commands.table.report(CLIError.badInput("bad"), console: .capturing()) == 1)
     }
 }
