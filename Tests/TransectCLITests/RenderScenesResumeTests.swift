@@ -216,11 +216,11 @@ struct RenderScenesResumeTests {
         let journal = Self.journalPath(batch)
         try "not a journal\n".write(toFile: journal, atomically: false, encoding: .utf8)
         // Immutable (chattr +i): not even root may replace or remove it.
-        guard Self.run("/usr/bin/chattr", ["+i", journal]) else {
+        guard Self.run("/usr/bin/chattr", ["+i", journal], in: batch.dir.path) else {
             print("chattr +i needs root and a file system with attributes (ext4, XFS); skipping the journal start-failure test")
             return
         }
-        defer { _ = Self.run("/usr/bin/chattr", ["-i", journal]) }
+        defer { _ = Self.run("/usr/bin/chattr", ["-i", journal], in: batch.dir.path) }
         let r = batch.render(["--shard", "1/1"])
         #expect(r.code == 0, "\(r.err)")
         let notes = r.err.split(separator: "\n")
@@ -237,11 +237,11 @@ struct RenderScenesResumeTests {
         let small = dir.file("small")
         try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
         // A file system of two pages, which the records fill.
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8k", "tmpfs", small]) else {
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8k", "tmpfs", small], in: dir.path) else {
             print("mounting a tmpfs needs root; skipping the full-disk journal test")
             return
         }
-        defer { _ = Self.run("/bin/umount", [small]) }
+        defer { _ = Self.run("/bin/umount", [small], in: dir.path) }
         let digest = String(repeating: "5e", count: 32)
         let plan = SceneShardManifest(
             list: "scenes.txt", listSHA256: digest, shard: Shard(index: 1, count: 1), totalScenes: 1000, scenes: 1...1000, lines: 1...1000,
@@ -267,14 +267,8 @@ struct RenderScenesResumeTests {
         #expect(SceneShardJournal.read(path, plan: plan) == .records(written))
     }
 
-    /// Runs the program `tool` with `arguments`; true when it exits 0.
-    static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
+    /// Runs the program `tool` with `arguments` in `directory`; true when it exits 0.
+    static func run(_ tool: String, _ arguments: [String], in directory: String) -> Bool {
+        (try? TransectExecutable.run(arguments, directory: directory, executable: tool))?.code == 0
     }
 }
