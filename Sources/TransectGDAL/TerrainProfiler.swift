@@ -148,11 +148,14 @@ extension ElevationModel {
     /// latitudes (degrees), to the same bits.
     ///
     /// Samples along a path visit the raster's chunks in runs, so they are taken run by run in
-    /// their own order: each run of consecutive samples in one chunk is sampled in that chunk's
-    /// window from the cache, as ``sampled(columns:rows:interpolation:cached:)`` samples each
-    /// chunk's points, with no key per point and no sort of a million keys. A chunk the path
-    /// enters twice is sampled twice, in the same window; a sample's value never depends on
-    /// the group it is taken with.
+    /// their own order, with no key per point and no sort of a million keys: each run of
+    /// consecutive samples in one chunk is sampled in windows of its own, bounding boxes of its
+    /// samples and the interpolation's margin, one for the stretch whose taps stay in the chunk
+    /// and one for each stretch near an edge. A chunk's whole window would reach with its
+    /// margin into the eight blocks around the chunk, about three times the blocks a path
+    /// crosses: on a compressed DEM, three times the decoding. The windows are not kept (GDAL's
+    /// block cache keeps the blocks, for a path that comes back); a sample's value never
+    /// depends on the window it is taken in.
     func elevationsAlongPath(longitudes: [Double], latitudes: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
         let (columns, rows) = try pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
         let n = columns.count
@@ -172,12 +175,38 @@ extension ElevationModel {
             }
             var end = start + 1
             while end < n, let (x, y) = chunkOf(end), x == cx, y == cy { end += 1 }
-            let grid = try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)
-            let run = grid.sample(columns: Array(columns[start..<end]), rows: Array(rows[start..<end]), interpolation: interpolation)
-            values.replaceSubrange(start..<end, with: run)
+            // The run in stretches whose taps stay in the chunk and stretches whose taps reach
+            // past its edge (where the path enters and leaves), each in its own window: one
+            // window for the whole run would take, at a corner of its box, a block next to the
+            // chunk that the path never crosses.
+            let inside = (
+                columns: (cx * chunk + margin)..<(min((cx + 1) * chunk, width) - margin),
+                rows: (cy * chunk + margin)..<(min((cy + 1) * chunk, height) - margin)
+            )
+            func staysInside(_ k: Int) -> Bool { inside.columns.contains(Int(columns[k])) && inside.rows.contains(Int(rows[k])) }
+            var stretch = start
+            while stretch < end {
+                let kind = staysInside(stretch)
+                var stretchEnd = stretch + 1
+                while stretchEnd < end && staysInside(stretchEnd) == kind { stretchEnd += 1 }
+                let range = stretch..<stretchEnd
+                let grid = try runWindow(columns: columns[range], rows: rows[range], margin: margin)
+                values.replaceSubrange(range, with: grid.sample(columns: Array(columns[range]), rows: Array(rows[range]), interpolation: interpolation))
+                stretch = stretchEnd
+            }
             start = end
         }
         try checkHeights(values) { "\(longitudes[$0]),\(latitudes[$0])" }
         return values
+    }
+
+    /// The cells of the samples at `columns`, `rows` (inside the raster) and `margin` around
+    /// them, decoded as the window cache decodes (rows clipped to the raster, columns not).
+    func runWindow(columns: ArraySlice<Double>, rows: ArraySlice<Double>, margin: Int) throws(TerrainError) -> DecodedWindow {
+        let c0 = Int(columns.min() ?? 0) - margin
+        let c1 = Int(columns.max() ?? 0) + margin + 1
+        let r0 = max(Int(rows.min() ?? 0) - margin, 0)
+        let r1 = min(Int(rows.max() ?? 0) + margin + 1, height)
+        return try readDecodedWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
     }
 }

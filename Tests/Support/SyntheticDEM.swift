@@ -4,16 +4,20 @@ import TransectGDAL
 /// Writes small DEMs with GDAL for tests: surfaces whose answers are known in closed form.
 public enum SyntheticDEM {
     /// Writes a one-band GeoTIFF. `value(column, row)` gives the stored value of each cell.
-    /// `crs` is anything OSRSetFromUserInput takes, or nil for a raster without a CRS.
+    /// `crs` is anything OSRSetFromUserInput takes, or nil for a raster without a CRS;
+    /// `options` are the driver's creation options (`TILED=YES`, say).
     public static func write(
         path: String, width: Int, height: Int, geoTransform: [Double], crs: String?,
         type: GDALDataType = GDT_Float64, noData: Double? = nil, unitType: String? = nil,
-        scale: Double? = nil, offset: Double? = nil, driver: String = "GTiff",
+        scale: Double? = nil, offset: Double? = nil, driver: String = "GTiff", options: [String] = [],
         value: (Int, Int) -> Double
     ) {
         prepareGDAL()
         guard let drv = GDALGetDriverByName(driver) else { fatalError("no GDAL driver \(driver)") }
-        guard let ds = GDALCreate(drv, path, Int32(width), Int32(height), 1, type, nil) else {
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        for option in options { list = CSLAddString(list, option) }
+        defer { CSLDestroy(list) }
+        guard let ds = GDALCreate(drv, path, Int32(width), Int32(height), 1, type, list) else {
             fatalError("cannot create \(path)")
         }
         var gt = geoTransform

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CGDAL
 import Testing
 import TransectCore
 import TransectTestSupport
@@ -103,6 +107,27 @@ struct TerrainProfilerTests {
             let expected = try model.elevations(at: points, interpolation: .bilinear)
             #expect(run.profile.elevationsMetres.map(\.bitPattern) == expected.map(\.bitPattern))
             #expect(run.profile.latitudes.map(\.bitPattern) == plan.latitudes.map(\.bitPattern))
+        }
+    }
+
+    @Test("a profile decodes the blocks its path crosses, not the blocks around them")
+    func blocksCrossed() async {
+        await #expect(processExitsWith: .success) {
+            // 1024² cells in 256² blocks; a path along row 384, in the second row of blocks,
+            // crosses four blocks. A chunk's window with its margin would take the rows of
+            // blocks above and below as well: twelve.
+            let path = "/tmp/transect-profile-blocks-\(getpid()).tif"
+            SyntheticDEM.write(
+                path: path, width: 1024, height: 1024, geoTransform: [10, 0.001, 0, 46, 0, -0.001], crs: "EPSG:4326", type: GDT_Float32,
+                options: ["TILED=YES", "BLOCKXSIZE=256", "BLOCKYSIZE=256"]
+            ) { c, r in Double(c + 2 * r) }
+            defer { unlink(path) }
+            let before = GDALGetCacheUsed64()
+            guard let model = try? ElevationModel([path]) else { exit(2) }
+            let line = ProfilePath(vertices: [GeoPoint(longitude: 10.0105, latitude: 45.6155), GeoPoint(longitude: 11.0235, latitude: 45.6155)])
+            guard (try? model.profile(ProfileRequest(path: line, spacing: .count(5000), maxSamples: 10_000))) != nil else { exit(3) }
+            let blocks = (GDALGetCacheUsed64() - before) / Int64(256 * 256 * MemoryLayout<Float>.size)
+            exit(blocks == 4 ? 0 : 10 + Int32(blocks))
         }
     }
 }
