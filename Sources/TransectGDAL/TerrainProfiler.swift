@@ -149,13 +149,14 @@ extension ElevationModel {
     ///
     /// Samples along a path visit the raster's chunks in runs, so they are taken run by run in
     /// their own order, with no key per point and no sort of a million keys: each run of
-    /// consecutive samples in one chunk is sampled in windows of its own, bounding boxes of its
-    /// samples and the interpolation's margin, one for the stretch whose taps stay in the chunk
-    /// and one for each stretch near an edge. A chunk's whole window would reach with its
-    /// margin into the eight blocks around the chunk, about three times the blocks a path
-    /// crosses: on a compressed DEM, three times the decoding. The windows are not kept (GDAL's
-    /// block cache keeps the blocks, for a path that comes back); a sample's value never
-    /// depends on the window it is taken in.
+    /// consecutive samples in one chunk is sampled, the first time the path enters the chunk,
+    /// in windows of its own, bounding boxes of its samples and the interpolation's margin: one
+    /// for the stretch whose taps stay in the chunk and one for each stretch near an edge. A
+    /// chunk's whole window would reach with its margin into the eight blocks around the
+    /// chunk, about three times the blocks a path crosses: on a compressed DEM, three times the
+    /// decoding. Those windows are not kept; from its second visit to a chunk on, a path takes
+    /// the chunk's window through the cache, so a track that winds over one chunk reads it
+    /// once. A sample's value never depends on the window it is taken in.
     func elevationsAlongPath(longitudes: [Double], latitudes: [Double], interpolation: Interpolation) throws(TerrainError) -> [Double] {
         let (columns, rows) = try pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
         let n = columns.count
@@ -175,6 +176,15 @@ extension ElevationModel {
             }
             var end = start + 1
             while end < n, let (x, y) = chunkOf(end), x == cx, y == cy { end += 1 }
+            // A path that comes back to a chunk (a track that winds, a chunk's edge crossed to
+            // and fro) takes the chunk's window from the cache from its second visit on.
+            if !windowCache.glimpse(chunkKey(chunkColumn: cx, chunkRow: cy, margin: margin)) {
+                let grid = try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)
+                let run = grid.sample(columns: Array(columns[start..<end]), rows: Array(rows[start..<end]), interpolation: interpolation)
+                values.replaceSubrange(start..<end, with: run)
+                start = end
+                continue
+            }
             // The run in stretches whose taps stay in the chunk and stretches whose taps reach
             // past its edge (where the path enters and leaves), each in its own window: one
             // window for the whole run would take, at a corner of its box, a block next to the

@@ -122,7 +122,9 @@ public struct TrackTerrain {
             }
             return (recorded, [])
         }
-        let z = try model.elevations(at: track.points.map(\.point), interpolation: interpolation)
+        // In the track's order, chunk by chunk as the track crosses them (elevations(at:)'s bits).
+        let z = try model.elevationsAlongPath(
+            longitudes: track.points.map(\.point.longitude), latitudes: track.points.map(\.point.latitude), interpolation: interpolation)
         let merged = TrackElevations(sampled: z, track: track)
         if merged.fromDEM == 0 && merged.recorded == 0 {
             throw TrackTerrainError.noElevations(track: source, dem: model.label)

@@ -94,10 +94,17 @@ struct TerrainProfilerTests {
         var plan = path(west: -119.68).plan(spacing: .step(7))
         let offPoints = (0..<plan.distancesMetres.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
         for interpolation in [Interpolation.bilinear, .nearest, .cubic] {
+            // A model of its own, so the path's first visits take windows of their own samples
+            // and its later ones the chunks' windows (the cache holds none yet).
+            let fresh = try ElevationModel([try SharedData.path("yosemite_valley_ned1as.tif")])
+            let along = try fresh.elevationsAlongPath(longitudes: plan.longitudes, latitudes: plan.latitudes, interpolation: interpolation)
+            #expect(fresh.windowCache.reads > 0, "the path comes back to a chunk")
             let expected = try model.elevations(at: offPoints, interpolation: interpolation)
-            let along = try model.elevationsAlongPath(longitudes: plan.longitudes, latitudes: plan.latitudes, interpolation: interpolation)
             #expect(along.map(\.bitPattern) == expected.map(\.bitPattern), "\(interpolation)")
             #expect(expected.contains { $0.isNaN } && expected.contains { !$0.isNaN })
+            // Again, every chunk now wanted before: the chunks' windows.
+            let again = try fresh.elevationsAlongPath(longitudes: plan.longitudes, latitudes: plan.latitudes, interpolation: interpolation)
+            #expect(again.map(\.bitPattern) == expected.map(\.bitPattern), "\(interpolation)")
         }
         // A profile's vertices are on the DEM.
         plan = path(west: -119.67).plan(spacing: .step(7))
