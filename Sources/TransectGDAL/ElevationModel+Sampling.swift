@@ -173,23 +173,30 @@ extension ElevationModel {
 
     /// The bounding box of the points at `indices` plus `margin`, read without the cache.
     func boundingWindow(_ indices: [Int], columns: [Double], rows: [Double], margin: Int) throws(TerrainError) -> ElevationGrid {
+        let box = boundingBox(columns: indices.lazy.map { columns[$0] }, rows: indices.lazy.map { rows[$0] }, margin: margin)
+        return try readWindow(column: box.column, row: box.row, width: box.width, height: box.height)
+    }
+
+    /// The cells of the points at `columns`, `rows` (inside the raster, at least one) and
+    /// `margin` cells around them: rows clipped to the raster, columns not, as in every window.
+    func boundingBox(columns: some Sequence<Double>, rows: some Sequence<Double>, margin: Int) -> ElevationWindowCache.Key {
         var minC = Int.max
         var maxC = Int.min
         var minR = Int.max
         var maxR = Int.min
-        for k in indices {
-            let c = Int(columns[k])
-            let r = Int(rows[k])
-            minC = min(minC, c)
-            maxC = max(maxC, c)
-            minR = min(minR, r)
-            maxR = max(maxR, r)
+        for c in columns {
+            minC = min(minC, Int(c))
+            maxC = max(maxC, Int(c))
+        }
+        for r in rows {
+            minR = min(minR, Int(r))
+            maxR = max(maxR, Int(r))
         }
         let c0 = minC - margin
         let c1 = maxC + margin + 1
         let r0 = max(minR - margin, 0)
         let r1 = min(maxR + margin + 1, height)
-        return try readWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
+        return .init(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
     }
 
     /// True when Float32 holds every elevation the DEM yields exactly: an 8- or 16-bit integer

@@ -176,12 +176,14 @@ extension ElevationModel {
             }
             var end = start + 1
             while end < n, let (x, y) = chunkOf(end), x == cx, y == cy { end += 1 }
+            // Samples `range` of the run in `window`.
+            func take(_ range: Range<Int>, in window: DecodedWindow) {
+                values.replaceSubrange(range, with: window.sample(columns: Array(columns[range]), rows: Array(rows[range]), interpolation: interpolation))
+            }
             // A path that comes back to a chunk (a track that winds, a chunk's edge crossed to
             // and fro) takes the chunk's window from the cache from its second visit on.
-            if !windowCache.glimpse(chunkKey(chunkColumn: cx, chunkRow: cy, margin: margin)) {
-                let grid = try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin)
-                let run = grid.sample(columns: Array(columns[start..<end]), rows: Array(rows[start..<end]), interpolation: interpolation)
-                values.replaceSubrange(start..<end, with: run)
+            guard windowCache.glimpse(chunkKey(chunkColumn: cx, chunkRow: cy, margin: margin)) else {
+                take(start..<end, in: try chunkWindow(chunkColumn: cx, chunkRow: cy, margin: margin))
                 start = end
                 continue
             }
@@ -199,24 +201,13 @@ extension ElevationModel {
                 let kind = staysInside(stretch)
                 var stretchEnd = stretch + 1
                 while stretchEnd < end && staysInside(stretchEnd) == kind { stretchEnd += 1 }
-                let range = stretch..<stretchEnd
-                let grid = try runWindow(columns: columns[range], rows: rows[range], margin: margin)
-                values.replaceSubrange(range, with: grid.sample(columns: Array(columns[range]), rows: Array(rows[range]), interpolation: interpolation))
+                let box = boundingBox(columns: columns[stretch..<stretchEnd], rows: rows[stretch..<stretchEnd], margin: margin)
+                take(stretch..<stretchEnd, in: try readDecodedWindow(column: box.column, row: box.row, width: box.width, height: box.height))
                 stretch = stretchEnd
             }
             start = end
         }
         try checkHeights(values) { "\(longitudes[$0]),\(latitudes[$0])" }
         return values
-    }
-
-    /// The cells of the samples at `columns`, `rows` (inside the raster) and `margin` around
-    /// them, decoded as the window cache decodes (rows clipped to the raster, columns not).
-    func runWindow(columns: ArraySlice<Double>, rows: ArraySlice<Double>, margin: Int) throws(TerrainError) -> DecodedWindow {
-        let c0 = Int(columns.min() ?? 0) - margin
-        let c1 = Int(columns.max() ?? 0) + margin + 1
-        let r0 = max(Int(rows.min() ?? 0) - margin, 0)
-        let r1 = min(Int(rows.max() ?? 0) + margin + 1, height)
-        return try readDecodedWindow(column: c0, row: r0, width: c1 - c0, height: r1 - r0)
     }
 }
