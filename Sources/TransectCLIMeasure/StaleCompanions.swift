@@ -65,16 +65,38 @@ package enum StaleCompanions {
     /// name, as its own companions could not then be told apart.
     package static func sweepFinished(_ paths: [String]) -> [(path: String, companion: CompanionName)] {
         guard !CompanionName.host.isEmpty else { return [] }
-        var removed: [(path: String, companion: CompanionName)] = []
+        // Each directory is listed once, however many of the outputs it holds: a batch of a
+        // thousand shards keeps its parts in one folder, on a shared file system.
+        var outputs: [String: Set<String>] = [:]
         for path in paths {
             let (directory, name) = CompanionName.split(path)
+            outputs[directory, default: []].insert(name)
+        }
+        var removed: [(path: String, companion: CompanionName)] = []
+        for (directory, names) in outputs.sorted(by: { $0.key < $1.key }) {
             for file in DirectoryEntries.names(in: directory) {
-                guard let companion = CompanionName(parsing: file, of: name) else { continue }
+                guard let companion = companion(file, ofOneOf: names) else { continue }
                 if companion.host == CompanionName.host && !isStale(companion, holding: false) { continue }
                 if unlink(directory + file) == 0 { removed.append((directory + file, companion)) }
             }
         }
         return removed
+    }
+
+    /// `file` read as a companion (``CompanionName``) of one of the outputs named `names`, or
+    /// nil: the name is what lies between the leading `.` and a `.KIND-` marker.
+    static func companion(_ file: String, ofOneOf names: Set<String>) -> CompanionName? {
+        let bytes = Array(file.utf8)
+        guard bytes.first == UInt8(ascii: ".") else { return nil }
+        for kind in CompanionName.Kind.allCases {
+            let marker = Array(("." + kind.rawValue + "-").utf8)
+            for start in stride(from: 2, through: bytes.count - marker.count, by: 1)
+            where bytes[start..<(start + marker.count)].elementsEqual(marker) {
+                let name = String(decoding: bytes[1..<start], as: UTF8.self)
+                if names.contains(name), let companion = CompanionName(parsing: file, of: name) { return companion }
+            }
+        }
+        return nil
     }
 
     /// True when `companion`, made on this host, is debris: its process is gone, or it carries
