@@ -12,13 +12,7 @@ let sharedDEM = "../shared/data/yosemite_valley_ned1as.tif"
 
 /// Runs a program and waits; true when it exits 0. Its stderr is discarded.
 func runTool(_ path: String, _ arguments: [String]) -> Bool {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: path)
-    p.arguments = arguments
-    p.standardError = FileHandle.nullDevice
-    do { try p.run() } catch { return false }
-    p.waitUntilExit()
-    return p.terminationStatus == 0
+    runTogether([(path, arguments)])
 }
 
 func fileSize(_ path: String) -> Int {
