@@ -1,5 +1,5 @@
-// Shards against one process: `measure --pairs` split in two shards run at once, against the
-// same batch as one shard, on this machine's cores.
+// Shards on this machine's cores: `measure --pairs` split in two shards run at once, against the
+// same two one after the other and against the batch as one shard.
 #if canImport(Glibc)
 import Glibc
 #endif
