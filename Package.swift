@@ -5,7 +5,11 @@ let package = Package(
     name: "Transect",
     products: [
         .executable(name: "transect", targets: ["transect"]),
-        .library(name: "TransectCore", targets: ["TransectCore"]),
+        .library(name: "TransectSupport", targets: ["TransectSupport"]),
+        .library(name: "TransectGeodesy", targets: ["TransectGeodesy"]),
+        .library(name: "TransectRaster", targets: ["TransectRaster"]),
+        .library(name: "TransectAnalysis", targets: ["TransectAnalysis"]),
+        .library(name: "TransectPerspective", targets: ["TransectPerspective"]),
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
         .library(name: "TransectRender", targets: ["TransectRender"]),
         .library(name: "TransectFormats", targets: ["TransectFormats"]),
@@ -31,53 +35,101 @@ let package = Package(
         // The kernels' prefetch and the target CPU's rounding, which Swift cannot spell: one
         // header of static inline functions and macros, nothing linked.
         .target(name: "CKernelHints"),
-        // Pure Swift: geodesy, sampling kernels, measurement, profiles, tracks, units. The standard
-        // library, plus the platform C library for libm and errno text, CKernelHints' header and
-        // the self-contained CSHA256 (no library behind it).
-        .target(name: "TransectCore", dependencies: ["CKernelHints", "CSHA256"]),
+        // The pure-Swift modules, one idea each, as swift-numerics splits its maths. Each sees the
+        // standard library and the platform's C library only, plus the modules named here; the
+        // graph is the one ARCHITECTURE.md draws (a test holds the two together).
+        // Support code: the errno funnel, SHA-256 (CSHA256, no library behind it), shards, the
+        // number grammar and formatting, output bytes, JSON values, message and XML text,
+        // directory entries, line counting, the parallel loop type, kernel hints (CKernelHints).
+        .target(name: "TransectSupport", dependencies: ["CKernelHints", "CSHA256"]),
+        // Geodesy: the ellipsoid, Karney's geodesics and their lanes, geodesic lines, ECEF, the
+        // vector maths, GeoPoint and the coordinates users write, Web Mercator, earth curvature.
+        .target(name: "TransectGeodesy", dependencies: ["TransectSupport"]),
+        // Raster kernels: elevation grids, sampled windows, the bilinear kernel, the spline warp,
+        // hillshade, the Hilbert order. Geodesy for its exact degree trigonometry (the sun).
+        .target(name: "TransectRaster", dependencies: ["TransectSupport", "TransectGeodesy"]),
+        // Analysis: measurements, pair batches, profiles and their statistics, line of sight,
+        // tracks and their statistics, the location simulator, timestamps, units.
+        .target(name: "TransectAnalysis", dependencies: ["TransectSupport", "TransectGeodesy"]),
+        // The perspective renderer: camera, framing, the terrain scene and its levels, the
+        // depth-buffer rasteriser. Raster for the hillshade that lights the scene.
+        .target(name: "TransectPerspective", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster"]),
         // The formats `measure` reads without Foundation: the pairs CSV, CSV lines, line and chunk
         // readers, the strict JSON parser, FormatError.
-        .target(name: "TransectFormatsBase", dependencies: ["TransectCore"]),
+        .target(name: "TransectFormatsBase", dependencies: ["TransectSupport", "TransectGeodesy", "TransectAnalysis"]),
         // Track, place and scene files with Foundation's parsers; re-exports TransectFormatsBase.
-        .target(name: "TransectFormats", dependencies: ["TransectCore", "TransectFormatsBase"]),
+        .target(name: "TransectFormats", dependencies: ["TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectFormatsBase"]),
         // DEMs through GDAL: open, mosaic, CRS transforms, block reads, warping, the geoid and the
         // measurement and profile services. The only target that calls GDAL, OGR, OSR or CPL.
-        .target(name: "TransectGDAL", dependencies: ["TransectCore", "CGDAL"]),
+        .target(
+            name: "TransectGDAL", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "CGDAL"]),
         // Map frames and their fitting, basemaps, overlays, labels and charts: cairo draws (through
         // Canvas only), libpng writes (through PNGFile only).
-        .target(name: "TransectRender", dependencies: ["TransectCore", "TransectGDAL", "CCairo", "CPNG"]),
+        .target(
+            name: "TransectRender",
+            dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectGDAL", "CCairo", "CPNG"]),
         // The option parser, the options declared once, measure's output: the GDAL-free half of
         // the command line. No Foundation and no C module, as the launcher links it.
-        .target(name: "TransectCLIBase", dependencies: ["TransectCore"]),
+        .target(name: "TransectCLIBase", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis"]),
         // measure and the machinery it shares with the other commands (the command and its help,
         // output targets and transactions, signal clean-up, DEM and point options): neither
         // Foundation nor TransectRender, so libTransectMeasure.so loads neither.
         .target(
-            name: "TransectCLIMeasure", dependencies: ["TransectCore", "TransectCLIBase", "TransectGDAL", "TransectFormatsBase"]),
+            name: "TransectCLIMeasure",
+            dependencies: [
+                "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectCLIBase", "TransectGDAL", "TransectFormatsBase",
+            ]),
         // The command table, options declared once, output formats: a testable library. Commands
         // parse, call one library entry point and format; no C module here.
         .target(
             name: "TransectCLI",
-            dependencies: ["TransectCore", "TransectCLIBase", "TransectCLIMeasure", "TransectGDAL", "TransectRender", "TransectFormats"]),
+            dependencies: [
+                "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectCLIBase", "TransectCLIMeasure",
+                "TransectGDAL", "TransectRender",
+                "TransectFormats",
+            ]),
         // The launcher: runs measure with both heights given itself, loads libTransectCLI.so for
         // anything else. Links neither GDAL, PROJ, cairo, libpng nor Foundation.
-        .executableTarget(name: "transect", dependencies: ["TransectCore", "TransectCLIBase"]),
+        .executableTarget(name: "transect", dependencies: ["TransectSupport", "TransectCLIBase"]),
         // make bench: hot paths against PROJ, GDAL, a plain C loop (CBenchPeer) and the Python
         // pipeline, measured in the same run.
         .target(name: "CBenchPeer", linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(
-            name: "transect-bench", dependencies: ["TransectCore", "TransectGDAL", "TransectRender", "CGDAL", "CPROJ", "CBenchPeer", "TransectTestSupport"]),
+            name: "transect-bench",
+            dependencies: [
+                "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectGDAL", "TransectRender", "CGDAL", "CPROJ", "CBenchPeer", "TransectTestSupport",
+            ]),
 
         // Shared by the test targets: the ../shared/data locator, synthetic DEMs via GDAL, the
         // seeded generator and the PROJ oracles (GeographicLib's C geodesic, coordinate operations).
         .target(name: "TransectTestSupport", dependencies: ["CGDAL", "CPROJ", "TransectGDAL"], path: "Tests/Support"),
-        .testTarget(name: "TransectCoreTests", dependencies: ["TransectCore", "TransectTestSupport"]),
-        .testTarget(name: "TransectGDALTests", dependencies: ["TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
-        .testTarget(name: "TransectFormatsTests", dependencies: ["TransectFormats", "TransectFormatsBase", "TransectCore", "TransectTestSupport"]),
+        .testTarget(name: "TransectSupportTests", dependencies: ["TransectSupport", "TransectTestSupport"]),
+        .testTarget(name: "TransectGeodesyTests", dependencies: ["TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
+        .testTarget(name: "TransectRasterTests", dependencies: ["TransectRaster", "TransectTestSupport"]),
+        .testTarget(name: "TransectAnalysisTests", dependencies: ["TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
         .testTarget(
-            name: "TransectRenderTests", dependencies: ["TransectRender", "TransectGDAL", "TransectCore", "CGDAL", "CPNG", "TransectTestSupport"],
+            name: "TransectPerspectiveTests",
+            dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectTestSupport"]),
+        .testTarget(
+            name: "TransectGDALTests",
+            dependencies: ["TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "CGDAL", "TransectTestSupport"]),
+        .testTarget(
+            name: "TransectFormatsTests",
+            dependencies: ["TransectFormats", "TransectFormatsBase", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
+        .testTarget(
+            name: "TransectRenderTests",
+            dependencies: [
+                "TransectRender", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "CGDAL",
+                "CPNG", "TransectTestSupport",
+            ],
             exclude: ["Golden"]),
-        .testTarget(name: "TransectCLITests", dependencies: ["TransectCLI", "TransectGDAL", "TransectCore", "CGDAL", "TransectTestSupport"]),
+        .testTarget(
+            name: "TransectCLITests",
+            dependencies: [
+                "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
+                "TransectRender", "TransectFormats", "CGDAL",
+                "TransectTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

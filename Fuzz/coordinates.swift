@@ -3,7 +3,7 @@
 // value; only a crash, a trap or a sanitizer report is a finding. Built and run by
 // scripts/fuzz.sh.
 import Foundation
-import TransectCore
+import TransectGeodesy
 import TransectFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")

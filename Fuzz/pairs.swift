@@ -3,7 +3,7 @@
 // `PointError`s are the expected answers to bad input; only a crash, a trap or a sanitizer
 // report is a finding. Built and run by scripts/fuzz.sh.
 import Foundation
-import TransectCore
+import TransectGeodesy
 import TransectFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -5,9 +5,10 @@
 #   scripts/fuzz.sh [SECONDS] [HARNESS…]  the same, or only the harnesses named
 #
 # What it does, all under .build/fuzz/ (never committed):
-#   - compiles TransectCore, TransectFormatsBase and TransectFormats from Sources/ with `swiftc -sanitize=fuzzer,address`
+#   - compiles TransectSupport, TransectGeodesy, TransectAnalysis, TransectFormatsBase and
+#     TransectFormats (what the readers import) from Sources/ with `swiftc -sanitize=fuzzer,address`
 #     into static libraries (modules/, lib/), only when a source is newer than the library, and
-#     the core's one C file (Sources/CSHA256) with clang into lib/libCSHA256.a;
+#     TransectSupport's one C file (Sources/CSHA256) with clang into lib/libCSHA256.a;
 #   - compiles each harness, Fuzz/<harness>.swift plus Fuzz/Support/*.swift, into bin/<harness>;
 #   - copies the committed seeds Tests/Hostile/<harness>/ into the working corpus corpus/<harness>/
 #     (which keeps what libFuzzer adds, from one run to the next), plus real files from
@@ -29,16 +30,18 @@
 #   (.build/fuzz/modules/CSHA256/module.modulemap: module CSHA256 { header "<abs. path to sha256_hardware.h>" })
 #   clang -O2 -fsanitize=address -I Sources/CSHA256/include -c Sources/CSHA256/sha256_hardware.c \
 #          -o .build/fuzz/lib/sha256_hardware.o && ar rcs .build/fuzz/lib/libCSHA256.a .build/fuzz/lib/sha256_hardware.o
-#   swiftc $F -module-name TransectCore -emit-module -emit-module-path .build/fuzz/modules/TransectCore.swiftmodule \
-#          -emit-library -static -o .build/fuzz/lib/libTransectCore.a Sources/TransectCore/*.swift
+#   for M in TransectSupport TransectGeodesy TransectAnalysis; do
+#     swiftc $F -module-name $M -I .build/fuzz/modules -emit-module -emit-module-path .build/fuzz/modules/$M.swiftmodule \
+#            -emit-library -static -o .build/fuzz/lib/lib$M.a Sources/$M/*.swift
+#   done
 #   swiftc $F -module-name TransectFormatsBase -I .build/fuzz/modules -emit-module \
 #          -emit-module-path .build/fuzz/modules/TransectFormatsBase.swiftmodule \
 #          -emit-library -static -o .build/fuzz/lib/libTransectFormatsBase.a Sources/TransectFormatsBase/*.swift
 #   swiftc $F -module-name TransectFormats -I .build/fuzz/modules -emit-module \
 #          -emit-module-path .build/fuzz/modules/TransectFormats.swiftmodule \
 #          -emit-library -static -o .build/fuzz/lib/libTransectFormats.a Sources/TransectFormats/*.swift
-#   swiftc $F -module-name Fuzz_<name> -I .build/fuzz/modules -L .build/fuzz/lib -lTransectFormats -lTransectFormatsBase -lTransectCore \
-#          -lCSHA256 Fuzz/Support/*.swift Fuzz/<name>.swift -o .build/fuzz/bin/<name>
+#   swiftc $F -module-name Fuzz_<name> -I .build/fuzz/modules -L .build/fuzz/lib -lTransectFormats -lTransectFormatsBase \
+#          -lTransectAnalysis -lTransectGeodesy -lTransectSupport -lCSHA256 Fuzz/Support/*.swift Fuzz/<name>.swift -o .build/fuzz/bin/<name>
 #   .build/fuzz/bin/<name> -max_total_time=60 -print_final_stats=1 .build/fuzz/corpus/<name>
 #
 # Environment: SWIFTC (default swiftc), FUZZ_NICE (default 10: fuzzing is background work and
@@ -73,7 +76,7 @@ fi
 SWIFTC=${SWIFTC:-swiftc}
 NICE=(nice -n "${FUZZ_NICE:-10}")
 BUILD=.build/fuzz
-# TransectCore imports CSHA256 (one C file): a module map for it (SwiftPM makes its own) is
+# TransectSupport imports CSHA256 (one C file): a module map for it (SwiftPM makes its own) is
 # written under modules/CSHA256, its object built with the toolchain's clang into libCSHA256.a.
 # -package-name: TransectFormatsBase declares package API for the readers that stay in TransectFormats.
 FLAGS=(-parse-as-library -swift-version 6 -package-name Transect -sanitize=fuzzer,address -O -g -I .build/fuzz/modules/CSHA256)
@@ -115,17 +118,19 @@ if stale "$BUILD/lib/libCSHA256.a" Sources/CSHA256/*.c Sources/CSHA256/include/*
     rm -f "$BUILD/lib/libCSHA256.a"
     ar rcs "$BUILD/lib/libCSHA256.a" "$BUILD/lib/sha256_hardware.o"
 fi
-build_module TransectCore "$BUILD/lib/libCSHA256.a"
-build_module TransectFormatsBase "$BUILD/lib/libTransectCore.a"
+build_module TransectSupport "$BUILD/lib/libCSHA256.a"
+build_module TransectGeodesy "$BUILD/lib/libTransectSupport.a"
+build_module TransectAnalysis "$BUILD/lib/libTransectGeodesy.a"
+build_module TransectFormatsBase "$BUILD/lib/libTransectAnalysis.a"
 build_module TransectFormats "$BUILD/lib/libTransectFormatsBase.a"
 
 support=(Fuzz/Support/*.swift)
 for h in "${HARNESSES[@]}"; do
-    if stale "$BUILD/bin/$h" "Fuzz/$h.swift" "${support[@]}" "$BUILD/lib/libTransectCore.a" "$BUILD/lib/libTransectFormatsBase.a" \
+    if stale "$BUILD/bin/$h" "Fuzz/$h.swift" "${support[@]}" "$BUILD/lib/libTransectAnalysis.a" "$BUILD/lib/libTransectFormatsBase.a" \
         "$BUILD/lib/libTransectFormats.a"; then
         echo "Building harness $h"
         quiet "${NICE[@]}" "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$h" -I "$BUILD/modules" \
-            -L "$BUILD/lib" -lTransectFormats -lTransectFormatsBase -lTransectCore -lCSHA256 \
+            -L "$BUILD/lib" -lTransectFormats -lTransectFormatsBase -lTransectAnalysis -lTransectGeodesy -lTransectSupport -lCSHA256 \
             "${support[@]}" "Fuzz/$h.swift" -o "$BUILD/bin/$h"
     fi
 done

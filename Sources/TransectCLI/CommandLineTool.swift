@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// The `transect` command line as a library: parse, run, print, and return the exit code.
 public enum CommandLineTool {

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// The subcommands, in the order the overview lists them.
 enum Commands {

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 import TransectFormats
 import TransectGDAL
 

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 import TransectFormats
 
 /// The options of `transect info`, each declared once.

@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 
 /// `transect merge PARTS… -o OUT`: the outputs of every shard of one `--pairs` batch, checked
 /// through their manifests and concatenated in shard order (the first shard's header is the

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// The options of `transect merge`, each declared once.
 enum MergeOptions {

@@ -1,4 +1,5 @@
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
 import TransectFormats
 import TransectGDAL
 import TransectRender

@@ -1,7 +1,10 @@
-import TransectCore
+import TransectGeodesy
+import TransectRaster
+import TransectAnalysis
 import TransectFormats
 import TransectGDAL
 import TransectRender
+import TransectSupport
 
 /// The options of `transect profile`, each declared once.
 enum ProfileOptions {

@@ -1,4 +1,6 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
+import TransectAnalysis
 import TransectFormats
 import TransectGDAL
 import TransectRender

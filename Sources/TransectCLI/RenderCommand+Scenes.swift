@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 import TransectFormats
 
 /// A `render --scenes LIST` run: the list, the shard of it this run renders, and (with

@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectAnalysis
 import TransectFormats
 import TransectGDAL
 import TransectRender

@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectRaster
 import TransectFormats
 import TransectGDAL
 import TransectRender

@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 import TransectFormats
 
 /// The scenes a shard of `render --scenes LIST --shard K/N` has finished so far, kept beside its

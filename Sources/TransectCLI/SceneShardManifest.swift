@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 import TransectFormats
 
 /// The record a shard of `render --scenes LIST --shard K/N` leaves once every scene of it is

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectAnalysis
 import TransectFormats
 
 /// Track files named on the command line (`track --in`, `profile --track`, `render --track`).

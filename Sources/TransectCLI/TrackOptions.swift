@@ -1,5 +1,6 @@
-import TransectCore
+import TransectAnalysis
 import TransectFormats
+import TransectSupport
 
 /// The options of `transect track`, each declared once.
 enum TrackOptions {

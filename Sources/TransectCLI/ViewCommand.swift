@@ -1,8 +1,10 @@
 @preconcurrency import Glibc
-import TransectCore
+import TransectGeodesy
+import TransectPerspective
 import TransectFormats
 import TransectGDAL
 import TransectRender
+import TransectSupport
 
 /// `transect view`: a perspective image of the terrain with the measurement, tracks and places.
 enum ViewCommand {

@@ -1,7 +1,10 @@
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
+import TransectPerspective
 import TransectFormats
 import TransectGDAL
 import TransectRender
+import TransectSupport
 
 /// The options of `transect view`, each declared once.
 enum ViewOptions {

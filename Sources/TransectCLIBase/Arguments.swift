@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// How an option takes its values.
 package enum OptionKind: Sendable {

@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 
 /// Errors of the command line itself and of the inputs it names.
 public enum CLIError: UserFacingError, Equatable {

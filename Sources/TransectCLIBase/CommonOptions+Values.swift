@@ -1,4 +1,4 @@
-import TransectCore
+import TransectRaster
 
 /// The values behind the common options' text: the EGM96 grid `--geoid egm96` names, bare EPSG
 /// codes, interpolation names.

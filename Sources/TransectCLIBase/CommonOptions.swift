@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectRaster
 
 /// Options several commands declare alike.
 package enum CommonOptions {

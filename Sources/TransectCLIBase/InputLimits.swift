@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
 
 /// The ranges numbers from flags must lie in, in one place: wide enough for every real use,
 /// narrow enough that no value makes the work (or its arithmetic) unbounded.

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// The options of `transect measure`, each declared once.
 package enum MeasureOptions {

@@ -1,4 +1,6 @@
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
+import TransectSupport
 
 /// The JSON object of `transect measure --format json`.
 package enum MeasureOutput {

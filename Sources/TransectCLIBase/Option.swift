@@ -1,4 +1,6 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
+import TransectAnalysis
 
 /// One option, declared once: its name, short name, value name, help and default (``spec``,
 /// which the parser and the help read) and how its text becomes a value (`parse`). Commands

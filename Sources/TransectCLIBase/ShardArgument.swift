@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 
 /// `--shard K/N|auto`: which shard of a batch this run is.
 package enum ShardArgument {

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// One subcommand: what the help says of it, the options it accepts, and what runs it. The
 /// help, the usage line after a usage error and the accepted options all come from here.

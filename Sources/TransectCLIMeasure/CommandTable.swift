@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// The subcommands one library serves, looked up by name, and how a command's errors are
 /// reported: one line on stderr, then for a usage error the command's first usage line and

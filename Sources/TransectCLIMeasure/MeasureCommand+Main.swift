@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 extension MeasureCommand {
     /// The measure library's commands: `measure` alone. Its errors are reported as the full

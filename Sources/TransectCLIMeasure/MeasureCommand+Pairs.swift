@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
 import TransectFormatsBase
 import TransectGDAL
 

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 import TransectFormatsBase
 
 extension MeasureCommand {

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectAnalysis
 import TransectFormatsBase
 import TransectGDAL
 

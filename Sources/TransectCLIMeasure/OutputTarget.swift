@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 
 /// Where results go: the console's stdout, or a file written through an ``OutputTransaction``
 /// (a temporary beside it, renamed into place on `commit`; removed on `abandon`, on failure

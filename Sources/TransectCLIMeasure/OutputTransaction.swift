@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 import Synchronization
 
 /// The files of one result (a PNG, its world file and `.aux.xml`; a CSV; a sequence of frames),

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectGeodesy
 import TransectFormatsBase
 import TransectGDAL
 

@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 import TransectFormatsBase
 
 /// The record a shard's output leaves beside it (`OUT.manifest.json`), written after the output

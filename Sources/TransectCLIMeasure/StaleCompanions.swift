@@ -4,7 +4,7 @@
 import Darwin
 #endif
 import Synchronization
-import TransectCore
+import TransectSupport
 
 /// Debris of runs that were killed: the temporaries (and commit backups) a process ended by
 /// SIGKILL left beside an output, which no signal handler could remove.

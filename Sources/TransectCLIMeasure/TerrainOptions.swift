@@ -1,4 +1,5 @@
-import TransectCore
+import TransectGeodesy
+import TransectRaster
 import TransectGDAL
 import TransectFormatsBase
 

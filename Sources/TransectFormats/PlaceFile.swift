@@ -1,5 +1,6 @@
 import Foundation
-import TransectCore
+import TransectSupport
+import TransectGeodesy
 
 /// A named point read from a places file.
 public struct NamedPoint: Sendable, Hashable {

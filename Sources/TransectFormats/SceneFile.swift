@@ -1,5 +1,5 @@
 import Foundation
-import TransectCore
+import TransectSupport
 
 /// Scene files: a JSON object whose keys are `transect render`'s option names (dashes or
 /// underscores) and whose values are what the flags would take. Paths are relative to the scene

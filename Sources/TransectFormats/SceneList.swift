@@ -1,5 +1,5 @@
 import Foundation
-import TransectCore
+import TransectSupport
 
 /// A list of scene files for `render --scenes LIST`: one scene file per line, relative paths
 /// resolved against the list's directory; blank lines and lines starting with `#` are no scene

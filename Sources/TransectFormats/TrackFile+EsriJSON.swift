@@ -1,4 +1,6 @@
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
+import TransectSupport
 
 // MARK: - Esri JSON
 

@@ -2,7 +2,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
 
 // MARK: - GPX
 

@@ -1,5 +1,7 @@
 import Foundation
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
+import TransectSupport
 
 // MARK: - GeoJSON
 

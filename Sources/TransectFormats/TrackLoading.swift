@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectAnalysis
 
 /// A track file read and cleaned: the track, what was dropped (invalid positions only; a fix
 /// with a bad time keeps its place, see ``TimeCounts``) and notes for the user.

@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectAnalysis
 
 /// Fixes out, as GPX 1.1, GeoJSON or CSV text. The caller writes the string atomically.
 ///

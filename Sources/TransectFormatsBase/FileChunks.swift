@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 
 /// A file read in fixed-size chunks (so memory stays bounded however large the file), with
 /// the first bytes available ahead of time for a look at the format (``head(_:)``).

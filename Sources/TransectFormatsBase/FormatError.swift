@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// A track, place or scene file that cannot be read: names the file and the problem.
 public enum FormatError: UserFacingError, Equatable {

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// Reading JSON text (RFC 8259) into a `JSON` value: our own parser, so every JSON input
 /// (GeoJSON and Esri JSON tracks, GeoJSON places, scene files) follows one strict grammar with

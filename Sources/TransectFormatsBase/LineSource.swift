@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 
 /// Lines of a file, stdin or bytes, each at most `PairsReader.maximumLineBytes` long and free of
 /// NUL bytes, read through a fixed buffer.

@@ -1,4 +1,6 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
+import TransectAnalysis
 
 extension PairsReader {
     /// Up to a batch of data lines, copied out of the read buffer as bytes: what

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 extension PairsReader {
     /// Reads past up to `rows` non-blank rows without keeping them, so the next row read keeps

@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
 
 /// A CSV of point pairs to measure (`transect measure --pairs`), read line by line from a file,
 /// stdin (`-`) or bytes in memory: memory stays bounded however long the input.

@@ -1,5 +1,5 @@
 import CGDAL
-import TransectCore
+import TransectSupport
 
 /// Facts about a raster band that sampling needs, read once (``RasterBand/info``).
 struct BandInfo: Equatable {

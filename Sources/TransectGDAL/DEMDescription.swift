@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// What a DEM is, where it is, how fine, and its elevation range: everything `transect info`
 /// reports, from one ``ElevationModel/describe()`` call.

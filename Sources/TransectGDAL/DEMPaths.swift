@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectCore
+import TransectSupport
 
 /// Turns what the user gave as `--dem` (a file, a directory of tiles, a glob, a GDAL virtual
 /// path) into the list of rasters to open, in a stable order.

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectRaster
 
 /// How sampling chooses the windows of the raster it reads
 /// (``ElevationModel/sampled(columns:rows:interpolation:windows:)``). Every choice gives the same

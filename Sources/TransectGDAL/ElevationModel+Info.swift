@@ -1,5 +1,6 @@
 import CGDAL
-import TransectCore
+import TransectSupport
+import TransectGeodesy
 
 extension ElevationModel {
     /// The extent in the DEM's own CRS: (minX, minY, maxX, maxY) of the pixel edges.

@@ -1,5 +1,6 @@
 import CGDAL
-import TransectCore
+import TransectGeodesy
+import TransectRaster
 
 extension ElevationModel {
     /// Continuous pixel coordinates of WGS84 points (cell centres at i + ½), `nan` where PROJ

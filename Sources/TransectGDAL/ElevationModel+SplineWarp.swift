@@ -1,6 +1,6 @@
 import CGDAL
 import Dispatch
-import TransectCore
+import TransectRaster
 
 // GDAL's warper spends nearly all of a large frame's time in its general resampling loop: for
 // Float32 data and `cubicspline` it has no specialised kernel, so every frame pixel calls the

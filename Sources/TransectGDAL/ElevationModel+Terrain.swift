@@ -1,5 +1,6 @@
 import CGDAL
-import TransectCore
+import TransectGeodesy
+import TransectPerspective
 
 extension ElevationModel {
     /// The most cells a perspective view reads: a larger DEM is read decimated (every k-th

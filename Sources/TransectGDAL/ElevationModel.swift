@@ -1,5 +1,5 @@
 import CGDAL
-import TransectCore
+import TransectSupport
 
 /// A digital elevation model: one raster, or many tiles mosaicked as an in-memory VRT, read by
 /// windows through GDAL's bounded block cache.

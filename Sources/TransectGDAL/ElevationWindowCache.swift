@@ -1,4 +1,4 @@
-import TransectCore
+import TransectRaster
 
 /// Decoded DEM windows kept between sampling calls, so that batch after batch over the same
 /// terrain reads and converts each window once: the least recently used window leaves first

@@ -1,5 +1,5 @@
 import CGDAL
-import TransectCore
+import TransectSupport
 
 // The one funnel for GDAL calls, as swift-system's `valueOrErrno` is for errno: GDAL's error
 // state is cleared, the call runs, and a failure becomes a ``TerrainError`` carrying GDAL's own

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectGeodesy
 
 /// A geoid model: a grid of undulations N (metres, the geoid's height above the WGS84
 /// ellipsoid), so that an orthometric height H becomes the ellipsoidal height h = H + N.

@@ -1,5 +1,5 @@
 import Dispatch
-import TransectCore
+import TransectSupport
 
 /// Batches worked on by several threads, their results handed back in input order: the
 /// `--threads` pipeline of `measure --pairs`.

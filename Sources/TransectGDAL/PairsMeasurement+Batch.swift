@@ -1,4 +1,5 @@
-import TransectCore
+import TransectRaster
+import TransectAnalysis
 
 extension PairsMeasurement {
     /// Rows whose DEM heights are read together when the DEM is large

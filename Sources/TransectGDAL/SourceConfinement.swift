@@ -4,7 +4,7 @@
 import Darwin
 #endif
 import CGDAL
-import TransectCore
+import TransectSupport
 
 /// Keeps GDAL to what the user named. A raster may be a recipe that names other files (a VRT's
 /// sources, nested VRTs, a web service's XML description); GDAL follows such references

@@ -1,4 +1,5 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
 
 /// What can go wrong reading terrain: each case names the input and the problem.
 public enum TerrainError: UserFacingError, Equatable {

@@ -1,4 +1,6 @@
-import TransectCore
+import TransectSupport
+import TransectRaster
+import TransectAnalysis
 
 /// What to profile: a path, how to space its samples, and the sight line's parameters.
 public struct ProfileRequest: Sendable {

@@ -1,4 +1,6 @@
-import TransectCore
+import TransectSupport
+import TransectRaster
+import TransectAnalysis
 
 /// A track whose fixes have no elevation to take.
 public enum TrackTerrainError: UserFacingError, Equatable {

@@ -1,5 +1,6 @@
-import TransectCore
+import TransectGeodesy
 import TransectGDAL
+import TransectSupport
 
 /// A map made from a ``MapRequest``: its frame fitted, its attribution written, ready to draw
 /// as one image or as frames of its trails growing fix by fix.

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectRaster
 import TransectGDAL
 
 /// How the terrain under a map is drawn.

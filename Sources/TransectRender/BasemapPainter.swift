@@ -1,5 +1,5 @@
 import Dispatch
-import TransectCore
+import TransectRaster
 
 /// Turns elevations warped into a frame into basemap pixels.
 enum BasemapPainter {

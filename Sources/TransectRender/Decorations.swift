@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
 import TransectGDAL
 
 /// Scale bar, north arrow, title, attribution and legend, sized for the map's scale factor

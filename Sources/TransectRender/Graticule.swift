@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TransectCore
+import TransectGeodesy
 import TransectGDAL
 
 /// Lines of constant longitude and latitude, for maps without terrain.

@@ -1,4 +1,6 @@
-import TransectCore
+import TransectSupport
+import TransectGeodesy
+import TransectAnalysis
 import TransectGDAL
 
 /// What a map frame is fitted to, in typed values: a command parses its options into one of

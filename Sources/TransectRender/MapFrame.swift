@@ -1,4 +1,4 @@
-import TransectCore
+import TransectGeodesy
 import TransectGDAL
 
 /// What a map shows: an extent in a projected CRS and a size in pixels, with square pixels.

@@ -1,5 +1,6 @@
-import TransectCore
+import TransectGeodesy
 import TransectGDAL
+import TransectSupport
 
 /// Draws maps: basemap, overlays, decorations.
 public enum MapRenderer {

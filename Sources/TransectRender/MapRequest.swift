@@ -1,4 +1,5 @@
-import TransectCore
+import TransectRaster
+import TransectAnalysis
 import TransectGDAL
 
 /// What an annotated map is made of, in typed values: a command loads its inputs (the DEM,

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectAnalysis
 
 /// Everything a map shows.
 public struct MapSpec {

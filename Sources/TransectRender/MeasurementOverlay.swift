@@ -1,4 +1,4 @@
-import TransectCore
+import TransectGeodesy
 
 /// A measurement to draw: its endpoints and the label it prints.
 public struct MeasurementOverlay: Sendable {

@@ -48,5 +48,5 @@ enum NiceNumbers {
     }
 }
 
-import TransectCore
+import TransectSupport
 typealias TransectCoreFormatting = NumberFormatting

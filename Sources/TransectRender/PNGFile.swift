@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import CPNG
-import TransectCore
+import TransectSupport
 
 /// Writes PNG images (through the CPNG shim's writer: rows filtered, strips deflated by zlib on
 /// several threads) and the georeferencing files that go beside them, and reads PNGs with

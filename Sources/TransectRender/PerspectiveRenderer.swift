@@ -1,4 +1,6 @@
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
+import TransectPerspective
 import TransectGDAL
 
 /// What a perspective view draws over the terrain.

@@ -1,4 +1,4 @@
-import TransectCore
+import TransectSupport
 
 /// What can go wrong drawing or writing an image; each names the input and the problem.
 public enum RenderError: UserFacingError, Equatable {

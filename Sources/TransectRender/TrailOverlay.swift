@@ -1,4 +1,4 @@
-import TransectCore
+import TransectGeodesy
 
 /// A location history drawn as the location-history sample draws it: the track as one path
 /// 10 px wide in an accent colour at 50 % opacity (round joins and caps; overlapping parts of

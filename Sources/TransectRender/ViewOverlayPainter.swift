@@ -1,4 +1,5 @@
-import TransectCore
+import TransectGeodesy
+import TransectPerspective
 
 /// Draws a perspective view's overlays with cairo: each line densified to about two pixels and
 /// depth-tested point by point against the view's samples, solid where the terrain leaves it in

@@ -4,7 +4,7 @@
 import Glibc
 #endif
 import Foundation
-import TransectCore
+import TransectSupport
 import TransectGDAL
 import TransectTestSupport
 

@@ -1,6 +1,6 @@
 // Geodesics against PROJ's geod_inverse/geod_direct (GeographicLib's C port).
 import CPROJ
-import TransectCore
+import TransectGeodesy
 import TransectTestSupport
 
 /// Transect's side of the inverse cases: distances for the pairs, solved in lanes through the

@@ -2,7 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TransectCore
+import TransectSupport
 
 func now() -> Double {
     var ts = timespec()

@@ -5,7 +5,7 @@
 import Glibc
 #endif
 import CGDAL
-import TransectCore
+import TransectSupport
 import TransectGDAL
 
 /// The bench's synthetic surface as a GeoTIFF at `path`: geographic (EPSG:4326), one arc-second

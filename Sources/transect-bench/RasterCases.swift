@@ -1,6 +1,6 @@
 // Hillshade against GDALDEMProcessing in process, and PNG encoding against GDAL's PNG driver.
 import CGDAL
-import TransectCore
+import TransectRaster
 import TransectGDAL
 import TransectRender
 import TransectTestSupport

@@ -5,7 +5,8 @@ import Glibc
 #endif
 import CBenchPeer
 import CGDAL
-import TransectCore
+import TransectGeodesy
+import TransectRaster
 import TransectGDAL
 import TransectTestSupport
 

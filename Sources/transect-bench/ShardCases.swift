@@ -4,7 +4,7 @@
 import Glibc
 #endif
 import Foundation
-import TransectCore
+import TransectSupport
 
 /// Starts every command line of `commands` at once and waits for all; true when all exit 0.
 func runTogether(_ commands: [(path: String, arguments: [String])]) -> Bool {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import TransectCore
+import TransectSupport
 
 /// A command line in a shared library in the executable's own directory, loaded with `dlopen`
 /// and entered through a C function that takes the process's `argc` and `argv`, untouched:

@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import TransectCLIBase
-import TransectCore
+import TransectSupport
 
 // The launcher. It links the standard library, TransectCore and TransectCLIBase only: a measure
 // with both heights given runs here and starts like a plain Swift program. Any other measure

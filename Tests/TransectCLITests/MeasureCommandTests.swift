@@ -1,7 +1,7 @@
 import CGDAL
 import Foundation
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 @testable import TransectCLI
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectSupport
+import TransectGeodesy
 import TransectFormats
 import TransectGDAL
 import TransectTestSupport

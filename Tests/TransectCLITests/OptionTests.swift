@@ -1,5 +1,5 @@
 import Testing
-import TransectCore
+import TransectSupport
 import TransectFormats
 @testable import TransectCLI
 

@@ -2,7 +2,7 @@ import CGDAL
 import Foundation
 import Glibc
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 @testable import TransectCLI
 

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
 import TransectGDAL
 import TransectRender
 import TransectTestSupport
 @testable import TransectCLI
+@testable import TransectSupport
 
 @Suite("transect profile")
 struct ProfileCommandTests {

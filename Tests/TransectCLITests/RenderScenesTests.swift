@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 
 @testable import TransectCLI

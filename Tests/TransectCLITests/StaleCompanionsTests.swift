@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 
 @testable import TransectCLI

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
 import TransectFormats
 import TransectGDAL
 import TransectRender
 import TransectTestSupport
 @testable import TransectCLI
+@testable import TransectSupport
 
 @Suite("transect track and trails")
 struct TrackCommandTests {

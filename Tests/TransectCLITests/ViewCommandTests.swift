@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
+import TransectPerspective
 import TransectGDAL
 import TransectRender
 import TransectTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
 @testable import TransectFormats
 
 /// Messages that quote file text stay one printable line: a file cannot write escape

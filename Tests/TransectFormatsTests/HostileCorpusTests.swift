@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
 import TransectFormats
 
 /// Every file in `Tests/Hostile/<reader>/` through its reader, as the fuzzers' seeds: a name

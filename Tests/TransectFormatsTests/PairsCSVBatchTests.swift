@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 @testable import TransectFormats
+@testable import TransectGeodesy
 
 /// Lines read by bytes and parsed as columns must give what the row-by-row reader gives: the
 /// same rows, numbers bit for bit, ids, problems word for word, and the same line errors.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
 import TransectTestSupport
 @testable import TransectFormats
+@testable import TransectSupport
 
 @Suite("place and scene files")
 struct PlaceFileTests {

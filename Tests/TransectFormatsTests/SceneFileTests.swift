@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectSupport
 @testable import TransectFormats
 
 @Suite("scene files")

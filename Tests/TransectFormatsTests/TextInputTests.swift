@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 @testable import TransectFormats
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectAnalysis
 import TransectTestSupport
 @testable import TransectFormats
+@testable import TransectSupport
 
 /// Esri JSON tracks (`TrackFile+EsriJSON.swift`).
 extension TrackFileTests {

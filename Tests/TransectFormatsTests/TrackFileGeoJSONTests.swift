@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectAnalysis
 import TransectTestSupport
 @testable import TransectFormats
+@testable import TransectSupport
 
 /// GeoJSON tracks (`TrackFile+GeoJSON.swift`).
 extension TrackFileTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectAnalysis
 @testable import TransectFormats
 
 /// What a track file may hold: elevations within ±`PointArgument.heightLimitMetres`,

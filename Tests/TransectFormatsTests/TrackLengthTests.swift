@@ -1,5 +1,5 @@
 import Testing
-import TransectCore
+import TransectAnalysis
 import TransectTestSupport
 @testable import TransectFormats
 

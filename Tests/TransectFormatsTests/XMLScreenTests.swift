@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectAnalysis
 import TransectTestSupport
 @testable import TransectFormats
 

@@ -1,7 +1,8 @@
 import CGDAL
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectRaster
 import TransectTestSupport
 @testable import TransectGDAL
 

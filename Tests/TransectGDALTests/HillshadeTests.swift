@@ -1,7 +1,7 @@
 import CGDAL
 import Foundation
 import Testing
-import TransectCore
+import TransectRaster
 import TransectTestSupport
 
 /// `Hillshade` against `gdaldem hillshade` (GDAL 3.6) run in the test on synthetic DEMs, against

@@ -1,6 +1,6 @@
 import CGDAL
 import Testing
-import TransectCore
+import TransectAnalysis
 import TransectGDAL
 import TransectTestSupport
 

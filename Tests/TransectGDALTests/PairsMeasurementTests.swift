@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
 import TransectTestSupport
 @testable import TransectGDAL
 

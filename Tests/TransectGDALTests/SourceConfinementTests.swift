@@ -1,7 +1,7 @@
 import CGDAL
 import Foundation
 import Testing
-import TransectCore
+import TransectGeodesy
 import TransectTestSupport
 @testable import TransectGDAL
 

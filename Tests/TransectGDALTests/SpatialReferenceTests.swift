@@ -1,6 +1,6 @@
 import CGDAL
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 @testable import TransectGDAL
 

@@ -1,6 +1,7 @@
 import CGDAL
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
 import TransectTestSupport
 @testable import TransectGDAL
 

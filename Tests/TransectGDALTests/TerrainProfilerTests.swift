@@ -3,7 +3,9 @@
 #endif
 import CGDAL
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectRaster
+import TransectAnalysis
 import TransectTestSupport
 @testable import TransectGDAL
 

@@ -1,7 +1,7 @@
 import CGDAL
 import Foundation
 import Testing
-import TransectCore
+import TransectSupport
 
 @testable import TransectGDAL
 

@@ -1,7 +1,7 @@
 import CGDAL
 import Dispatch
 import Testing
-import TransectCore
+import TransectSupport
 import TransectTestSupport
 @testable import TransectGDAL
 

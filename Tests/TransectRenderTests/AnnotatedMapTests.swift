@@ -1,5 +1,6 @@
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
 import TransectGDAL
 @testable import TransectRender
 import TransectTestSupport

@@ -1,7 +1,8 @@
 import CGDAL
 import Foundation
 import Testing
-import TransectCore
+import TransectRaster
+import TransectAnalysis
 import TransectGDAL
 import TransectTestSupport
 @testable import TransectRender

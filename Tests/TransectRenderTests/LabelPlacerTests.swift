@@ -1,5 +1,5 @@
 import Testing
-import TransectCore
+import TransectRaster
 import TransectGDAL
 import TransectTestSupport
 @testable import TransectRender

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransectCore
+import TransectRaster
 import TransectGDAL
 import TransectTestSupport
 @testable import TransectRender

@@ -1,5 +1,5 @@
 import Testing
-import TransectCore
+import TransectGeodesy
 import TransectGDAL
 @testable import TransectRender
 

@@ -1,5 +1,7 @@
 import Testing
-import TransectCore
+import TransectGeodesy
+import TransectAnalysis
+import TransectPerspective
 
 @testable import TransectRender
 

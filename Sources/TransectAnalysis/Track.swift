@@ -1,0 +1,85 @@
+import TransectGeodesy
+
+/// One recorded or simulated position of a location history.
+public struct TrackPoint: Sendable, Hashable {
+    /// Longitude in degrees.
+    public var longitude: Double
+    /// Latitude in degrees.
+    public var latitude: Double
+    /// Elevation in metres as recorded (or sampled), if known.
+    public var elevationMetres: Double?
+    /// Time in seconds since 1970-01-01T00:00:00Z (UTC), if known.
+    public var time: Double?
+    /// Horizontal accuracy in metres where the input has one; negative marks an invalid fix.
+    public var accuracyMetres: Double?
+
+    public init(
+        longitude: Double, latitude: Double, elevationMetres: Double? = nil, time: Double? = nil,
+        accuracyMetres: Double? = nil
+    ) {
+        self.longitude = longitude
+        self.latitude = latitude
+        self.elevationMetres = elevationMetres
+        self.time = time
+        self.accuracyMetres = accuracyMetres
+    }
+
+    public var point: GeoPoint { GeoPoint(longitude: longitude, latitude: latitude, heightMetres: elevationMetres) }
+}
+
+/// A named point kept beside a track (GPX waypoints).
+public struct Waypoint: Sendable, Hashable {
+    public var name: String
+    public var point: TrackPoint
+    public init(name: String, point: TrackPoint) {
+        self.name = name
+        self.point = point
+    }
+}
+
+/// A location history: segments of points in order. Segments stay segments: no line is drawn or
+/// measured across the gap between two of them.
+public struct Track: Sendable, Hashable {
+    /// The track's name, if the file gives one.
+    public var name: String?
+    /// Segments of consecutive points.
+    public var segments: [[TrackPoint]]
+    /// Waypoints that came with the track.
+    public var waypoints: [Waypoint]
+
+    public init(name: String? = nil, segments: [[TrackPoint]], waypoints: [Waypoint] = []) {
+        self.name = name
+        self.segments = segments
+        self.waypoints = waypoints
+    }
+
+    /// All points, segment after segment.
+    public var points: [TrackPoint] { segments.flatMap { $0 } }
+    /// The number of points.
+    public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
+}
+
+/// A fix from a (simulated) location source: where, when, heading and speed.
+public struct Fix: Sendable, Hashable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var time: Double
+    public var longitude: Double
+    public var latitude: Double
+    public var elevationMetres: Double?
+    /// Course over ground, degrees clockwise from true north in [0, 360).
+    public var courseDegrees: Double
+    /// Speed over ground, metres per second.
+    public var speedMetresPerSecond: Double
+
+    public init(
+        time: Double, longitude: Double, latitude: Double, elevationMetres: Double?, courseDegrees: Double,
+        speedMetresPerSecond: Double
+    ) {
+        self.time = time
+        self.longitude = longitude
+        self.latitude = latitude
+        self.elevationMetres = elevationMetres
+        self.courseDegrees = courseDegrees
+        self.speedMetresPerSecond = speedMetresPerSecond
+    }
+}

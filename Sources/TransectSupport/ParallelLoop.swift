@@ -1,0 +1,30 @@
+/// Runs `body(k)` for every k in 0..<count, in any order and on any threads; each call writes
+/// only what item k owns. The render layer supplies it (Dispatch); `{ n, body in for k in 0..<n
+/// { body(k) } }` runs on the calling thread.
+public typealias ParallelLoop = @Sendable (_ count: Int, _ body: @Sendable (Int) -> Void) -> Void
+
+/// Arrays filled item by item across a ``ParallelLoop``.
+public enum ParallelFill {
+    /// `[make(0), make(1), …, make(count − 1)]`, computed in fixed chunks of `chunk` items on
+    /// the loop's workers; every item is its own, so the array is the same on any threads.
+    public static func array<T: Sendable>(count: Int, chunk: Int = 1 << 14, parallel: ParallelLoop, _ make: @escaping @Sendable (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        let slots = UnsafeMutablePointer<T>.allocate(capacity: count)
+        defer { slots.deallocate() }
+        let box = Slots(base: slots)
+        parallel((count + chunk - 1) / chunk) { part in
+            for k in (part * chunk)..<min(count, (part + 1) * chunk) { (box.base + k).initialize(to: make(k)) }
+        }
+        let out = Array(UnsafeBufferPointer(start: slots, count: count))
+        slots.deinitialize(count: count)
+        return out
+    }
+
+    /// Uninitialised slots that the workers initialise.
+    ///
+    /// `@unchecked Sendable` is safe because each worker initialises only the slots of its own
+    /// chunk, and the slots are read (copied into the array) only after the loop has returned.
+    private struct Slots<T>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<T>
+    }
+}
