@@ -110,9 +110,14 @@ enum MergeCommand {
                 bytes.removeAll()
                 var failure: SystemError?
                 bytes.append(maximum: 1 << 20) { p in
-                    let n = read(fd, p, 1 << 20)
-                    if n < 0 { failure = SystemError(code: errno) }
-                    return max(n, 0)
+                    // Through the funnel: a read a signal interrupts before it copied anything
+                    // (EINTR) is made again, and errno is read right after the call that set it.
+                    do throws(SystemError) {
+                        return try SystemError.call(retryingInterrupts: true) { read(fd, p, 1 << 20) }
+                    } catch {
+                        failure = error
+                        return 0
+                    }
                 }
                 if let failure { throw failure }
                 if bytes.isEmpty { break }
