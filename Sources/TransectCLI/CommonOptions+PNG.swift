@@ -1,5 +1,8 @@
 import TransectRender
 
+// Extended across modules on purpose: `CommonOptions` lives in TransectCLIBase, which the
+// launcher links and which sees no TransectRender; this option's choices are Render's
+// `PNGFile.Preset`, so the one option that names them is declared here.
 extension CommonOptions {
     /// `--png fast|balanced|small`: how hard PNGs are compressed (``PNGFile/Preset``).
     static let png = Option.choice(

@@ -1,3 +1,6 @@
+// Extended across modules on purpose: `Help` (TransectCLIBase) lays out one command's help, so
+// measure's library prints its own; the overview lists every command of `Commands`, which only
+// this module holds.
 /// The full command line's help: the overview of every command, and a command's help by name.
 extension Help {
     static let version = "0.1.0"

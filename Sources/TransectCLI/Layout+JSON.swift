@@ -2,6 +2,8 @@ import TransectSupport
 import TransectFormats
 import TransectRender
 
+// Extended across modules on purpose: `Layout` is the renderer's record of what it placed; its
+// JSON form is a command's output file, written with the command line's one JSON writer.
 extension Layout {
     /// The layout file of `--layout` and `--chart-layout`: what was placed (`elements`, each
     /// with its box and anchor in image pixels, y down) and what was left out (`dropped`),

@@ -1,5 +1,8 @@
 import TransectRender
 
+// Extended across modules on purpose: `OutputTransaction` (TransectCLIBase) is shared with
+// measure's library, which links neither cairo nor libpng; staging a PNG needs TransectRender's
+// `PNGFile`, which only the full command line links.
 extension OutputTransaction {
     /// Stages a PNG at `path` and, with a georeference, its world file and `.aux.xml`: all of
     /// them land with ``commit()`` or none.

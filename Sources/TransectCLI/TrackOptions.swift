@@ -117,6 +117,7 @@ struct TrackRequest {
     }
 }
 
+// Extended across modules on purpose: a fileprivate convenience for this file's options alone.
 extension Option {
     /// The same option (name, help, parser) with a default read from other options, for an
     /// option whose help states its default in prose.

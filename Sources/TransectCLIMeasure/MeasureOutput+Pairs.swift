@@ -4,6 +4,9 @@ import TransectAnalysis
 import TransectFormatsBase
 import TransectGDAL
 
+// Extended across modules on purpose: `MeasureOutput` is TransectCLIBase's so the launcher
+// formats a measure with given heights itself; a batch's rows are TransectGDAL's
+// `PairsMeasurement.Measured`, which the launcher must not link.
 extension MeasureOutput {
     /// A batch of `--pairs` rows as CSV bytes (the columns of ``MeasureCommand/pairsHeader``),
     /// byte for byte what ``MeasureCommand/cells(_:)`` joined with commas writes, with where

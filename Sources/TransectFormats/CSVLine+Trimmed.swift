@@ -1,5 +1,8 @@
 import Foundation
 
+// Extended across modules on purpose: `CSVLine` is TransectFormatsBase's, without Foundation
+// (measure's library reads pairs with it); this trim is Foundation's white space, for the
+// readers that already load Foundation.
 extension CSVLine {
     /// `field` without surrounding white space (`field.trimmingCharacters(in: .whitespaces)`:
     /// the tab and Unicode's space separators), without Foundation's bridging when the field

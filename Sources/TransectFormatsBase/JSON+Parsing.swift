@@ -1,5 +1,8 @@
 import TransectSupport
 
+// `JSON` is TransectSupport's (the pure modules build and write JSON values); reading JSON text is
+// a reader's job, with a reader's `FormatError`, so the parser extends it here, on purpose.
+
 /// Reading JSON text (RFC 8259) into a `JSON` value: our own parser, so every JSON input
 /// (GeoJSON and Esri JSON tracks, GeoJSON places, scene files) follows one strict grammar with
 /// one nesting limit and one kind of error.
