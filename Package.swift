@@ -18,8 +18,9 @@ let package = Package(
         // beside the executable (.build/release/libTransectCLI.so).
         .library(name: "TransectCLI", type: .dynamic, targets: ["TransectCLI"]),
         // `measure` alone as a shared library without Foundation, cairo or libpng: the launcher
-        // loads it for every measure it does not run itself (.build/release/libTransectMeasure.so).
-        .library(name: "TransectMeasure", type: .dynamic, targets: ["TransectCLIMeasure"]),
+        // loads it for every measure it does not run itself (.build/release/libTransectCLIMeasure.so).
+        // Product, target and library share the one name.
+        .library(name: "TransectCLIMeasure", type: .dynamic, targets: ["TransectCLIMeasure"]),
     ],
     targets: [
         // System libraries from Debian, found through pkg-config.
@@ -73,7 +74,7 @@ let package = Package(
         .target(name: "TransectCLIBase", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis"]),
         // measure and the machinery it shares with the other commands (the command and its help,
         // output targets and transactions, signal clean-up, DEM and point options): neither
-        // Foundation nor TransectRender, so libTransectMeasure.so loads neither.
+        // Foundation nor TransectRender, so libTransectCLIMeasure.so loads neither.
         .target(
             name: "TransectCLIMeasure",
             dependencies: [

@@ -14,7 +14,7 @@ limit_mb=${LIMIT_MB:-150}
 dem=../shared/data/yosemite_valley_ned1as.tif
 [[ -x $transect ]] || { echo "Error: '$transect' is not built (make build)" >&2; exit 2; }
 # The runs need the libraries the launcher loads from its own directory (measure's, and the full one).
-for library in libTransectMeasure.so libTransectCLI.so; do
+for library in libTransectCLIMeasure.so libTransectCLI.so; do
     [[ -f $(dirname "$transect")/$library ]] || { echo "Error: $library is not built beside '$transect' (make build)" >&2; exit 2; }
 done
 [[ -f $dem ]] || { echo "Error: '$dem' not found: ../shared/data must be beside the project" >&2; exit 2; }

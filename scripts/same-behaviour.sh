@@ -16,7 +16,8 @@ FLAGS=$(./scripts/target-cpu.sh --flags baseline)
 
 # Builds the launcher and its two libraries from a source tree into a folder of their own.
 build() { # build SOURCE_DIR SCRATCH DEST
-  # The measure library's product was TransectMeasure before it took its target's name.
+  # The measure library's product was TransectMeasure (libTransectMeasure.so) before it took its
+  # target's name; a revision from before the rename builds the old one.
   local measure=TransectCLIMeasure
   grep -q '"TransectMeasure"' "$1/Package.swift" && measure=TransectMeasure
   for product in transect TransectCLI "$measure"; do

@@ -1,5 +1,5 @@
 /// The measure library's C entry point: the `transect` launcher loads this library (built as
-/// `libTransectMeasure.so`, without Foundation, cairo or libpng) with `dlopen` for a command
+/// `libTransectCLIMeasure.so`, without Foundation, cairo or libpng) with `dlopen` for a command
 /// line whose first argument is `measure`, and calls this with its own `argc` and `argv`,
 /// untouched. Returns the exit code, or `MeasureEntry.notMeasure` for a command line that
 /// is not a measure, having done nothing.

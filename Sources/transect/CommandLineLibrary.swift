@@ -5,7 +5,7 @@ import TransectSupport
 
 /// A command line in a shared library in the executable's own directory, loaded with `dlopen`
 /// and entered through a C function that takes the process's `argc` and `argv`, untouched:
-/// ``measure`` (`libTransectMeasure.so`, no Foundation, cairo or libpng) for `measure`, ``full``
+/// ``measure`` (`libTransectCLIMeasure.so`, no Foundation, cairo or libpng) for `measure`, ``full``
 /// (`libTransectCLI.so`) for everything.
 struct CommandLineLibrary {
     let library: String
@@ -15,7 +15,7 @@ struct CommandLineLibrary {
     /// Every command.
     static let full = CommandLineLibrary(library: "libTransectCLI.so", entry: "transect_cli_main")
     /// `measure` alone; its entry returns `MeasureEntry.notMeasure` for any other command line.
-    static let measure = CommandLineLibrary(library: "libTransectMeasure.so", entry: "transect_measure_main")
+    static let measure = CommandLineLibrary(library: "libTransectCLIMeasure.so", entry: "transect_measure_main")
 
     /// Runs the command line `argv` in the library and returns what its entry returns; when the
     /// library cannot be loaded, says so in one line on stderr and returns 1.

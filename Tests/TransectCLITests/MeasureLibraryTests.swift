@@ -3,13 +3,13 @@ import Testing
 import TransectTestSupport
 @testable import TransectCLI
 
-/// Every measure the launcher does not run itself runs in libTransectMeasure.so, which links
+/// Every measure the launcher does not run itself runs in libTransectCLIMeasure.so, which links
 /// GDAL but neither Foundation, cairo nor libpng, and prints what the full command line prints.
 @Suite("the measure library: measure without Foundation or cairo, the full command line's bytes")
 struct MeasureLibraryTests {
     /// Libraries no measure may load: Foundation (and its ICU), cairo and what cairo brings, and
     /// the full command line.
-    static let foreign = ["libFoundation", "lib_FoundationICU", "libcairo", "libpixman", "libX11", "libxcb", "libTransectCLI"]
+    static let foreign = ["libFoundation", "lib_FoundationICU", "libcairo", "libpixman", "libX11", "libxcb", "libTransectCLI.so"]
 
     /// Measures of every form, run in `dir` (which holds `pairs.csv`), each with what it writes.
     static func commandLines(dem: String) -> [(arguments: [String], files: [String])] {
@@ -32,7 +32,7 @@ struct MeasureLibraryTests {
             .write(toFile: dir.file("pairs.csv"), atomically: true, encoding: .utf8)
     }
 
-    @Test("every form of measure loads libTransectMeasure.so, never Foundation, cairo or libTransectCLI.so")
+    @Test("every form of measure loads libTransectCLIMeasure.so, never Foundation, cairo or libTransectCLI.so")
     func loadsTheMeasureLibrary() throws {
         let path = try #require(TransectExecutable.path, Comment(rawValue: TransectExecutable.missing))
         let dem = try SharedData.path("yosemite_valley_ned1as.tif")
@@ -44,14 +44,14 @@ struct MeasureLibraryTests {
                 guard let start = line.range(of: "file=") else { return nil }
                 return String(line[start.upperBound...].prefix { $0 != " " && $0 != "[" })
             }
-            #expect(loaded.contains { $0.hasSuffix("/libTransectMeasure.so") }, "\(arguments): \(loaded)")
+            #expect(loaded.contains { $0.hasSuffix("/libTransectCLIMeasure.so") }, "\(arguments): \(loaded)")
             #expect(loaded.contains { $0.contains("libgdal") }, "\(arguments): \(loaded)")
             for name in Self.foreign {
                 #expect(!loaded.contains { $0.contains(name) }, "\(arguments): \(name) loaded")
             }
         }
         let other = try LauncherTests.loadedLibraries(["--version"])
-        #expect(other.libraries.contains { $0.hasSuffix("/libTransectCLI.so") } && !other.libraries.contains { $0.contains("libTransectMeasure") })
+        #expect(other.libraries.contains { $0.hasSuffix("/libTransectCLI.so") } && !other.libraries.contains { $0.contains("libTransectCLIMeasure") })
     }
 
     @Test("the measure library prints, writes and exits with what the full command line does")
@@ -89,8 +89,8 @@ struct MeasureLibraryTests {
     @Test("the product links GDAL and none of Foundation, cairo, pixman, X11, xcb or libpng itself")
     func neededLibraries() throws {
         let executable = try #require(TransectExecutable.path, Comment(rawValue: TransectExecutable.missing))
-        let library = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("libTransectMeasure.so").path
-        try #require(FileManager.default.fileExists(atPath: library), "libTransectMeasure.so is not built beside \(executable)")
+        let library = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("libTransectCLIMeasure.so").path
+        try #require(FileManager.default.fileExists(atPath: library), "libTransectCLIMeasure.so is not built beside \(executable)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["readelf", "-d", library]
