@@ -104,6 +104,8 @@ let package = Package(
         // Shared by the test targets: the ../shared/data locator, synthetic DEMs via GDAL, the
         // seeded generator and the PROJ oracles (GeographicLib's C geodesic, coordinate operations).
         .target(name: "TransectTestSupport", dependencies: ["CGDAL", "CPROJ", "TransectGDAL"], path: "Tests/Support"),
+        // The command line run in process, for the test targets of the three command libraries.
+        .target(name: "TransectCLITestSupport", dependencies: ["TransectCLI"], path: "Tests/CLISupport"),
         .testTarget(name: "TransectSupportTests", dependencies: ["TransectSupport", "TransectTestSupport"]),
         .testTarget(name: "TransectGeodesyTests", dependencies: ["TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
         .testTarget(name: "TransectRasterTests", dependencies: ["TransectRaster", "TransectTestSupport"]),
@@ -117,6 +119,10 @@ let package = Package(
         .testTarget(
             name: "TransectFormatsTests",
             dependencies: ["TransectFormats", "TransectFormatsBase", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
+
+        .testTarget(
+            name: "TransectFormatsBaseTests",
+            dependencies: ["TransectFormats", "TransectFormatsBase", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
         .testTarget(
             name: "TransectRenderTests",
             dependencies: [
@@ -129,8 +135,23 @@ let package = Package(
             dependencies: [
                 "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
                 "TransectRender", "TransectFormats", "CGDAL",
-                "TransectTestSupport",
+                "TransectTestSupport", "TransectCLITestSupport",
             ]),
-    ],
+
+        .testTarget(
+            name: "TransectCLIBaseTests",
+            dependencies: [
+                "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
+                "TransectRender", "TransectFormats", "CGDAL",
+                "TransectTestSupport", "TransectCLITestSupport",
+            ]),
+
+        .testTarget(
+            name: "TransectCLIMeasureTests",
+            dependencies: [
+                "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
+                "TransectRender", "TransectFormats", "CGDAL",
+                "TransectTestSupport", "TransectCLITestSupport",
+            ]),    ],
     swiftLanguageModes: [.v6]
 )

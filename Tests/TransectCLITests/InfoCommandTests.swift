@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransectCLITestSupport
 import TransectTestSupport
 @testable import TransectCLI
 

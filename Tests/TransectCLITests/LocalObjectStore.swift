@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransectCLITestSupport
 import TransectTestSupport
 
 /// What the object-storage tests share: moto's S3-compatible server on 127.0.0.1 (installed by

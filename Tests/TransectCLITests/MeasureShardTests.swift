@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransectCLITestSupport
 import TransectSupport
 import TransectTestSupport
 

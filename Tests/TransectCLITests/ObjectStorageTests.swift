@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransectCLITestSupport
 import TransectTestSupport
 
 /// DEMs read from an S3-compatible server on 127.0.0.1 (moto's, installed by `make test` into

@@ -2,6 +2,7 @@ import CGDAL
 import Foundation
 import Glibc
 import Testing
+import TransectCLITestSupport
 import TransectSupport
 import TransectTestSupport
 @testable import TransectCLI

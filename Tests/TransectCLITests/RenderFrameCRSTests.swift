@@ -1,6 +1,7 @@
 import CGDAL
 import Foundation
 import Testing
+import TransectCLITestSupport
 import TransectTestSupport
 @testable import TransectCLI
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TransectCLITestSupport
 import TransectSupport
 import TransectTestSupport
 

@@ -1,6 +1,7 @@
 import CGDAL
 import Foundation
 import Testing
+import TransectCLITestSupport
 import TransectSupport
 import TransectTestSupport
 @testable import TransectCLI

@@ -2,11 +2,11 @@ import Testing
 import TransectCLI
 
 /// Runs the command line in process and returns what it printed and its exit code.
-func transect(_ arguments: String...) -> (code: Int32, out: String, err: String) {
+public func transect(_ arguments: String...) -> (code: Int32, out: String, err: String) {
     transect(arguments)
 }
 
-func transect(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+public func transect(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
     let console = Console.capturing()
     let code = CommandLineTool.run(arguments, console: console)
     return (code, console.capturedOut, console.capturedErr)
@@ -14,7 +14,7 @@ func transect(_ arguments: [String]) -> (code: Int32, out: String, err: String) 
 
 /// Runs `arguments` and expects a usage error: exit 2, nothing on stdout, and stderr beginning
 /// with `Error: ` + `message` (with `exactLine`, its first line exactly that).
-func expectUsageError(
+public func expectUsageError(
     _ arguments: [String], _ message: String, exactLine: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let r = transect(arguments)
