@@ -152,6 +152,8 @@ let package = Package(
                 "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
                 "TransectRender", "TransectFormats", "CGDAL",
                 "TransectTestSupport", "TransectCLITestSupport",
-            ]),    ],
+            ]),  // Checks of the repository's own documents and conventions against its code.
+        .testTarget(name: "RepositoryTests", dependencies: ["TransectTestSupport"]),
+    ],
     swiftLanguageModes: [.v6]
 )

@@ -4,11 +4,12 @@
 import TransectCLIBase
 import TransectSupport
 
-// The launcher. It links the standard library, TransectCore and TransectCLIBase only: a measure
-// with both heights given runs here and starts like a plain Swift program. Any other measure
-// command line (right or wrong) goes, untouched, to libTransectCLIMeasure.so beside this
-// executable, which brings GDAL and PROJ but neither Foundation, cairo nor libpng; every other
-// command line to the full command line in libTransectCLI.so, which brings all of them.
+// The launcher. It links the standard library, TransectSupport and TransectCLIBase (with the
+// pure modules they import) only: a measure with both heights given runs here and starts like a
+// plain Swift program. Any other measure command line (right or wrong) goes, untouched, to
+// libTransectCLIMeasure.so beside this executable, which brings GDAL and PROJ but neither
+// Foundation, cairo nor libpng; every other command line to the full command line in
+// libTransectCLI.so, which brings all of them.
 
 let console = Console.standard()
 let arguments = Array(CommandLine.arguments.dropFirst())
