@@ -5,9 +5,13 @@ import TransectRender
 // `PNGFile.Preset`, so the one option that names them is declared here.
 extension CommonOptions {
     /// `--png fast|balanced|small`: how hard PNGs are compressed (``PNGFile/Preset``).
-    static let png = Option.choice(
+    static let png = Option<PNGFile.Preset>.choice(
         "png", value: "fast|balanced|small",
         help:
             "PNG compression: fast (zlib level 1, run-length), balanced (level 4 or run-length, the shorter per strip) or small (level 9 or run-length); the pixels are the same.",
-        names: PNGFile.Preset.allCases.map(\.rawValue), default: PNGFile.Preset.balanced.rawValue)
+        default: PNGFile.Preset.balanced)
 }
+
+// A conformance across modules on purpose: `PNGFile.Preset` is TransectRender's and
+// `OptionChoice` the command line's (TransectCLIBase); neither module sees the other.
+extension PNGFile.Preset: OptionChoice {}

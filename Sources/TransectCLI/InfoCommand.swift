@@ -31,11 +31,11 @@ enum InfoCommand {
 
     /// The description as text lines or one JSON object.
     /// With `statistics` (`--stats`), what each step asked of the network follows.
-    static func write(_ info: DEMDescription, statistics: InfoStatistics? = nil, format: String, console: Console) -> Int32 {
+    static func write(_ info: DEMDescription, statistics: InfoStatistics? = nil, format: InfoFormat, console: Console) -> Int32 {
         let extent = info.extentLonLat
         let resolution = info.resolutionMetres
         let range = info.elevationRange
-        if format == "json" {
+        if format == .json {
             let json = JSON.object(
                 [
                     ("dem", .string(info.label)),

@@ -1,9 +1,14 @@
 import TransectSupport
 import TransectFormats
 
+/// What `info --format` writes.
+enum InfoFormat: String, OptionChoice {
+    case text, json
+}
+
 /// The options of `transect info`, each declared once.
 enum InfoOptions {
-    static let format = Option.choice("format", help: "text or json.", names: ["text", "json"], default: "text")
+    static let format = Option.choice("format", help: "text or json.", default: InfoFormat.text)
 
     static let stats = Option.flag(
         "stats",

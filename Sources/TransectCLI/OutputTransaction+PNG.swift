@@ -23,7 +23,7 @@ extension OutputTransaction {
 
     /// The PNG encoding `--png` asks for, on `threads` threads.
     static func pngEncoding(_ args: ParsedArguments, threads: Int) throws(CLIError) -> PNGFile.Encoding {
-        let preset = PNGFile.Preset(rawValue: try args.value(CommonOptions.png)) ?? .balanced
+        let preset = try args.value(CommonOptions.png)
         return PNGFile.Encoding(preset: preset, threads: threads)
     }
 

@@ -43,8 +43,8 @@ enum ProfileCommand {
         }
         let output = try OutputTarget(path: settings.out, console: console, transaction: transaction)
         switch settings.format {
-        case "json": ProfileOutput.writeJSON(result, to: output, threads: threads)
-        case "csv": ProfileOutput.writeCSV(result, to: output, threads: threads)
+        case .json: ProfileOutput.writeJSON(result, to: output, threads: threads)
+        case .csv: ProfileOutput.writeCSV(result, to: output, threads: threads)
         default: output.write(ProfileOutput.text(result, units: settings.units))
         }
         try output.commit()

@@ -6,6 +6,11 @@ import TransectGDAL
 import TransectRender
 import TransectSupport
 
+/// What `profile --format` writes.
+enum ProfileFormat: String, OptionChoice {
+    case text, json, csv
+}
+
 /// The options of `transect profile`, each declared once.
 enum ProfileOptions {
     /// More samples than this need `--max-samples`: a typo in `--step` should not fill memory.
@@ -45,9 +50,7 @@ enum ProfileOptions {
     static let interpolation = CommonOptions.interpolation.help("nearest (or near), bilinear or cubic.")
     static let crs = CommonOptions.crs.help("--from/--to/--path points are X,Y in this CRS (EPSG:32611, or just 32611) instead of lon/lat.")
     static let units = Option.units(help: "Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.")
-    static let format = Option.choice(
-        "format", help: "text, json or csv (json and csv are in metres).", names: ["text", "json", "csv"],
-        default: "text")
+    static let format = Option.choice("format", help: "text, json or csv (json and csv are in metres).", default: ProfileFormat.text)
     static let chart = Option.text(
         "chart", value: "FILE.png",
         help: "Also draw the profile chart (elevation against distance, sight line, obstruction, extremes) for a report.")
@@ -70,7 +73,7 @@ enum ProfileOptions {
 /// so a usage error never waits for them.
 struct ProfileSettings {
     var units: UnitSystem
-    var format: String
+    var format: ProfileFormat
     /// What to profile: `--from`/`--to` or `--path` vertices (in WGS84), or a `--track` file.
     enum Route {
         case vertices([GeoPoint])

@@ -40,7 +40,7 @@ struct RenderSettings {
         units = try args.value(RenderOptions.units)
         size = try args.value(RenderOptions.size)
         basemap = try args.value(RenderOptions.basemap)
-        decorations = try args.value(RenderOptions.decorations) == "all"
+        decorations = try args.value(RenderOptions.decorations) == .all
         margin = try args.value(RenderOptions.margin)
         dpi = try args.value(RenderOptions.dpi)
         noDEM = try args.value(RenderOptions.noDEM)

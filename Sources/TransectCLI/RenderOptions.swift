@@ -10,6 +10,11 @@ struct MeasureLine {
     var to: PointOptions.Given
 }
 
+/// `render --decorations`: the scale bar, north arrow, title and attribution, or none of them.
+enum Decorations: String, OptionChoice {
+    case all, none
+}
+
 /// The options of `transect render`, each declared once.
 enum RenderOptions {
     static let dem = CommonOptions.dem.help(
@@ -114,8 +119,7 @@ enum RenderOptions {
     static let every = Option.integer("every", help: "With --frames, one frame per N fixes.", in: 1...Int(Int32.max), default: 1)
     static let title = Option.text("title", value: "TEXT", help: "A title in the top-left corner.")
     static let decorations = Option.choice(
-        "decorations", value: "all|none", help: "none leaves out scale bar, north arrow, title and attribution.",
-        names: ["all", "none"], default: "all")
+        "decorations", value: "all|none", help: "none leaves out scale bar, north arrow, title and attribution.", default: Decorations.all)
     static let units = Option.units(help: "Units of labels and the scale bar (metric, imperial, m, km, ft, mi, yd, nmi).")
     static let dpi = Option.number(
         "dpi", value: "N",

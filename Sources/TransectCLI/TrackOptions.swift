@@ -2,6 +2,11 @@ import TransectAnalysis
 import TransectFormats
 import TransectSupport
 
+/// Where `track --elevation` takes a fix's elevation from.
+enum ElevationSource: String, OptionChoice {
+    case dem, recorded
+}
+
 /// The options of `transect track`, each declared once.
 enum TrackOptions {
     /// 2000-01-01T00:00:00Z: simulated histories start here unless told otherwise, so output is
@@ -31,8 +36,10 @@ enum TrackOptions {
     static let dem = CommonOptions.dem.help("DEM for elevations; repeatable.")
     static let interpolation = CommonOptions.interpolation.help("How elevations are sampled from --dem: nearest (or near), bilinear or cubic.")
     /// The default depends on --dem, so the help states it in prose.
-    static let elevation = Option.choice("elevation", value: "E", help: "dem (default when --dem is given) or recorded.", names: ["dem", "recorded"])
-        .defaulting { args in args.has(dem) ? "dem" : "recorded" }
+    static let elevation = Option<ElevationSource>(
+        spec: OptionSpec(name: "elevation", valueName: "E", help: "dem (default when --dem is given) or recorded."),
+        defaultValue: { args in args.has(dem) ? .dem : .recorded },
+        parse: { text, args throws(CLIError) in try Option<ElevationSource>.pick("elevation", text, args) })
     static let gainThreshold = Option.number(
         "gain-threshold", value: "M", help: "Hysteresis for gain and loss.",
         in: InputLimits.gainThresholdMetres, unit: " m", default: 3)
@@ -103,7 +110,7 @@ struct TrackRequest {
         let speed = try args.value(TrackOptions.speed)
         let start = try args.value(TrackOptions.startTime)
         let gainThreshold = try args.value(TrackOptions.gainThreshold)
-        elevationsFromDEM = try args.value(TrackOptions.elevation) == "dem"
+        elevationsFromDEM = try args.value(TrackOptions.elevation) == .dem
         out = try args.value(CommonOptions.out)
         // --format names a track format exactly when --simulate is given.
         let format = try args.value(TrackOptions.format)
@@ -114,14 +121,5 @@ struct TrackRequest {
         } else {
             work = .statistics(TrackSummaryRequest(maxSegmentMetres: maxSegment, gainThresholdMetres: gainThreshold), json: format == .json)
         }
-    }
-}
-
-// Extended across modules on purpose: a fileprivate convenience for this file's options alone.
-extension Option {
-    /// The same option (name, help, parser) with a default read from other options, for an
-    /// option whose help states its default in prose.
-    fileprivate func defaulting(_ value: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Value) -> Option {
-        Option(spec: spec, defaultValue: value, parse: parse)
     }
 }

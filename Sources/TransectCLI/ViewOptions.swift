@@ -6,6 +6,11 @@ import TransectGDAL
 import TransectRender
 import TransectSupport
 
+/// How `view --basemap` shades the terrain.
+enum ViewShading: String, OptionChoice {
+    case hillshade, tint
+}
+
 /// The options of `transect view`, each declared once.
 enum ViewOptions {
     static let dem = CommonOptions.dem.help("A DEM file, a directory of tiles or a glob; repeatable. Together they are one mosaic, the terrain shown.")
@@ -39,7 +44,7 @@ enum ViewOptions {
     static let frames = Option.text("frames", value: "DIR", help: "With --orbit: write the orbit's frames to DIR instead of one image.")
     static let orbit = Option.integer("orbit", help: "With --frames: N frames circling the look-at point, heading turning 360°/N each.", in: 1...3600)
     static let basemap = Option.choice(
-        "basemap", value: "B", help: "How terrain is shaded: hillshade or tint, as the maps.", names: ["hillshade", "tint"], default: "hillshade")
+        "basemap", value: "B", help: "How terrain is shaded: hillshade or tint, as the maps.", default: ViewShading.hillshade)
     static let scene = Option.text(
         "scene", value: "FILE.json",
         help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
@@ -110,7 +115,7 @@ struct ViewSettings {
         size = try args.value(ViewOptions.size)
         refraction = try args.value(ViewOptions.refraction)
         units = try args.value(ViewOptions.units)
-        tint = try args.value(ViewOptions.basemap) == "tint"
+        tint = try args.value(ViewOptions.basemap) == .tint
         distance = try args.value(ViewOptions.distance)
         placeFiles = try args.values(ViewOptions.places)
         trackFiles = try args.values(ViewOptions.track)

@@ -28,12 +28,12 @@ package enum GivenHeightsMeasure {
 
     /// The measurement, format and units `arguments` ask for, or nil unless they are certainly
     /// a measure of this kind that the full command line would run without an error.
-    static func request(_ arguments: [String]) -> (MeasuredPair, format: String, units: UnitSystem)? {
+    static func request(_ arguments: [String]) -> (MeasuredPair, format: MeasureFormat, units: UnitSystem)? {
         guard arguments.first == "measure",
             let args = try? ParsedArguments(Array(arguments.dropFirst()), specs: MeasureOptions.all, command: "measure"),
             args.positionals.isEmpty, MeasureOptions.all.allSatisfy({ options.contains($0.name) || !args.has($0.name) }),
             let units = try? args.value(MeasureOptions.units), (try? args.value(MeasureOptions.aboveGround)) != nil,
-            let format = try? args.value(MeasureOptions.format), format == "text" || format == "json",
+            let format = try? args.value(MeasureOptions.format), format == .text || format == .json,
             let from = try? args.value(MeasureOptions.from), let to = try? args.value(MeasureOptions.to),
             let fromZ = from.z, let toZ = to.z,
             PointArgument.checkGeographic(longitude: from.x, latitude: from.y) == nil,

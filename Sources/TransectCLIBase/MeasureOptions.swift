@@ -1,5 +1,10 @@
 import TransectSupport
 
+/// What `measure --format` writes: the label, the JSON object, or (for `--pairs`) CSV rows.
+package enum MeasureFormat: String, OptionChoice {
+    case text, json, csv
+}
+
 /// The options of `transect measure`, each declared once.
 package enum MeasureOptions {
     package static let dem = CommonOptions.dem.help(
@@ -13,10 +18,10 @@ package enum MeasureOptions {
         help: "metric (m/km), imperial (ft/mi), or m, km, ft, mi, yd, nmi (also by name: metres, feet, miles, nautical-miles, …).")
     /// `--format`: text or json for one measurement, csv (the only one) for a `--pairs` batch,
     /// so the default follows `--pairs`.
-    package static let format = Option<String>(
+    package static let format = Option<MeasureFormat>(
         spec: OptionSpec(name: "format", valueName: "F", help: "text (the label) or json; csv for --pairs.", defaultText: "text (csv with --pairs)"),
-        defaultValue: { args in args.has(pairs.name) ? "csv" : "text" },
-        parse: { text, args throws(CLIError) in try Option<String>.pick("format", ["text", "json", "csv"], text, args) })
+        defaultValue: { args in args.has(pairs.name) ? .csv : .text },
+        parse: { text, args throws(CLIError) in try Option<MeasureFormat>.pick("format", text, args) })
     package static let pairs = Option.text(
         "pairs", value: "FILE|-",
         help: "Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional id, from_z, to_z); streams CSV rows with an error column.")
@@ -29,6 +34,32 @@ package enum MeasureOptions {
     )
     package static let skipExisting = Option.flag(
         "skip-existing", help: "With --shard and -o, do nothing when the output and its manifest already match this input and these options.")
+
+    /// The checks between options, in one place (as swift-argument-parser's `validate()`): a
+    /// `--pairs` batch and one `--from`/`--to` measurement each refuse the other's options.
+    /// Each option's own value is checked where it is parsed; `format` is `--format`'s, read.
+    package static func validate(_ args: ParsedArguments, format: MeasureFormat) throws(CLIError) {
+        func refuse(_ problem: String) -> CLIError { .usage(problem, command: args.command) }
+        if args.has(pairs) {
+            guard !args.has(from) && !args.has(to) else { throw refuse("--\(pairs.name) cannot be combined with --\(from.name)/--\(to.name)") }
+            guard format == .csv else { throw refuse("option '--\(Self.format.name)': a --pairs batch writes csv") }
+            guard !args.has(units) else {
+                throw refuse(
+                    "option '--\(units.name)': shows one --from/--to measurement; a --pairs batch writes metres, as its columns are named")
+            }
+            return
+        }
+        guard !args.has(shard) && !args.has(skipExisting) else {
+            throw refuse("option '--\(shard.name)': splits a --pairs batch; give --pairs FILE")
+        }
+        guard !args.has(CommonOptions.threads) else {
+            throw refuse("option '--\(CommonOptions.threads.name)': splits a --pairs batch across threads; one measurement runs on one")
+        }
+        guard !args.has(strict) else { throw refuse("option '--\(strict.name)': stops a --pairs batch at the first bad row; give --pairs") }
+        guard format != .csv else {
+            throw refuse("option '--\(Self.format.name)': csv is for a --pairs batch; one measurement writes text or json")
+        }
+    }
 
     package static let all: [OptionSpec] = [
         dem.spec, from.spec, to.spec, aboveGround.spec, units.spec, CommonOptions.interpolation.spec, CommonOptions.geoid.spec,

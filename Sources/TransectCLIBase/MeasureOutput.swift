@@ -36,8 +36,8 @@ package enum MeasureOutput {
 
     /// What one measurement prints: its label (`text`) or ``json(_:units:dem:geoid:)``
     /// (`json`), with the newline.
-    package static func document(_ m: MeasuredPair, format: String, units: UnitSystem, dem: String?, geoid: String?) -> String {
-        format == "json" ? json(m, units: units, dem: dem, geoid: geoid).serialized() + "\n" : m.measurement.label(units: units) + "\n"
+    package static func document(_ m: MeasuredPair, format: MeasureFormat, units: UnitSystem, dem: String?, geoid: String?) -> String {
+        format == .json ? json(m, units: units, dem: dem, geoid: geoid).serialized() + "\n" : m.measurement.label(units: units) + "\n"
     }
 
     /// The units' name as `--units` takes it.

@@ -103,6 +103,26 @@ extension Option where Value == String {
     }
 }
 
+/// A closed choice: an option whose values are the cases of an enum, parsed once into the case.
+/// Its names and its refusal come from the enum (`CaseIterable`, raw values), so the help, the
+/// parser and the command cannot disagree about what it accepts.
+package protocol OptionChoice: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+
+extension Option where Value: OptionChoice {
+    /// One of `Value`'s cases by its raw value; `fallback` when absent.
+    package static func choice(_ name: String, value: String = "F", help: String, default fallback: Value) -> Option {
+        Option(
+            spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback.rawValue),
+            defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try pick(name, text, args) })
+    }
+
+    /// The case named `text`: "'x' is not a, b or c" (the cases in their order) otherwise.
+    package static func pick(_ name: String, _ text: String, _ args: ParsedArguments) throws(CLIError) -> Value {
+        let names = Value.allCases.map(\.rawValue)
+        return Value(rawValue: try Option<String>.pick(name, names, text, args))!
+    }
+}
+
 extension Option where Value == Double? {
     /// A finite decimal number in `range`; nil when absent. `unit` follows the bounds in the
     /// message (` m`, `°`).

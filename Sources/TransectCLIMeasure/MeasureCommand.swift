@@ -30,35 +30,15 @@ package enum MeasureCommand {
         let aboveGround = try args.value(MeasureOptions.aboveGround)
         let format = try args.value(MeasureOptions.format)
         let threads = try CommonOptions.threadCount(args)
+        try MeasureOptions.validate(args, format: format)
 
         if let pairsPath = try args.value(MeasureOptions.pairs) {
-            guard !args.has(MeasureOptions.from) && !args.has(MeasureOptions.to) else {
-                throw CLIError.usage("--pairs cannot be combined with --from/--to", command: "measure")
-            }
-            guard format == "csv" else { throw CLIError.usage("option '--format': a --pairs batch writes csv", command: "measure") }
-            guard !args.has(MeasureOptions.units) else {
-                throw CLIError.usage(
-                    "option '--units': shows one --from/--to measurement; a --pairs batch writes metres, as its columns are named",
-                    command: "measure")
-            }
             let out = try args.value(MeasureOptions.out)
             let shard = try shardArgument(args, pairsPath: pairsPath, out: out)
             return try runPairs(
                 path: pairsPath, terrain: terrain, aboveGround: aboveGround,
                 strict: try args.value(MeasureOptions.strict), out: out,
                 threads: threads, shard: shard, skipExisting: try args.value(MeasureOptions.skipExisting), console: console)
-        }
-        guard !args.has(MeasureOptions.shard) && !args.has(MeasureOptions.skipExisting) else {
-            throw CLIError.usage("option '--shard': splits a --pairs batch; give --pairs FILE", command: "measure")
-        }
-        guard !args.has(CommonOptions.threads) else {
-            throw CLIError.usage("option '--threads': splits a --pairs batch across threads; one measurement runs on one", command: "measure")
-        }
-        guard !args.has(MeasureOptions.strict) else {
-            throw CLIError.usage("option '--strict': stops a --pairs batch at the first bad row; give --pairs", command: "measure")
-        }
-        guard format != "csv" else {
-            throw CLIError.usage("option '--format': csv is for a --pairs batch; one measurement writes text or json", command: "measure")
         }
         let pair = try endpoints(args, terrain: terrain)
         let model = pair.fromZ == nil || pair.toZ == nil ? try terrain.openDEM(console: console) : nil

@@ -220,11 +220,11 @@ struct MeasureCommandTests {
     @Test("measure --format: the declared default follows --pairs, and the help states it")
     func measureFormatDefault() throws {
         let single = try ParsedArguments(["--from", "1,2", "--to", "3,4"], specs: MeasureOptions.all, command: "measure")
-        #expect(try single.value(MeasureOptions.format) == "text")
+        #expect(try single.value(MeasureOptions.format) == .text)
         let batch = try ParsedArguments(["--pairs", "p.csv"], specs: MeasureOptions.all, command: "measure")
-        #expect(try batch.value(MeasureOptions.format) == "csv")
+        #expect(try batch.value(MeasureOptions.format) == .csv)
         #expect(
-            try ParsedArguments(["--pairs", "p.csv", "--format", "csv"], specs: MeasureOptions.all, command: "measure").value(MeasureOptions.format) == "csv")
+            try ParsedArguments(["--pairs", "p.csv", "--format", "csv"], specs: MeasureOptions.all, command: "measure").value(MeasureOptions.format) == .csv)
         #expect(MeasureOptions.format.spec.defaultText == "text (csv with --pairs)")
     }
 }
