@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 /// An elevation profile along a geodesic path: samples at distances from the start, each with
 /// its position and elevation, or a gap (`nan`) where the DEM has no data. A gap is never a zero.

@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 /// A profile's path: one or more segments (a track's, or one polyline), each a run of vertices
 /// joined by geodesic legs. Distance runs on from one segment to the next; between segments

@@ -1,6 +1,6 @@
-import TransectSupport
 import TransectFormats
 import TransectGDAL
+import TransectSupport
 
 /// `transect info`: what a DEM is, where it is, how fine, and its elevation range.
 enum InfoCommand {

@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectFormats
+import TransectSupport
 
 /// What `info --format` writes.
 enum InfoFormat: String, OptionChoice {

@@ -1,6 +1,6 @@
-import TransectSupport
 import TransectFormats
 import TransectGDAL
+import TransectSupport
 
 /// `transect info --stats`: what reading the DEM asked of the network, in three steps: opening
 /// it (the header: GeoTIFF tags and tile offsets), one point read (the nearest cell at the

@@ -1,6 +1,6 @@
-import TransectSupport
 import TransectFormats
 import TransectRender
+import TransectSupport
 
 // Extended across modules on purpose: `Layout` is the renderer's record of what it placed; its
 // JSON form is a command's output file, written with the command line's one JSON writer.

@@ -1,7 +1,7 @@
-import TransectGeodesy
 import TransectAnalysis
 import TransectFormats
 import TransectGDAL
+import TransectGeodesy
 import TransectRender
 
 /// `transect profile`: the elevation profile along a geodesic path, its statistics and the

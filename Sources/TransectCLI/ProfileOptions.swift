@@ -1,8 +1,8 @@
-import TransectGeodesy
-import TransectRaster
 import TransectAnalysis
 import TransectFormats
 import TransectGDAL
+import TransectGeodesy
+import TransectRaster
 import TransectRender
 import TransectSupport
 

@@ -1,9 +1,9 @@
-import TransectSupport
-import TransectGeodesy
 import TransectAnalysis
 import TransectFormats
 import TransectGDAL
+import TransectGeodesy
 import TransectRender
+import TransectSupport
 
 /// Writers for `transect profile`: a compact human table, JSON, CSV and the chart. JSON and CSV
 /// are in metres; the table and the chart use the chosen units.

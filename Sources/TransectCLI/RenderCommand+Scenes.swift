@@ -3,8 +3,8 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectSupport
 import TransectFormats
+import TransectSupport
 
 /// A `render --scenes LIST` run: the list, the shard of it this run renders, and (with
 /// `--shard`) where its manifest goes; every usage error found before anything is read.

@@ -1,7 +1,7 @@
-import TransectSupport
 import TransectFormats
 import TransectGDAL
 import TransectRender
+import TransectSupport
 
 /// `transect render`: an annotated PNG map with a DEM basemap, measurements and places.
 enum RenderCommand {

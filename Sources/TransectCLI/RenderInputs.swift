@@ -1,8 +1,8 @@
-import TransectSupport
 import TransectAnalysis
 import TransectFormats
 import TransectGDAL
 import TransectRender
+import TransectSupport
 
 /// `render`'s settings: every option read and checked, before any file is opened or anything
 /// computed, so a usage error never waits for a DEM.

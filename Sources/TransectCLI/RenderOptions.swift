@@ -1,8 +1,8 @@
-import TransectSupport
-import TransectRaster
 import TransectFormats
 import TransectGDAL
+import TransectRaster
 import TransectRender
+import TransectSupport
 
 /// A `--measure` line as written: its two ends, read but not yet in WGS84.
 struct MeasureLine {

@@ -3,8 +3,8 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectSupport
 import TransectFormats
+import TransectSupport
 
 /// The scenes a shard of `render --scenes LIST --shard K/N` has finished so far, kept beside its
 /// manifest (`MANIFEST.journal`, so `LIST.shard-K-of-N.manifest.json.journal` by default) while

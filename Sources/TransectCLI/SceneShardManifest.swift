@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectFormats
+import TransectSupport
 
 /// The record a shard of `render --scenes LIST --shard K/N` leaves once every scene of it is
 /// written (`LIST.shard-K-of-N.manifest.json` by default): the list (path, SHA-256), the shard

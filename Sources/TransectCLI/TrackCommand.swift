@@ -1,7 +1,7 @@
-import TransectSupport
 import TransectAnalysis
 import TransectFormats
 import TransectGDAL
+import TransectSupport
 
 /// `transect track`: location history read, cleaned, densified, simulated and summarised.
 enum TrackCommand {

@@ -1,8 +1,8 @@
 @preconcurrency import Glibc
-import TransectGeodesy
-import TransectPerspective
 import TransectFormats
 import TransectGDAL
+import TransectGeodesy
+import TransectPerspective
 import TransectRender
 import TransectSupport
 

@@ -1,8 +1,8 @@
-import TransectGeodesy
 import TransectAnalysis
-import TransectPerspective
 import TransectFormats
 import TransectGDAL
+import TransectGeodesy
+import TransectPerspective
 import TransectRender
 import TransectSupport
 

@@ -1,5 +1,5 @@
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
 
 /// `transect measure --from LON,LAT,Z --to LON,LAT,Z`, both heights given and nothing else
 /// that needs GDAL or PROJ: the one command the `transect` launcher runs itself, so that it

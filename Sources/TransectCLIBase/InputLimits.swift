@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 /// The ranges numbers from flags must lie in, in one place: wide enough for every real use,
 /// narrow enough that no value makes the work (or its arithmetic) unbounded.

@@ -1,5 +1,5 @@
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
 import TransectSupport
 
 /// The JSON object of `transect measure --format json`.

@@ -1,6 +1,6 @@
-import TransectSupport
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
+import TransectSupport
 
 /// One option, declared once: its name, short name, value name, help and default (``spec``,
 /// which the parser and the help read) and how its text becomes a value (`parse`). Commands

@@ -3,8 +3,8 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectSupport
 import Synchronization
+import TransectSupport
 
 /// The files of one result (a PNG, its world file and `.aux.xml`; a CSV; a sequence of frames),
 /// written all or nothing.

@@ -1,7 +1,7 @@
-import TransectSupport
-import TransectGeodesy
 import TransectFormatsBase
 import TransectGDAL
+import TransectGeodesy
+import TransectSupport
 
 extension MeasureCommand {
     /// Output columns of a `--pairs` batch.

@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectFormatsBase
+import TransectSupport
 
 extension MeasureCommand {
     /// What a `--shard` run of `--pairs` measures and records: its rows among the whole

@@ -1,8 +1,8 @@
-import TransectSupport
-import TransectGeodesy
 import TransectAnalysis
 import TransectFormatsBase
 import TransectGDAL
+import TransectGeodesy
+import TransectSupport
 
 // Extended across modules on purpose: `MeasureOutput` is TransectCLIBase's so the launcher
 // formats a measure with given heights itself; a batch's rows are TransectGDAL's

@@ -1,6 +1,6 @@
-import TransectGeodesy
 import TransectFormatsBase
 import TransectGDAL
+import TransectGeodesy
 
 /// Points written on the command line (`LON,LAT[,Z]`, or X,Y[,Z] in `--crs`): read by
 /// ``Option/point(_:value:help:)``'s parser, then put in WGS84 and checked for range here.

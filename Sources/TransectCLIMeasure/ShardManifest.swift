@@ -3,8 +3,8 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectSupport
 import TransectFormatsBase
+import TransectSupport
 
 /// The record a shard's output leaves beside it (`OUT.manifest.json`), written after the output
 /// in the same transaction: what was read (path, SHA-256), which rows of it, with what options,

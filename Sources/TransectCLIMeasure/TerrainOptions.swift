@@ -1,7 +1,7 @@
+import TransectFormatsBase
+import TransectGDAL
 import TransectGeodesy
 import TransectRaster
-import TransectGDAL
-import TransectFormatsBase
 
 /// The DEM, geoid and input-CRS options that several subcommands share (declared in
 /// ``CommonOptions``), read.

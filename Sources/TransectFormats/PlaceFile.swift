@@ -1,6 +1,6 @@
 import Foundation
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 /// A named point read from a places file.
 public struct NamedPoint: Sendable, Hashable {

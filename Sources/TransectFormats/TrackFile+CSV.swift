@@ -1,6 +1,6 @@
 import Foundation
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
 import TransectSupport
 
 // MARK: - CSV

@@ -1,5 +1,5 @@
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
 import TransectSupport
 
 // MARK: - Esri JSON

@@ -2,8 +2,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
 
 // MARK: - GPX
 

@@ -1,6 +1,6 @@
 import Foundation
-import TransectSupport
 import TransectAnalysis
+import TransectSupport
 
 /// Track files (location histories) in: GPX 1.0 and 1.1, GeoJSON, Esri JSON polylines and CSV,
 /// read into a `Track` of WGS84 longitude, latitude (degrees), elevation (metres) and time

@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectAnalysis
+import TransectSupport
 
 /// A track file read and cleaned: the track, what was dropped (invalid positions only; a fix
 /// with a bad time keeps its place, see ``TimeCounts``) and notes for the user.

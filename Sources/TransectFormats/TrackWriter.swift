@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectAnalysis
+import TransectSupport
 
 /// Fixes out, as GPX 1.1, GeoJSON or CSV text. The caller writes the string atomically.
 ///

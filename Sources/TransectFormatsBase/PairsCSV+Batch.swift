@@ -1,6 +1,6 @@
-import TransectSupport
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
+import TransectSupport
 
 extension PairsReader {
     /// Up to a batch of data lines, copied out of the read buffer as bytes: what

@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 /// A CSV of point pairs to measure (`transect measure --pairs`), read line by line from a file,
 /// stdin (`-`) or bytes in memory: memory stays bounded however long the input.

@@ -1,6 +1,6 @@
 import CGDAL
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 extension ElevationModel {
     /// The extent in the DEM's own CRS: (minX, minY, maxX, maxY) of the pixel edges.

@@ -1,5 +1,5 @@
-import TransectRaster
 import TransectAnalysis
+import TransectRaster
 
 extension PairsMeasurement {
     /// Rows whose DEM heights are read together when the DEM is large

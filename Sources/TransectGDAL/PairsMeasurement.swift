@@ -1,5 +1,5 @@
-import TransectGeodesy
 import TransectAnalysis
+import TransectGeodesy
 
 /// A stream of point pairs measured over terrain in batches, its results handed back one row at
 /// a time in input order, so memory stays flat however long the input (`measure --pairs`).

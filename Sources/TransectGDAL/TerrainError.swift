@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 /// What can go wrong reading terrain: each case names the input and the problem.
 public enum TerrainError: UserFacingError, Equatable {

@@ -1,6 +1,6 @@
+import TransectAnalysis
 import TransectGeodesy
 import TransectRaster
-import TransectAnalysis
 
 /// Measures pairs of points over terrain: heights from the DEM for endpoints without one
 /// (raised by a height above ground), ellipsoidal heights h = H + N when a geoid is given, and

@@ -1,6 +1,6 @@
-import TransectSupport
-import TransectRaster
 import TransectAnalysis
+import TransectRaster
+import TransectSupport
 
 /// What to profile: a path, how to space its samples, and the sight line's parameters.
 public struct ProfileRequest: Sendable {

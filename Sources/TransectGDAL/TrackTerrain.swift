@@ -1,6 +1,6 @@
-import TransectSupport
-import TransectRaster
 import TransectAnalysis
+import TransectRaster
+import TransectSupport
 
 /// A track whose fixes have no elevation to take.
 public enum TrackTerrainError: UserFacingError, Equatable {

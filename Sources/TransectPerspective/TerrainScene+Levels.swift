@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectGeodesy
+import TransectSupport
 
 /// A square of the grid's cells and how far its terrain strays when drawn coarser.
 struct TerrainBlock: Sendable {

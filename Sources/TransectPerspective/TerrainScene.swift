@@ -1,6 +1,6 @@
-import TransectSupport
 import TransectGeodesy
 import TransectRaster
+import TransectSupport
 
 /// A DEM's cells as surface points for a perspective view: one vertex per cell centre, row 0
 /// northmost, columns eastwards, each with its WGS84 longitude and latitude (degrees) and its

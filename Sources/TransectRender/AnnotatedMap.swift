@@ -1,5 +1,5 @@
-import TransectGeodesy
 import TransectGDAL
+import TransectGeodesy
 import TransectSupport
 
 /// A map made from a ``MapRequest``: its frame fitted, its attribution written, ready to draw

@@ -1,5 +1,5 @@
-import TransectRaster
 import TransectGDAL
+import TransectRaster
 
 /// How the terrain under a map is drawn.
 public enum Basemap: Sendable, Hashable {

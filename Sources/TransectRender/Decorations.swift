@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TransectGeodesy
 import TransectAnalysis
 import TransectGDAL
+import TransectGeodesy
 
 /// Scale bar, north arrow, title, attribution and legend, sized for the map's scale factor
 /// (dpi / 96) and placed by the ``Planner`` among the measurement labels placed before them:

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TransectGeodesy
 import TransectGDAL
+import TransectGeodesy
 
 /// Lines of constant longitude and latitude, for maps without terrain.
 enum Graticule {

@@ -1,7 +1,7 @@
-import TransectSupport
-import TransectGeodesy
 import TransectAnalysis
 import TransectGDAL
+import TransectGeodesy
+import TransectSupport
 
 /// What a map frame is fitted to, in typed values: a command parses its options into one of
 /// these and calls ``MapFrame/fitting(_:)``.

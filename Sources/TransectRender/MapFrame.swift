@@ -1,5 +1,5 @@
-import TransectGeodesy
 import TransectGDAL
+import TransectGeodesy
 
 /// What a map shows: an extent in a projected CRS and a size in pixels, with square pixels.
 public struct MapFrame {

@@ -1,5 +1,5 @@
-import TransectGeodesy
 import TransectGDAL
+import TransectGeodesy
 import TransectSupport
 
 /// Draws maps: basemap, overlays, decorations.

@@ -1,6 +1,6 @@
-import TransectRaster
 import TransectAnalysis
 import TransectGDAL
+import TransectRaster
 
 /// What an annotated map is made of, in typed values: a command loads its inputs (the DEM,
 /// places, tracks, the lines to measure) into one of these and makes the map, measurements and

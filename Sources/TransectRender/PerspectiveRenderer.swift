@@ -1,7 +1,7 @@
-import TransectGeodesy
 import TransectAnalysis
-import TransectPerspective
 import TransectGDAL
+import TransectGeodesy
+import TransectPerspective
 
 /// What a perspective view draws over the terrain.
 public struct ViewOverlays: Sendable {

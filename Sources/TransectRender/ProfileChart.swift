@@ -1,5 +1,5 @@
-import TransectSupport
 import TransectAnalysis
+import TransectSupport
 
 /// An elevation profile chart for reports: distance on x, elevation on y in the chosen units,
 /// the terrain as a filled area that breaks at gaps, the sight line coloured by its verdict,

@@ -4,8 +4,8 @@
 import Glibc
 #endif
 import Foundation
-import TransectSupport
 import TransectGDAL
+import TransectSupport
 import TransectTestSupport
 
 let sharedDEM = "../shared/data/yosemite_valley_ned1as.tif"

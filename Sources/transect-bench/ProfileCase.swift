@@ -5,8 +5,8 @@
 import Glibc
 #endif
 import CGDAL
-import TransectSupport
 import TransectGDAL
+import TransectSupport
 
 /// The bench's synthetic surface as a GeoTIFF at `path`: geographic (EPSG:4326), one arc-second
 /// cells (an SRTM-like DEM, 2.28° across, over the Sierra Nevada), Float32, tiled 256², NaN as

@@ -1,7 +1,7 @@
 // Hillshade against GDALDEMProcessing in process, and PNG encoding against GDAL's PNG driver.
 import CGDAL
-import TransectRaster
 import TransectGDAL
+import TransectRaster
 import TransectRender
 import TransectTestSupport
 

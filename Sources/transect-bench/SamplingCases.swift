@@ -5,9 +5,9 @@ import Glibc
 #endif
 import CBenchPeer
 import CGDAL
+import TransectGDAL
 import TransectGeodesy
 import TransectRaster
-import TransectGDAL
 import TransectTestSupport
 
 /// A `size`² Float32 surface: long waves across and down, up to 2.5 m of hashed roughness, and one
