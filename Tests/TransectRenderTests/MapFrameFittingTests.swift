@@ -80,7 +80,7 @@ struct MapFrameFittingTests {
         let metresPerPixel = 10_000 * 0.0254 / dpi
         let f = try MapFrame.fitting(request)
         Self.expectFrame(f, centre: (500_200, 4_190_150), pixel: metresPerPixel)
-        // The scale's arithmetic in another order: a few ulp of ~2.6 m (4.4e−16 m).
+        // The scale's arithmetic in another order: a few ulp of a pixel under 2.7 m (≤ 4.4e−16 m).
         #expect(abs(f.pixelSizeX - metresPerPixel) < 1e-12 && abs(f.pixelSizeY - metresPerPixel) < 1e-12)
         // Content too wide for the scale: fitted with the margin instead (20 km × 1.24 over 1,600 pixels).
         var wide = request
