@@ -29,7 +29,7 @@ struct TerrainProfilerTests {
         #expect(run.profile.distancesMetres == plan.distancesMetres && run.profile.latitudes == plan.latitudes)
         for k in 0..<run.profile.count {
             let expected = ElevationModelTests.plane(run.profile.longitudes[k], run.profile.latitudes[k])
-            #expect(abs(run.profile.elevationsMetres[k] - expected) < 1e-6, "sample \(k)")  // a plane read: 1 µm, loose (an ulp of the degrees moves it 2e−11 m)
+            #expect(abs(run.profile.elevationsMetres[k] - expected) < 1e-6, "sample \(k)")  // a plane read: 1 µm, loose (ulps move it 2e−11 m)
         }
         #expect(run.stepMetres == 250 && run.pathShape == .straight && run.dem == model.label)
         let sight = try #require(run.lineOfSight)
