@@ -130,6 +130,8 @@ let package = Package(
                 "TransectRender", "TransectFormats", "CGDAL",
                 "TransectTestSupport",
             ]),
+        // Checks over the repository's own files: every tolerance in the tests carries its reason.
+        .testTarget(name: "RepositoryTests", dependencies: ["TransectTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
