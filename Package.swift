@@ -137,7 +137,6 @@ let package = Package(
                 "TransectRender", "TransectFormats", "CGDAL",
                 "TransectTestSupport", "TransectCLITestSupport",
             ]),
-
         .testTarget(
             name: "TransectCLIBaseTests",
             dependencies: [
@@ -145,14 +144,15 @@ let package = Package(
                 "TransectRender", "TransectFormats", "CGDAL",
                 "TransectTestSupport", "TransectCLITestSupport",
             ]),
-
         .testTarget(
             name: "TransectCLIMeasureTests",
             dependencies: [
                 "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
                 "TransectRender", "TransectFormats", "CGDAL",
                 "TransectTestSupport", "TransectCLITestSupport",
-            ]),  // Checks of the repository's own documents and conventions against its code.
+            ]),
+        // Checks of the repository's own documents and conventions against its code: the import
+        // graph, every tolerance in the tests carrying its reason.
         .testTarget(name: "RepositoryTests", dependencies: ["TransectTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

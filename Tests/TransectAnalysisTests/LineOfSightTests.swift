@@ -29,9 +29,9 @@ struct LineOfSightTests {
         // heights under 100 m (about 1e-14 m) apart.
         for d in [10_000.0, 20_000, 30_000] {
             let expected = 10 + (10 - k * length * length - 10) * d / length + k * d * d
-            #expect(abs(los.sightLineMetres(atDistance: d) - expected) <= 1e-9)
+            #expect(abs(los.sightLineMetres(atDistance: d) - expected) <= 1e-9)  // 1 nm, see above
         }
-        #expect(abs(los.sightLineMetres(atDistance: length) - 10) <= 1e-9)
+        #expect(abs(los.sightLineMetres(atDistance: length) - 10) <= 1e-9)  // 1 nm, see above
         // A straight line between two points at one height above a curved earth runs closer to
         // it between them: k·d·(L − d) lower, k·L²/4 (31.4 m here) at the middle.
         #expect(abs(los.sightLineMetres(atDistance: 20_000) - (10 - k * length * length / 4)) <= 1e-9)

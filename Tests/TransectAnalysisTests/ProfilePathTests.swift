@@ -25,9 +25,10 @@ struct ProfilePathTests {
         let l2 = Self.arc(45.1, 45.2)
         let l3 = Self.arc(46, 46.05)
         #expect(path.legLengthsMetres.count == 2)
+        // 1 µm, the geodesic oracle suite's distance bound (≈ 70× GeographicLib's 15 nm).
         #expect(abs(path.legLengthsMetres[0][0] - l1) < 1e-6 && abs(path.legLengthsMetres[0][1] - l2) < 1e-6)
-        #expect(abs(path.legLengthsMetres[1][0] - l3) < 1e-6)
-        #expect(abs(path.lengthMetres - (l1 + l2 + l3)) < 1e-6)
+        #expect(abs(path.legLengthsMetres[1][0] - l3) < 1e-6)  // 1 µm, as above
+        #expect(abs(path.lengthMetres - (l1 + l2 + l3)) < 1e-6)  // 1 µm, as above
 
         let step = 1000.0
         let plan = path.plan(spacing: .step(step))
@@ -44,12 +45,13 @@ struct ProfilePathTests {
         for k in 0..<countA {
             let d = plan.distancesMetres[k]
             let expected = ProjGeodesic.wgs84.direct(45, 10, 0, d)
+            // Under half a unit of the 9 decimals profile prints positions with (5e−10°); 1e−10° ≈ 11 µm.
             #expect(abs(plan.latitudes[k] - expected.lat2) < 1e-10, "sample \(k) at \(d) m")
-            #expect(abs(plan.longitudes[k] - 10) < 1e-10)
+            #expect(abs(plan.longitudes[k] - 10) < 1e-10)  // as the latitude: under the 9 printed decimals
         }
         // The vertex between the legs is a sample at exactly the first leg's length.
         #expect(abs(plan.distancesMetres[n1] - l1) < 1e-6 && plan.latitudes[n1] == 45.1)
-        #expect(abs(plan.distancesMetres[countA - 1] - (l1 + l2)) < 1e-6 && plan.latitudes[countA - 1] == 45.2)
+        #expect(abs(plan.distancesMetres[countA - 1] - (l1 + l2)) < 1e-6 && plan.latitudes[countA - 1] == 45.2)  // 1 µm, the geodesic distance bound, as above
         // The break: a gap at segment A's end distance, then segment B from that same distance.
         let gap = countA
         #expect(plan.latitudes[gap].isNaN && plan.longitudes[gap].isNaN)
@@ -57,9 +59,10 @@ struct ProfilePathTests {
         #expect(plan.distancesMetres[gap + 1] == plan.distancesMetres[gap - 1] && plan.latitudes[gap + 1] == 46)
         for k in (gap + 1)..<plan.distancesMetres.count {
             let d = plan.distancesMetres[k] - plan.distancesMetres[gap]
+            // Under half a unit of the 9 printed decimals, as for segment A.
             #expect(abs(plan.latitudes[k] - ProjGeodesic.wgs84.direct(46, 10, 0, d).lat2) < 1e-10, "sample \(k)")
         }
-        #expect(abs(plan.distancesMetres.last! - (l1 + l2 + l3)) < 1e-6)
+        #expect(abs(plan.distancesMetres.last! - (l1 + l2 + l3)) < 1e-6)  // 1 µm, the geodesic distance bound
         #expect(zip(plan.distancesMetres, plan.distancesMetres.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
@@ -91,6 +94,7 @@ struct ProfilePathTests {
         #expect(path.longestSegment == 1)
         let half = (Self.arc(45, 45.1) + Self.arc(45.1, 45.2)) / 2
         let expected = ProjGeodesic.wgs84.direct(45, 10, 0, half)
+        // Under half a unit of the 9 decimals profile prints positions with.
         #expect(abs(path.middle.latitude - expected.lat2) < 1e-10 && abs(path.middle.longitude - 10) < 1e-10)
         #expect(path.middle.latitude > 45.1 - 1e-9)
         // A path of one point has its middle there.

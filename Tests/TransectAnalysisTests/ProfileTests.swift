@@ -18,10 +18,10 @@ struct ProfileTests {
         let proj = ProjGeodesic.wgs84
         let line = proj.inverse(lat1, lon1, lat2, lon2)
         #expect(plan.distancesMetres.first == 0)
-        #expect(abs(plan.distancesMetres.last! - line.s12) < 1e-6)
+        #expect(abs(plan.distancesMetres.last! - line.s12) < 1e-6)  // 1 µm, the geodesic oracle suite's distance bound (≈ 70× GeographicLib's 15 nm)
         // Every step is `step` long except the last, which may be shorter.
         for k in 1..<(plan.distancesMetres.count - 1) {
-            #expect(abs(plan.distancesMetres[k] - plan.distancesMetres[k - 1] - step) < 1e-6)
+            #expect(abs(plan.distancesMetres[k] - plan.distancesMetres[k - 1] - step) < 1e-6)  // 1 µm, as the length above
         }
         #expect(plan.distancesMetres.last! - plan.distancesMetres[plan.distancesMetres.count - 2] <= step + 1e-9)
         var worst = 0.0
@@ -29,7 +29,7 @@ struct ProfileTests {
             let expected = proj.direct(lat1, lon1, line.azi1, plan.distancesMetres[k])
             worst = max(worst, proj.inverse(expected.lat2, expected.lon2, plan.latitudes[k], plan.longitudes[k]).s12)
         }
-        #expect(worst < 1e-6, "worst position error \(worst) m")
+        #expect(worst < 1e-6, "worst position error \(worst) m")  // 1 µm, the geodesic distance bound: positions against PROJ's direct at the same distance
     }
 
     @Test("a path is profiled leg after leg: vertices are samples and distance runs on continuously")
@@ -42,7 +42,8 @@ struct ProfileTests {
         let proj = ProjGeodesic.wgs84
         let leg1 = proj.inverse(45, 10, 45, 10.01).s12
         let leg2 = proj.inverse(45, 10.01, 45.01, 10.01).s12
-        #expect(abs(plan.distancesMetres.last! - (leg1 + leg2)) < 1e-6)
+        #expect(abs(plan.distancesMetres.last! - (leg1 + leg2)) < 1e-6)  // 1 µm, the geodesic distance bound
+        // The joint's distance is the first leg's length, up to round-off (ulps of ~800 m are 1e−13 m).
         let joint = try #require(plan.distancesMetres.firstIndex { abs($0 - leg1) < 1e-9 })
         #expect(plan.longitudes[joint] == 10.01 && plan.latitudes[joint] == 45)
         #expect(zip(plan.distancesMetres, plan.distancesMetres.dropFirst()).allSatisfy { $0 < $1 })
@@ -75,7 +76,7 @@ struct ProfileTests {
                 (a.horizontalLengthWithDataMetres, b.horizontalLengthWithDataMetres), (a.averagePositiveSlopePercent, b.averagePositiveSlopePercent),
                 (a.averageNegativeSlopePercent, b.averageNegativeSlopePercent),
             ] {
-                #expect(abs(x - y) <= 1e-12 * max(1, abs(y)))
+                #expect(abs(x - y) <= 1e-12 * max(1, abs(y)))  // the few ulps above, relative (1e−12 ≈ 4,500 ε, room for 4,096 reordered terms)
             }
             #expect(a.maxPositiveSlopePercent == b.maxPositiveSlopePercent && a.maxNegativeSlopePercent == b.maxNegativeSlopePercent)
         }
@@ -153,6 +154,7 @@ struct ProfileTests {
         #expect(s.maxPositiveSlopePercent == 100 && s.maxNegativeSlopePercent == -300)
         #expect(s.averagePositiveSlopePercent == 100 && s.averageNegativeSlopePercent == (-50 - 300) / 2)
         #expect(s.gapCount == 1 && s.gapLengthMetres == 45 - 25)
+        // Four square roots summed in another order: a few ulp of ~59 m (7e−15 m); 1e−12 leaves room.
         #expect(abs(s.surfaceLengthWithDataMetres - (200.0.squareRoot() + 125.0.squareRoot() + 2 + 1000.0.squareRoot())) < 1e-12)
         // Steps with data at both ends: 0–10, 10–20, 20–20 and 50–60; the 20–50 stretch touches the gap.
         #expect(s.horizontalLengthWithDataMetres == 30 && s.horizontalLengthMetres == 60)
@@ -174,6 +176,7 @@ struct ProfileTests {
             p.elevationsMetres = p.elevationsMetres.map { $0.isNaN ? .nan : 1234.5 }
             for s in [ProfileStatistics(p), ProfileStatistics.reference(p)] {
                 #expect(s.surfaceLengthWithDataMetres == s.horizontalLengthWithDataMetres)
+                // No gaps: a sum of up to 4,095 steps against last minus first, n·ε ≈ 5e−13 relative at most.
                 if gaps == 0 { #expect(abs(s.horizontalLengthWithDataMetres - s.horizontalLengthMetres) <= 1e-9 * s.horizontalLengthMetres) }
             }
         }
@@ -201,7 +204,7 @@ struct ProfileTests {
             Issue.record("an 8 mm bend on a 4 km path is a bend")
             return
         }
-        #expect(vertex == 1 && abs(offset - 0.008) < 1e-6)
+        #expect(vertex == 1 && abs(offset - 0.008) < 1e-6)  // 1 µm, the geodesic distance bound (the offset is built and measured by geodesics)
         // The farthest vertex is named: 3 m off at 3 km beats 1 m off at 1 km.
         guard case .bends(let far, let farOffset) = LineOfSight.shape(of: [[a, Self.onLine(1000, off: -1), Self.onLine(3000, off: 3), b]]) else {
             Issue.record("a 3 m bend is a bend")
@@ -215,12 +218,12 @@ struct ProfileTests {
             Issue.record("a path past its end and back turns back")
             return
         }
-        #expect(abs(excess - 1000) < 1e-6)
+        #expect(abs(excess - 1000) < 1e-6)  // 1 µm, the geodesic distance bound
         guard case .turnsBack(let loop) = LineOfSight.shape(of: [[a, b, a]]) else {
             Issue.record("out and back turns back")
             return
         }
-        #expect(abs(loop - 8000) < 1e-6)
+        #expect(abs(loop - 8000) < 1e-6)  // 1 µm, the geodesic distance bound
         // A track's segments are separate lines even when they lie on one geodesic.
         #expect(LineOfSight.shape(of: [[a, Self.onLine(1000)], [], [Self.onLine(2000), b]]) == .segmented(count: 2))
         #expect(LineOfSight.shape(of: [[], [a, b]]) == .straight)
@@ -241,6 +244,7 @@ struct ProfileTests {
             let los = LineOfSight(profile: p, observerHeightMetres: 2, targetHeightMetres: 2)!
             #expect(los.verdict == expected)
             #expect(los.minimumClearance?.index == 500)
+            // 1 nm: the closed form at the middle sample, reordered; ulps of 2 m are 4.4e−16 m.
             #expect(abs(los.minimumClearance!.clearanceMetres - (2 - cc * length * length / (8 * radius))) < 1e-9)
         }
         // A gap where the line would clear: unknown, not visible.

@@ -54,6 +54,7 @@ struct TrackTests {
         let mid = dense.segments[1][dense.segments[1].count / 2]
         if dense.segments[1].count > 2 {
             let f = (mid.time! - 5000) / 100
+            // Elevations near 510 m have ulps of 1.1e−13 m; 1 nm covers the time fraction's round-off.
             #expect(abs(mid.elevationMetres! - (500 + 10 * f)) < 1e-9)
         }
     }
@@ -87,8 +88,8 @@ struct TrackTests {
             // On legs ≤ 50 m an ulp of a sine moves the course by ~1e-9°: compare the sideways
             // displacement it makes at the leg's end, as the geodesic oracle suite does.
             let dc = abs(fixes[k].courseDegrees - course)
-            #expect(dc < 1e-9 || dc * .pi / 180 * inv.s12 < 1e-8)
-            #expect(abs(fixes[k].speedMetresPerSecond - inv.s12) < 1e-9)
+            #expect(dc < 1e-9 || dc * .pi / 180 * inv.s12 < 1e-8)  // see above: 1e−9° or 10 nm sideways
+            #expect(abs(fixes[k].speedMetresPerSecond - inv.s12) < 1e-9)  // a leg per second: 1 nm, our inverse against PROJ's on legs ≤ 50 m
         }
         #expect(fixes.allSatisfy { (0..<360).contains($0.courseDegrees) })
     }
@@ -104,13 +105,14 @@ struct TrackTests {
         let fixes = LocationSimulator.fixesAtSpeed(track, speed: 1.4, startTime: 0)
         let total = Self.proj.inverse(45, 10, 45, 10.01).s12 + Self.proj.inverse(45, 10.01, 45.01, 10.01).s12
         #expect(fixes.count == Int((total / 1.4).rounded(.up)) + 1)
+        // The last fix is the last vertex through a geodesic direct: ulps of 45° are 7e−15°.
         #expect(fixes.last!.longitude == 10.01 && abs(fixes.last!.latitude - 45.01) < 1e-12)
         // Consecutive fixes on the first leg are 1.4 m apart and head east (course ~90°).
         let a = fixes[10]
         let b = fixes[11]
-        #expect(abs(Self.proj.inverse(a.latitude, a.longitude, b.latitude, b.longitude).s12 - 1.4) < 1e-6)
+        #expect(abs(Self.proj.inverse(a.latitude, a.longitude, b.latitude, b.longitude).s12 - 1.4) < 1e-6)  // 1 µm, the geodesic oracle suite's distance bound
         #expect(abs(a.courseDegrees - 90) < 0.01)
-        #expect(abs(fixes[fixes.count - 2].courseDegrees - 0) < 1e-6)
+        #expect(abs(fixes[fixes.count - 2].courseDegrees - 0) < 1e-6)  // on 1.4 m legs a latitude's ulp (0.8 nm) turns the course by up to 3e−8°
     }
 
     @Test("gain and loss: a noisy climb counts its rise, the noise counts nothing")
@@ -137,11 +139,11 @@ struct TrackTests {
             Self.proj.inverse(46.40, 13.80, 46.41, 13.81).s12, Self.proj.inverse(46.41, 13.81, 46.41, 13.83).s12,
             Self.proj.inverse(46.00, 14.00, 46.002, 14.00).s12,
         ]
-        #expect(abs(s.length2DMetres - legs.reduce(0, +)) < 1e-6)
+        #expect(abs(s.length2DMetres - legs.reduce(0, +)) < 1e-6)  // 1 µm, the geodesic distance bound
         let climbs = [(legs[0], 100.0), (legs[1], -50.0), (legs[2], 10.0)]
-        #expect(abs(s.length3DMetres - climbs.map { ($0.0 * $0.0 + $0.1 * $0.1).squareRoot() }.reduce(0, +)) < 1e-6)
+        #expect(abs(s.length3DMetres - climbs.map { ($0.0 * $0.0 + $0.1 * $0.1).squareRoot() }.reduce(0, +)) < 1e-6)  // 1 µm, the geodesic distance bound
         #expect(s.durationSeconds == 5100 && s.movingTimeSeconds == 1300)
-        #expect(abs(s.averageSpeedMetresPerSecond! - legs.reduce(0, +) / 1300) < 1e-9)
+        #expect(abs(s.averageSpeedMetresPerSecond! - legs.reduce(0, +) / 1300) < 1e-9)  // the 1 µm length bound over 1,300 s is under 1e−9 m/s
         #expect(s.elevationGainMetres == 110 && s.elevationLossMetres == 50)
         #expect(s.minElevationMetres == 500 && s.maxElevationMetres == 1700)
         #expect(s.boundingBox!.west == 13.80 && s.boundingBox!.north == 46.41)
@@ -208,14 +210,14 @@ struct TrackTests {
         // they differ by the rounding of the end points' sines and cosines (ours are not libm's),
         // up to ~1e-9 m a leg; 48 nm bounds the sum.
         #expect(abs(s.length2DMetres - Self.projLength(track)) < 48e-9)
-        #expect(abs(s.length2DMetres - 48 * 5 * speed) < 1e-6)
+        #expect(abs(s.length2DMetres - 48 * 5 * speed) < 1e-6)  // the 48e−9 above, plus the simulator's legs of 5 s at speed (the direct, then our inverse)
         #expect(s.times == c.counts && s.timeSteps == c.steps)
         #expect(c.counts.usable + c.counts.repeated + c.counts.backwards + c.counts.missing == 49)
         // Every time step covers (k − j) legs of 7.5 m in (k − j) × 5 s: exactly 1.5 m/s, up to
         // the legs' positions rounded to doubles (~1e-9 m each).
         #expect(s.durationSeconds == 240 && s.movingTimeSeconds == 240)
         for v in [s.averageSpeedMetresPerSecond, s.maxSpeedMetresPerSecond, s.maxSpeedRawMetresPerSecond] {
-            #expect(abs(v! - speed) < 1e-9)
+            #expect(abs(v! - speed) < 1e-9)  // ~1e−9 m a leg over ≥ 5 s, as above
         }
     }
 
@@ -244,7 +246,7 @@ struct TrackTests {
         // Our inverse against PROJ's on ~300 m: well under 1e-9 m, divided by 5 s.
         #expect(abs(s.maxSpeedRawMetresPerSecond! - max(out, back) / 5) < 1e-9)
         #expect(s.maxSpeedRawMetresPerSecond! > 50)
-        #expect(abs(s.maxSpeedMetresPerSecond! - speed) < 1e-9)
+        #expect(abs(s.maxSpeedMetresPerSecond! - speed) < 1e-9)  // the robust maximum is a walking leg: ~1e−9 m over 5 s, as above
     }
 
     @Test(
@@ -269,7 +271,7 @@ struct TrackTests {
         // 10 m/s = 36 km/h exactly = 36,000 / 1,609.344 mph (22.369…) = 36,000 / 1,852 kn (19.438…).
         #expect(units.speedUnit.format(10) == text)
         let unit = units.speedUnit
-        #expect(abs(unit.convert(metresPerSecond: unit.metresPerSecond) - 1) < 1e-15)
+        #expect(abs(unit.convert(metresPerSecond: unit.metresPerSecond) - 1) < 1e-15)  // a division and its inverse round twice: a few ulp of 1 (2.2e−16)
     }
 
     @Test("DEM elevations with recorded ones where the DEM has none; counted, never zero")

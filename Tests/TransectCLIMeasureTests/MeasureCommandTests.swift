@@ -27,11 +27,12 @@ struct MeasureCommandTests {
         let expectEnd = SyntheticDEM.bilinear(raster, x: -119.573056, y: 37.730833)
         let startElevation = try #require(start["elevation_m"] as? Double)
         let endElevation = try #require(end["elevation_m"] as? Double)
+        // 1 mm, though JSON prints elevations to six decimals (half a unit: 5e−7 m): 2000× looser than the printing needs.
         #expect(abs(startElevation - expectStart) < 1e-3)
-        #expect(abs(endElevation - expectEnd) < 1e-3)
+        #expect(abs(endElevation - expectEnd) < 1e-3)  // 1 mm, as above
         #expect(start["height_source"] as? String == "dem")
         let vertical = try #require(object["vertical_m"] as? Double)
-        #expect(abs(vertical - (expectEnd - expectStart)) < 1e-3)
+        #expect(abs(vertical - (expectEnd - expectStart)) < 1e-3)  // 1 mm, as above (vertical_m also prints six decimals)
         for key in ["horizontal_m", "direct_m", "azimuth_start_deg", "azimuth_end_deg", "slope_deg"] {
             #expect(object[key] is Double, "\(key) missing")
         }
@@ -54,7 +55,7 @@ struct MeasureCommandTests {
         let start = SyntheticDEM.bilinear(raster, x: -119.5329397, y: 37.7460363) + 50
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lifted.out.utf8)) as? [String: Any])
         let liftedStart = try #require((object["start"] as? [String: Any])?["elevation_m"] as? Double)
-        #expect(abs(liftedStart - start) < 1e-3)
+        #expect(abs(liftedStart - start) < 1e-3)  // 1 mm, as above; JSON prints six decimals
         let feet = transect("measure", "--from", "0,0,0", "--to", "0,0.001,10", "--units", "imperial")
         // 0.001° of latitude at the equator is 110.574 m = 362.78 ft; 10 m = 32.81 ft; √(110.574² + 10²) m = 364.26 ft.
         #expect(feet.out == "Direct: 364.26 ft | Horizontal: 362.78 ft | Vertical: 32.81 ft\n")
@@ -70,8 +71,8 @@ struct MeasureCommandTests {
         let n2 = SyntheticDEM.bilinear(gtx, x: 10.5, y: 45.5)
         let start = try #require((object["start"] as? [String: Any])?["ellipsoidal_height_m"] as? Double)
         let end = try #require((object["end"] as? [String: Any])?["ellipsoidal_height_m"] as? Double)
-        #expect(abs(start - (100 + n1)) < 1e-6)
-        #expect(abs(end - (200 + n2)) < 1e-6)
+        #expect(abs(start - (100 + n1)) < 1e-6)  // ellipsoidal_height_m prints six decimals: one unit of the 6th, past the half unit of rounding
+        #expect(abs(end - (200 + n2)) < 1e-6)  // one unit of the 6th printed decimal, as above
         // `echo "45 10 0" | cs2cs EPSG:4979 EPSG:4326+5773` gives H = −39.05 m, so N = 39.05 m there.
         #expect(abs(n1 - 39.05) < 0.01)
     }
@@ -91,7 +92,7 @@ struct MeasureCommandTests {
         // JSON rounds lon/lat to 1e-9° (≤ 0.06 mm), so the re-entered points differ by that much.
         let horizontal = try #require(object["horizontal_m"] as? Double)
         let otherHorizontal = try #require(other["horizontal_m"] as? Double)
-        #expect(abs(horizontal - otherHorizontal) < 1e-4)
+        #expect(abs(horizontal - otherHorizontal) < 1e-4)  // 0.1 mm: the re-entered points' 1e-9° rounding (≤ 0.06 mm each, above)
         // On the central meridian the UTM scale factor is 0.9996: 3√2 km of grid is longer on the ground.
         #expect(abs(horizontal - 3000 * 2.0.squareRoot() / 0.9996) < 2)
     }
@@ -173,7 +174,7 @@ struct MeasureCommandTests {
         let fields = lines[1].split(separator: ",", omittingEmptySubsequences: false)
         let batch = try #require(Double(fields[7]))
         let horizontal = try #require(object["horizontal_m"] as? Double)
-        #expect(abs(batch - horizontal) < 1e-6)
+        #expect(abs(batch - horizontal) < 1e-6)  // the CSV prints six decimals, JSON nine: the halves of their last units sum to 5.005e−7 m
 
         let strict = transect("measure", "--dem", dem, "--pairs", dir.file("pairs.csv"), "--out", dir.file("strict.csv"), "--strict")
         #expect(strict.code == 1)

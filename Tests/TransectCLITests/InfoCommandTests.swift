@@ -20,6 +20,7 @@ struct InfoCommandTests {
         // Cell-centred SRTM: edges half a 3″ cell beyond the whole degrees.
         let west = try #require(extent["west"])
         let north = try #require(extent["north"])
+        // The extent prints nine decimals: one unit of the 9th, past the half unit of rounding.
         #expect(abs(west - (-72 - 1.5 / 3600)) < 1e-9 && abs(north - (45 + 1.5 / 3600)) < 1e-9)
         // The tile's highest cell is Mt Washington at 1,908 m.
         #expect(o["max_elevation_m"] as? Double == 1908)

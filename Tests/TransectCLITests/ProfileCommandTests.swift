@@ -50,18 +50,19 @@ struct ProfileCommandTests {
         let r = try Self.run(dir.file("plane.tif"), to: Self.east(5000))
         let s = r.statistics
         #expect(r.profile.count == 501)
+        // 1 µm: distances are geodesics (1 µm against PROJ's aeqd, itself a geodesic) times the 10 % grade, with room.
         for (d, z) in zip(r.profile.distancesMetres, r.profile.elevationsMetres) { #expect(abs(z - (1000 + 0.1 * d)) < 1e-6) }
-        #expect(abs(s.elevationGainMetres - 500) < 1e-6 && s.elevationLossMetres == 0)
-        #expect(abs(s.maxPositiveSlopePercent - 10) < 1e-6 && abs(s.averagePositiveSlopePercent - 10) < 1e-6)
+        #expect(abs(s.elevationGainMetres - 500) < 1e-6 && s.elevationLossMetres == 0)  // the same 1 µm
+        #expect(abs(s.maxPositiveSlopePercent - 10) < 1e-6 && abs(s.averagePositiveSlopePercent - 10) < 1e-6)  // the same 1 µm
         #expect(s.maxNegativeSlopePercent == 0 && s.averageNegativeSlopePercent == 0)
-        #expect(abs(s.horizontalLengthMetres - 5000) < 1e-6)
-        #expect(abs(s.surfaceLengthWithDataMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)
-        #expect(abs(s.horizontalLengthWithDataMetres - 5000) < 1e-6)
+        #expect(abs(s.horizontalLengthMetres - 5000) < 1e-6)  // 1 µm, the geodesic distance bound (our direct, then our inverse)
+        #expect(abs(s.surfaceLengthWithDataMetres - (5000.0 * 5000 + 500 * 500).squareRoot()) < 1e-6)  // 1 µm, as the length
+        #expect(abs(s.horizontalLengthWithDataMetres - 5000) < 1e-6)  // 1 µm, as the length
         let minimum = try #require(s.minimum)
         let maximum = try #require(s.maximum)
-        #expect(abs(minimum.elevationMetres - 1000) < 1e-6 && minimum.index == 0)
-        #expect(abs(maximum.elevationMetres - 1500) < 1e-6 && maximum.index == 500)
-        #expect(abs(s.averageElevationMetres - 1250) < 1e-6)
+        #expect(abs(minimum.elevationMetres - 1000) < 1e-6 && minimum.index == 0)  // 1 µm, as the samples
+        #expect(abs(maximum.elevationMetres - 1500) < 1e-6 && maximum.index == 500)  // 1 µm, as the samples
+        #expect(abs(s.averageElevationMetres - 1250) < 1e-6)  // 1 µm, as the samples
         #expect(s.gapCount == 0 && s.gapLengthMetres == 0)
     }
 
@@ -72,6 +73,7 @@ struct ProfileCommandTests {
         Self.writeSurface(dir.file("cone.tif")) { x, y in 2000 - 0.4 * ((x - 2505) * (x - 2505) + y * y).squareRoot() }
         let r = try Self.run(dir.file("cone.tif"), to: Self.east(5000), step: 7)
         for (d, z) in zip(r.profile.distancesMetres, r.profile.elevationsMetres) {
+            // 1 mm: on the row of centres bilinear reads the cone's flanks linearly, exact at the apex's centre; loose, no case forced it.
             #expect(abs(z - (2000 - 0.4 * abs(d - 2505))) < 1e-3, "at \(d) m")
         }
         let maximum = try #require(r.statistics.maximum)
@@ -98,8 +100,8 @@ struct ProfileCommandTests {
         // Every sample with data reads the plane. The 73 steps of 7 m that touch the gap count
         // in neither length with data; the whole path's horizontal length keeps them.
         #expect(abs(s.horizontalLengthMetres - 3000) < 1e-6)
-        #expect(abs(s.horizontalLengthWithDataMetres - (3000 - 73 * 7)) < 1e-6)
-        #expect(abs(s.surfaceLengthWithDataMetres - (3000 - 73 * 7) * 1.01.squareRoot()) < 1e-6)
+        #expect(abs(s.horizontalLengthWithDataMetres - (3000 - 73 * 7)) < 1e-6)  // 1 µm, the geodesic distance bound
+        #expect(abs(s.surfaceLengthWithDataMetres - (3000 - 73 * 7) * 1.01.squareRoot()) < 1e-6)  // 1 µm, the geodesic distance bound (and the plane's grade)
         #expect(s.surfaceLengthWithDataMetres >= s.horizontalLengthWithDataMetres)
         // Gain skips the unknown stretch: 10 % of the horizontal length with data.
         #expect(abs(s.elevationGainMetres - 0.1 * (3000 - 73 * 7)) < 1e-6)
@@ -117,6 +119,7 @@ struct ProfileCommandTests {
         // 1,990 m reads none of it. The sight line there is ~0.35 m up, the reduced terrain ~4.7 m.
         #expect(los.firstObstruction?.index == 200)
         let obstruction = try #require(los.firstObstruction)
+        // The ridge's edge reads 1 m per m: the 1 µm geodesic bound on the sample's place is 1 µm of height.
         #expect(abs(obstruction.terrainMetres - 5) < 1e-6)
         Self.writeSurface(dir.file("low.tif")) { x, _ in (2000..<2100).contains(x) ? 0.2 : 0 }
         let clear = try Self.run(dir.file("low.tif"), to: Self.east(5000))
@@ -150,7 +153,7 @@ struct ProfileCommandTests {
             let lat = try #require(sample["lat"] as? Double)
             // JSON positions carry 1e-9° (0.1 mm); the DEM's slopes here reach ~6 m/m, so 1e-3 m holds.
             let elevation = try #require(sample["elevation_m"] as? Double)
-            #expect(abs(elevation - SyntheticDEM.bilinear(raster, x: lon, y: lat)) < 1e-3)
+            #expect(abs(elevation - SyntheticDEM.bilinear(raster, x: lon, y: lat)) < 1e-3)  // the 1e-3 m above
         }
         let stats = try #require(object["stats"] as? [String: Any])
         #expect(stats["gap_count"] as? Int == 0)
@@ -205,7 +208,7 @@ struct ProfileCommandTests {
             Issue.record("\(bent.pathShape)")
             return
         }
-        #expect(vertex == 1 && abs(offset - 20) < 1e-3)
+        #expect(vertex == 1 && abs(offset - 20) < 1e-3)  // 1 mm: the detour runs north, not quite at right angles to the geodesic, so 20 m only nearly
         let reason = "the path bends (vertex 2 lies 20.00 m off the geodesic from its first vertex to its last), and a sight line is straight"
         #expect(ProfileOutput.text(bent, units: .metric).contains("Line of sight NONE: \(reason)\n"))
         // Through the CLI: JSON null with the reason beside it; the straight path keeps its object.

@@ -145,15 +145,16 @@ struct TrackCommandTests {
         // exact binary fractions, which moves them by ~1e-11 m.
         let minimum = try #require(o["min_elevation_m"] as? Double)
         let gain = try #require(o["elevation_gain_m"] as? Double)
+        // 1 µm against the ~1e-11 m above.
         #expect(abs(minimum - 199) < 1e-6 && o["max_elevation_m"] as? Double == 5000)
-        #expect(abs(gain - (279 - 199 + 5000 - 279)) < 1e-6)
+        #expect(abs(gain - (279 - 199 + 5000 - 279)) < 1e-6)  // 1 µm against the ~1e-11 m above
         // The simulation keeps the same elevations: first fix on the plane, last recorded.
         let sim = transect("track", "--dem", dir.file("plane.tif"), "--in", dir.file("t.csv"), "--simulate", "--max-segment", "100000")
         #expect(sim.code == 0, "\(sim.err)")
         let rows = sim.out.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let first = try #require(rows.first.flatMap { Double($0[3]) })
         let last = try #require(rows.last.flatMap { Double($0[3]) })
-        #expect(abs(first - 199) < 1e-6 && last == 5000)
+        #expect(abs(first - 199) < 1e-6 && last == 5000)  // 1 µm against the ~1e-11 m above
     }
 
     @Test("--stats --max-segment on minute-rounded times: inserted points carry no time, so no step lasts a fraction of a run")
@@ -244,6 +245,7 @@ struct TrackCommandTests {
         let walk = try SharedData.path("gpx/srtmpy_setnjica-kod-karojbe.gpx")
         #expect(transect("render", "--track", walk, "-o", dir.file("walk.png")).code == 0)
         let world = try String(contentsOfFile: dir.file("walk.pgw"), encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+        // The world file prints the shortest round-trip form (exact); the pixel is the scale's arithmetic in another order, a few ulp of 2.6 m (4.4e−16 m).
         #expect(abs(world[0] - 10_000 * 0.0254 / 96) < 1e-9)
         #expect(transect("render", "--track", Self.sample, "-o", dir.file("sample.png")).code == 0)
         let fitted = try String(contentsOfFile: dir.file("sample.pgw"), encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
@@ -275,7 +277,7 @@ struct TrackCommandTests {
         let length = TrackStatistics(track: track, elevations: track.points.map(\.elevationMetres)).length2DMetres
         let horizontal = try #require(stats["horizontal_length_m"] as? Double)
         let gain = try #require(stats["elevation_gain_m"] as? Double)
-        #expect(abs(horizontal - length) < 1e-3)
+        #expect(abs(horizontal - length) < 1e-3)  // JSON prints six decimals; 1 mm also covers the profile path's and the track's sums
         // Happy Isles (~1,230 m) to Half Dome (~2,690 m): a climb of well over a kilometre.
         #expect(gain > 1400)
     }

@@ -103,7 +103,7 @@ struct ViewCommandTests {
         let a = try Self.anchors(dir.file("a.json"))
         for name in ["track 1 vertex 1", "track 1 vertex 2"] {
             let p = try #require(a[name], "\(a.keys.sorted())")
-            #expect(abs((p["z"] as? Double ?? 0) - 1000) < 1e-9)
+            #expect(abs((p["z"] as? Double ?? 0) - 1000) < 1e-9)  // the cone's flat base, 1000 m to a few ulp (1.1e−13 m); z prints in full
             #expect(p["visible"] as? Bool == true)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("bare.png"))) != Data(contentsOf: URL(fileURLWithPath: dir.file("v.png"))))

@@ -29,11 +29,11 @@ struct TerrainProfilerTests {
         #expect(run.profile.distancesMetres == plan.distancesMetres && run.profile.latitudes == plan.latitudes)
         for k in 0..<run.profile.count {
             let expected = ElevationModelTests.plane(run.profile.longitudes[k], run.profile.latitudes[k])
-            #expect(abs(run.profile.elevationsMetres[k] - expected) < 1e-6, "sample \(k)")
+            #expect(abs(run.profile.elevationsMetres[k] - expected) < 1e-6, "sample \(k)")  // a plane read: 1 µm, loose (ulps move it 2e−11 m)
         }
         #expect(run.stepMetres == 250 && run.pathShape == .straight && run.dem == model.label)
         let sight = try #require(run.lineOfSight)
-        #expect(abs(sight.observerMetres - (ElevationModelTests.plane(10.02, 45.02) + 2)) < 1e-6)
+        #expect(abs(sight.observerMetres - (ElevationModelTests.plane(10.02, 45.02) + 2)) < 1e-6)  // a plane read plus 2 m: 1 µm
         // A count leaves the step unset.
         let counted = try model.profile(ProfileRequest(path: path, spacing: .count(50), maxSamples: 1000))
         #expect(counted.profile.count == 50 && counted.stepMetres == nil)

@@ -51,8 +51,8 @@ struct AnnotatedMapTests {
         let map = try AnnotatedMap(MapRequest(width: 400, height: 300, tracks: [Self.track]))
         // 1:10,000 at 96 dpi: 10,000 × 0.0254 m / 96 per pixel.
         let metresPerPixel = 10_000 * 0.0254 / 96
-        #expect(abs((map.frame.maxX - map.frame.minX) - 400 * metresPerPixel) < 1e-6)
-        #expect(abs((map.frame.maxY - map.frame.minY) - 300 * metresPerPixel) < 1e-6)
+        #expect(abs((map.frame.maxX - map.frame.minX) - 400 * metresPerPixel) < 1e-6)  // spans of frame edges near 4e6 m (ulp 0.93 nm): 1 µm
+        #expect(abs((map.frame.maxY - map.frame.minY) - 300 * metresPerPixel) < 1e-6)  // as the width
     }
 
     @Test("a track is a trail of every fix; its waypoints are labelled after the given places")

@@ -26,6 +26,7 @@ struct MapFrameFittingTests {
 
     /// `MapFrame.fitting(crs:…)` written out: centred, one axis grown for square pixels.
     static func expectFrame(
+        // 1 µm on projected edges up to ~4.2e6 m (ulp 0.93 nm): centre ± half-span, rounded a few times.
         _ f: MapFrame, centre: (Double, Double), pixel: Double, tolerance: Double = 1e-6,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -52,7 +53,7 @@ struct MapFrameFittingTests {
         // A square box in a 2:1 image: 20 m pixels, the x span doubled about its centre.
         var square = request
         square.extentInFrame = FrameBox(minX: 500_000, minY: 4_190_000, maxX: 510_000, maxY: 4_200_000)
-        Self.expectFrame(try MapFrame.fitting(square), centre: (505_000, 4_195_000), pixel: 20, tolerance: 0)
+        Self.expectFrame(try MapFrame.fitting(square), centre: (505_000, 4_195_000), pixel: 20, tolerance: 0)  // exact: whole-metre edges, 20 m pixels
     }
 
     @Test("content is fitted with the margin on every side, grown along the shorter axis for square pixels")
@@ -79,6 +80,7 @@ struct MapFrameFittingTests {
         let metresPerPixel = 10_000 * 0.0254 / dpi
         let f = try MapFrame.fitting(request)
         Self.expectFrame(f, centre: (500_200, 4_190_150), pixel: metresPerPixel)
+        // The scale's arithmetic in another order: a few ulp of a pixel under 2.7 m (≤ 4.4e−16 m).
         #expect(abs(f.pixelSizeX - metresPerPixel) < 1e-12 && abs(f.pixelSizeY - metresPerPixel) < 1e-12)
         // Content too wide for the scale: fitted with the margin instead (20 km × 1.24 over 1,600 pixels).
         var wide = request
@@ -115,13 +117,13 @@ struct MapFrameFittingTests {
             width: 1000, height: 1000, frameCRS: try Self.utm11(), content: [a, b], lines: [[a, b]],
             margin: 0)
         let f = try MapFrame.fitting(request)
-        #expect(abs((f.minY + f.maxY) / 2 - (p[0].y + p[1].y) / 2) < 1e-6)
-        #expect(abs((f.minX + f.maxX) / 2 - 500_000) < 1e-6)
+        #expect(abs((f.minY + f.maxY) / 2 - (p[0].y + p[1].y) / 2) < 1e-6)  // 1 µm, the frame bound above
+        #expect(abs((f.minX + f.maxX) / 2 - 500_000) < 1e-6)  // 1 µm, the frame bound above
         // The ends alone would centre lower.
         var endsOnly = request
         endsOnly.lines = []
         let g = try MapFrame.fitting(endsOnly)
-        #expect(abs((g.minY + g.maxY) / 2 - p[0].y) < 1e-6)
+        #expect(abs((g.minY + g.maxY) / 2 - p[0].y) < 1e-6)  // 1 µm, the frame bound above
     }
 
     @Test(
