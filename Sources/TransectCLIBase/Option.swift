@@ -69,13 +69,6 @@ extension Option where Value == String? {
             spec: OptionSpec(name: name, short: short, valueName: value, help: help, kind: kind, canonical: canonical),
             defaultValue: { _ in nil }, parse: { text, _ in text })
     }
-
-    /// One of `names`, or nil when absent (the command picks a default from other options).
-    package static func choice(_ name: String, value: String = "F", help: String, names: [String]) -> Option {
-        Option(
-            spec: OptionSpec(name: name, valueName: value, help: help),
-            defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<String>.pick(name, names, text, args) })
-    }
 }
 
 extension Option where Value == String {
@@ -86,14 +79,8 @@ extension Option where Value == String {
             defaultValue: { _ in fallback }, parse: { text, _ in text })
     }
 
-    /// One of `names`; `fallback` when absent.
-    package static func choice(_ name: String, value: String = "F", help: String, names: [String], default fallback: String) -> Option {
-        Option(
-            spec: OptionSpec(name: name, valueName: value, help: help, defaultText: fallback),
-            defaultValue: { _ in fallback }, parse: { text, args throws(CLIError) in try pick(name, names, text, args) })
-    }
-
-    /// `text` when it is one of `names`: "'x' is not a, b or c" otherwise.
+    /// `text` when it is one of `names`: "'x' is not a, b or c" otherwise. Closed choices are
+    /// enums (``OptionChoice``), whose parser calls this with their cases' names.
     package static func pick(_ name: String, _ names: [String], _ text: String, _ args: ParsedArguments) throws(CLIError) -> String {
         guard names.contains(text) else {
             let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()

@@ -7,10 +7,15 @@ import TransectFormats
 /// the declaration's own wording when refused.
 @Suite("option declarations: defaults, parsers and messages")
 struct OptionTests {
+    /// A closed choice, as every command's are: the cases are the names, in order.
+    enum Format: String, OptionChoice {
+        case text, json, csv
+    }
+
     static let number = Option.number("gain", value: "M", help: "Gain.", in: 0...10, unit: " m", default: 3)
     static let optional = Option.positive("step", value: "M", help: "Step.", maximum: 100, unit: "m")
     static let whole = Option.integer("every", help: "Every.", in: 1...9, default: 1)
-    static let choice = Option.choice("format", help: "Format.", names: ["text", "json", "csv"], default: "text")
+    static let choice = Option.choice("format", help: "Format.", default: Format.text)
     static let flag = Option.flag("strict", help: "Strict.")
     static let list = Option.text("dem", value: "PATH", help: "DEM.", kind: .repeatable)
     static let maxPixels = Option.integer("max-pixels", help: "Pixels.", in: 1...1_000_000_000, default: 100_000_000)
@@ -27,7 +32,7 @@ struct OptionTests {
         #expect(try none.value(Self.number) == 3)
         #expect(try none.value(Self.optional) == nil)
         #expect(try none.value(Self.whole) == 1)
-        #expect(try none.value(Self.choice) == "text")
+        #expect(try none.value(Self.choice) == .text)
         #expect(try none.value(Self.flag) == false)
         #expect(try none.values(Self.list).isEmpty)
         #expect(try none.value(Self.size) == (1600, 1000))
@@ -37,7 +42,7 @@ struct OptionTests {
         #expect(try given.value(Self.number) == 2.5)
         #expect(try given.value(Self.optional) == 0.5)
         #expect(try given.value(Self.whole) == 7)
-        #expect(try given.value(Self.choice) == "csv")
+        #expect(try given.value(Self.choice) == .csv)
         #expect(try given.value(Self.flag))
         #expect(try given.values(Self.list) == ["a.tif", "b.tif"])
         #expect(try given.value(Self.size) == (30, 20))
