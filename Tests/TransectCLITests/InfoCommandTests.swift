@@ -28,6 +28,7 @@ struct InfoCommandTests {
         // 3″ of latitude is ~92.6 m; of longitude at 44.5° ~66.3 m.
         let ry = try #require(resolution["y"])
         let rx = try #require(resolution["x"])
+        // 0.2 m: the expected values are rounded to 0.1 m (info prints 92.60 and 66.27 m).
         #expect(abs(ry - 92.6) < 0.2 && abs(rx - 66.3) < 0.2)
     }
 

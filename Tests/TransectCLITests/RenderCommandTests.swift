@@ -182,6 +182,8 @@ struct RenderCommandTests {
         func column(_ x: Int) -> Int {
             (0..<450).filter { y in
                 let k = 4 * (y * 900 + x)
+                // 3 of 255: cairo blends in 8-bit premultiplied steps, one level or two from the exact
+                // 0.9 × fill + 0.1 × white (192, 176.7, 154.2).
                 return abs(Int(image.pixels[k]) - 0xBF) <= 3 && abs(Int(image.pixels[k + 1]) - 0xB0) <= 3 && abs(Int(image.pixels[k + 2]) - 0x99) <= 3
             }.count
         }

@@ -33,6 +33,8 @@ struct ElevationModelTerrainTests {
         // stays far below any cell.
         #expect(worst < 2e-8, "worst \(worst)°")
         #expect(grid.heights[0] == 0 && grid.heights[44 * 61 + 60] == 44_060)
+        // 0.05 m: a 30 m UTM step is 30 m over the point scale factor on the ellipsoid (0.9996 on the
+        // central meridian, about 1.001 at a zone's edge), so 29.97 to 30.01 m.
         #expect(abs(grid.cellWidthMetres - 30) < 0.05 && abs(grid.cellHeightMetres - 30) < 0.05)
     }
 }

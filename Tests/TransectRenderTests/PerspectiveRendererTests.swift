@@ -64,6 +64,8 @@ struct PerspectiveRendererTests {
                 }
             }
             try #require(count > 20, "\(a.name)")
+            // Half a pixel: a pixel counts whole or not at all, so an anti-aliased disk's centroid moves
+            // by up to half a pixel from its true centre.
             #expect(abs(sx / count - a.x) <= 0.5 && abs(sy / count - a.y) <= 0.5, "\(a.name): \(sx / count), \(sy / count) vs \(a.x), \(a.y)")
         }
         // The place's pin stands on its anchor: the stem's foot and the head above it are drawn.
