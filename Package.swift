@@ -69,12 +69,13 @@ let package = Package(
         .target(
             name: "TransectRender",
             dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectGDAL", "CCairo", "CPNG"]),
-        // The option parser, the options declared once, measure's output: the GDAL-free half of
-        // the command line. No Foundation and no C module, as the launcher links it.
+        // The GDAL-free command line: the option parser and options, commands and their help,
+        // output targets and transactions, signal clean-up, progress, measure's output. No
+        // Foundation and no C module, as the launcher links it.
         .target(name: "TransectCLIBase", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis"]),
-        // measure and the machinery it shares with the other commands (the command and its help,
-        // output targets and transactions, signal clean-up, DEM and point options): neither
-        // Foundation nor TransectRender, so libTransectCLIMeasure.so loads neither.
+        // measure, its batches, shards and manifests, and the DEM, CRS and point options every
+        // command shares: neither Foundation nor TransectRender, so libTransectCLIMeasure.so loads
+        // neither.
         .target(
             name: "TransectCLIMeasure",
             dependencies: [
