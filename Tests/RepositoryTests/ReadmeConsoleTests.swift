@@ -4,9 +4,10 @@ import TransectTestSupport
 
 /// Every ```console block of README.md, run: each `$ ` line (with its `\` continuations) is a
 /// command for bash, with `transect` the built launcher, and the lines after it, up to the next
-/// `$ `, are what it prints: its stdout, then its stderr. The blocks run in a scratch copy of the
-/// repository's layout (a copy of `data/`, `../shared` beside it, the few files the examples
-/// name), so nothing is written into the repository and paths print as the README shows them.
+/// `$ `, are what it prints: its stdout, then its stderr. It exits 0 unless the README shows an
+/// `Error: ` line under it. The blocks run in a scratch copy of the repository's layout (a copy
+/// of `data/`, `../shared` beside it, the few files the examples name), so nothing is written
+/// into the repository and paths print as the README shows them.
 @Suite("README.md's console blocks print what the README shows")
 struct ReadmeConsoleTests {
     /// One command of a block and the output the README shows for it.
@@ -85,7 +86,7 @@ struct ReadmeConsoleTests {
     }
 
     /// Runs `command` with bash in `directory`, `transect` first on the PATH; stdout, then stderr.
-    static func run(_ command: String, in directory: URL, bin: URL) throws -> String {
+    static func run(_ command: String, in directory: URL, bin: URL) throws -> (output: String, status: Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]
@@ -110,7 +111,7 @@ struct ReadmeConsoleTests {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
         }
-        return (try String(contentsOf: out, encoding: .utf8)) + (try String(contentsOf: err, encoding: .utf8))
+        return ((try String(contentsOf: out, encoding: .utf8)) + (try String(contentsOf: err, encoding: .utf8)), process.terminationStatus)
     }
 
     /// The first line where `actual` and `expected` differ, for the failure message.
@@ -157,8 +158,11 @@ struct ReadmeConsoleTests {
             return
         }
         for step in block.steps {
-            let actual = try Self.run(step.command, in: repo, bin: bin)
+            let (actual, status) = try Self.run(step.command, in: repo, bin: bin)
             #expect(actual == step.expected, "\(block): '\(step.command)': \(Self.firstDifference(actual, step.expected))")
+            // A command the README shows failing fails; every other succeeds.
+            let failing = step.expected.components(separatedBy: "\n").contains { $0.hasPrefix("Error: ") }
+            #expect((status != 0) == failing, "\(block): '\(step.command)' exited \(status)")
         }
     }
 }
