@@ -7,6 +7,9 @@ public typealias ParallelLoop = @Sendable (_ count: Int, _ body: @Sendable (Int)
 public enum ParallelFill {
     /// `[make(0), make(1), …, make(count − 1)]`, computed in fixed chunks of `chunk` items on
     /// the loop's workers; every item is its own, so the array is the same on any threads.
+    /// Inlinable so the caller's module specialises it for its `T`, as it was when the caller
+    /// shared this module: unspecialised, every item would be stored through value witnesses.
+    @inlinable
     public static func array<T: Sendable>(count: Int, chunk: Int = 1 << 14, parallel: ParallelLoop, _ make: @escaping @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let slots = UnsafeMutablePointer<T>.allocate(capacity: count)
@@ -24,7 +27,9 @@ public enum ParallelFill {
     ///
     /// `@unchecked Sendable` is safe because each worker initialises only the slots of its own
     /// chunk, and the slots are read (copied into the array) only after the loop has returned.
-    private struct Slots<T>: @unchecked Sendable {
-        let base: UnsafeMutablePointer<T>
+    @usableFromInline
+    struct Slots<T>: @unchecked Sendable {
+        @usableFromInline let base: UnsafeMutablePointer<T>
+        @inlinable init(base: UnsafeMutablePointer<T>) { self.base = base }
     }
 }
