@@ -85,33 +85,15 @@ struct ReadmeConsoleTests {
         """.write(to: repo.appendingPathComponent("figures/half-dome.scene.json"), atomically: true, encoding: .utf8)
     }
 
-    /// Runs `command` with bash in `directory`, `transect` first on the PATH; stdout, then stderr.
+    /// Runs `command` with bash in `directory`, `transect` first on the PATH, through the tests'
+    /// one process runner; stdout, then stderr, and the exit status. The slowest block (an orbit
+    /// of eight views in a debug build) takes about a minute; ten are allowed.
     static func run(_ command: String, in directory: URL, bin: URL) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["SOURCE_DATE_EPOCH"] = "0"
-        for name in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX", "TRANSECT_SHARDS"] {
-            environment[name] = nil
-        }
-        process.environment = environment
-        let out = directory.appendingPathComponent(".readme-stdout")
-        let err = directory.appendingPathComponent(".readme-stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        return ((try String(contentsOf: out, encoding: .utf8)) + (try String(contentsOf: err, encoding: .utf8)), process.terminationStatus)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let r = try TransectExecutable.run(
+            ["-c", command], directory: directory.path, executable: "/bin/bash",
+            environment: ["PATH": path, "SOURCE_DATE_EPOCH": "0"], timeout: 600)
+        return (r.out + r.err, r.code)
     }
 
     /// The first line where `actual` and `expected` differ, for the failure message.

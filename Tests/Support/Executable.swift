@@ -61,13 +61,14 @@ public enum TransectExecutable {
         }
     }
 
-    /// Runs to the end with empty stdin.
+    /// Runs to the end with empty stdin; killed after `timeout` seconds, as ``Run/wait(timeout:)``.
     public static func run(
-        _ arguments: [String], directory: String, executable: String? = nil, environment: [String: String] = [:]
+        _ arguments: [String], directory: String, executable: String? = nil, environment: [String: String] = [:],
+        timeout: Double = 120
     ) throws -> (code: Int32, out: String, err: String) {
         let run = try Run(arguments, directory: directory, executable: executable, environment: environment)
         try run.stdin.fileHandleForWriting.close()
-        return run.wait()
+        return run.wait(timeout: timeout)
     }
 
     public struct Missing: Error, CustomStringConvertible {
