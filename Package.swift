@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The three command libraries' test targets run the command line in process and read its
+// outputs back with GDAL: one list for all three.
+let commandLineTestDependencies: [Target.Dependency] = [
+    "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
+    "TransectRender", "TransectFormats", "CGDAL", "TransectTestSupport", "TransectCLITestSupport",
+]
+
 let package = Package(
     name: "Transect",
     products: [
@@ -120,7 +127,6 @@ let package = Package(
         .testTarget(
             name: "TransectFormatsTests",
             dependencies: ["TransectFormats", "TransectFormatsBase", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
-
         .testTarget(
             name: "TransectFormatsBaseTests",
             dependencies: ["TransectFormats", "TransectFormatsBase", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectTestSupport"]),
@@ -133,27 +139,15 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "TransectCLITests",
-            dependencies: [
-                "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
-                "TransectRender", "TransectFormats", "CGDAL",
-                "TransectTestSupport", "TransectCLITestSupport",
-            ]),
+            dependencies: commandLineTestDependencies),
         .testTarget(
             name: "TransectCLIBaseTests",
-            dependencies: [
-                "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
-                "TransectRender", "TransectFormats", "CGDAL",
-                "TransectTestSupport", "TransectCLITestSupport",
-            ]),
+            dependencies: commandLineTestDependencies),
         .testTarget(
             name: "TransectCLIMeasureTests",
-            dependencies: [
-                "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
-                "TransectRender", "TransectFormats", "CGDAL",
-                "TransectTestSupport", "TransectCLITestSupport",
-            ]),
+            dependencies: commandLineTestDependencies),
         // Checks of the repository's own documents and conventions against its code: the import
-        // graph, every tolerance in the tests carrying its reason.
+        // graph, every tolerance in the tests carrying its reason, the README's console blocks.
         .testTarget(name: "RepositoryTests", dependencies: ["TransectTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
