@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 PACKAGES := time pkg-config libgdal-dev libproj-dev gdal-bin libpng-dev libcairo2-dev proj-data ferret-datasets fonts-dejavu-core
+# What the tests read outputs back with, as users would: poppler (pdfinfo, pdffonts, pdftoppm),
+# librsvg (rsvg-convert), matplotlib (the image-comparison oracle) and Chromium (the HTML report).
+TEST_PACKAGES := poppler-utils librsvg2-bin python3-matplotlib chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TRANSECT := .build/release/transect
 # The CPU release builds target: x86-64-v3 (AVX2, FMA, BMI1/2, MOVBE, F16C, LZCNT) when this
@@ -11,13 +14,22 @@ TRANSECT := .build/release/transect
 TARGET_CPU ?= $(shell ./scripts/target-cpu.sh)
 CPU_FLAGS := $(shell ./scripts/target-cpu.sh --flags $(TARGET_CPU))
 
-.PHONY: all deps build test moto-venv demo check format bench fuzz memcheck clean slurm-check
+.PHONY: all deps test-deps build test moto-venv demo check format bench fuzz memcheck clean slurm-check
 
 all: build
 
 # Installs the Debian packages that are missing, and only those.
 deps:
-	@missing=""; for p in $(PACKAGES); do \
+	@$(MAKE) --no-print-directory install-missing LIST="$(PACKAGES)"
+
+# Tests whose tool cannot be had skip saying which, so a failed install does not stop the run.
+test-deps:
+	@$(MAKE) --no-print-directory install-missing LIST="$(TEST_PACKAGES)" \
+	  || echo "(could not install some of: $(TEST_PACKAGES); the tests that need them will be skipped)"
+
+.PHONY: install-missing
+install-missing:
+	@missing=""; for p in $(LIST); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -35,7 +47,7 @@ build: deps
 	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLIMeasure $(CPU_FLAGS)
 
-test: deps moto-venv
+test: deps test-deps moto-venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
