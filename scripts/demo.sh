@@ -25,7 +25,11 @@ if [ -f "$SHARED/yosemite_valley_ned1as.tif" ]; then
   "$T" measure --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573611,37.729722
   "$T" profile --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573611,37.729722 \
     --chart renders/half_dome_glacier_point_profile.png --title "Half Dome → Glacier Point"
+  echo "== For a report: the chart and the map as PDF at a print size (vectors over the embedded basemap)"
+  "$T" profile --dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573611,37.729722 \
+    --chart renders/half_dome_glacier_point_profile.pdf --chart-size 160x80mm --title "Half Dome → Glacier Point" > /dev/null
   "$T" render --scene data/yosemite.scene.json
+  "$T" render --scene data/yosemite.scene.json --size 160x100mm --out renders/yosemite_valley.pdf
   "$T" render --scene data/yosemite.scene.json --basemap tint --multidirectional --out renders/yosemite_valley_tint.png
   echo "== The same measurement in perspective: the camera frames it from its side; then an orbit around it"
   VIEW=(--dem "$SHARED/yosemite_valley_ned1as.tif" --from -119.5329397,37.7460363 --to -119.573611,37.729722 --basemap tint)
@@ -69,4 +73,4 @@ else
     --title "Happy Isles → Half Dome (simulated route, ETOPO5)" > /dev/null
 fi
 echo
-echo "Figures: $(ls renders/*.png | tr '\n' ' ') and renders/half_dome_route_frames/, renders/half_dome_glacier_point_orbit/"
+echo "Figures: $(ls renders/*.png renders/*.pdf | tr '\n' ' ') and renders/half_dome_route_frames/, renders/half_dome_glacier_point_orbit/"

@@ -400,14 +400,18 @@ int transect_png_encode(const char *path, const unsigned char *pixels, int forma
         }
         for (int k = 0; k < text_count && !failed; k++) {
             size_t key = strlen(texts[k].key), value = strlen(texts[k].text);
-            unsigned char *data = malloc(key + 1 + value);
+            // iTXt: keyword, NUL, compression flag and method (0, 0), an empty language tag
+            // and translated keyword (each NUL-terminated), then the UTF-8 text.
+            size_t header = texts[k].utf8 ? key + 1 + 4 : key + 1;
+            unsigned char *data = malloc(header + value);
             if (!data) {
                 status = fail(error, error_size, "out of memory");
                 break;
             }
-            memcpy(data, texts[k].key, key + 1);
-            memcpy(data + key + 1, texts[k].text, value);
-            failed = write_chunk(file, "tEXt", data, key + 1 + value);
+            memset(data, 0, header);
+            memcpy(data, texts[k].key, key);
+            memcpy(data + header, texts[k].text, value);
+            failed = write_chunk(file, texts[k].utf8 ? "iTXt" : "tEXt", data, header + value);
             free(data);
         }
         // The zlib header: deflate with a 32 KiB window, the level class zlib would state.

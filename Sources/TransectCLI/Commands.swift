@@ -37,15 +37,18 @@ enum Commands {
         run: { args, console in try ProfileCommand.run(args, console: console) })
 
     static let render = Command(
-        name: "render", summary: "Annotated PNG map: DEM basemap, measurements, places",
+        name: "render", summary: "Annotated map (PNG, SVG, PDF, GeoTIFF): DEM basemap, measurements, places",
         usage: [
-            "transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]",
+            "transect render [--dem PATH…] -o FILE.png|svg|pdf|tif [--scene FILE.json] [options]",
             "transect render --scenes LIST [--shard K/N|auto [--skip-existing] [--manifest FILE]] [options]",
         ],
         description: """
-            Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
-            arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
-            .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
+            Render an annotated map: a DEM basemap with measurements, places, scale bar, north arrow,
+            title and attribution. The format follows -o's extension (or --format): a PNG carries
+            its georeference beside it (a .pgw world file and a .aux.xml with the CRS); a .tif is a
+            Cloud-Optimized GeoTIFF with the CRS and geotransform inside; an .svg or .pdf has the
+            basemap as one embedded image at the map's pixels and everything over it as vectors,
+            with the fonts embedded. GDAL and desktop GIS read the PNG and the GeoTIFF in place.
             Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
             labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
             labels, in that order; what does not fit is left out and counted on stderr.
@@ -63,12 +66,14 @@ enum Commands {
         run: { args, console in try RenderCommand.run(args, console: console) })
 
     static let view = Command(
-        name: "view", summary: "Perspective PNG of the terrain with the measurement, tracks and places",
-        usage: ["transect view --dem PATH… -o FILE.png [--camera LON,LAT[,Z] | --look-at LON,LAT[,Z] --distance M] [options]"],
+        name: "view", summary: "Perspective view (PNG, SVG, PDF) of the terrain with the measurement, tracks and places",
+        usage: ["transect view --dem PATH… -o FILE.png|svg|pdf [--camera LON,LAT[,Z] | --look-at LON,LAT[,Z] --distance M] [options]"],
         description: """
             Render the terrain in perspective, as a camera standing at a real place sees it, with the
             measurement (its direct line, horizontal leg at the lower end's height and vertical leg,
             each labelled), draped tracks and pinned places. Parts of lines hidden by terrain are dashed.
+            The format follows -o's extension (or --format): in an .svg or .pdf the terrain is one
+            embedded image at the view's pixels and the overlays are vectors.
             """,
         options: ViewOptions.all,
         notes: """

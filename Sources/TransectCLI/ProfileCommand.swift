@@ -38,7 +38,7 @@ enum ProfileCommand {
         let transaction = OutputTransaction()
         if let chart = settings.chart {
             try ProfileOutput.writeChart(
-                result, path: chart, size: settings.chartSize, title: settings.title, units: settings.units,
+                result, path: chart, figure: settings.chartFigure, title: settings.title, units: settings.units,
                 transaction: transaction, layoutPath: settings.chartLayout, console: console, encoding: settings.png)
         }
         let output = try OutputTarget(path: settings.out, console: console, transaction: transaction)

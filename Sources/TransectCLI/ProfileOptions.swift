@@ -52,18 +52,28 @@ enum ProfileOptions {
     static let units = Option.units(help: "Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.")
     static let format = Option.choice("format", help: "text, json or csv (json and csv are in metres).", default: ProfileFormat.text)
     static let chart = Option.text(
-        "chart", value: "FILE.png",
-        help: "Also draw the profile chart (elevation against distance, sight line, obstruction, extremes) for a report.")
+        "chart", value: "FILE",
+        help:
+            "Also draw the profile chart (elevation against distance, sight line, obstruction, extremes) for a report: .png, .svg or .pdf by the extension.")
+    static let chartFormat: Option<FigureFormat?> = FigureOutput.formatOption("chart-format", for: "the chart", accepted: chartFormats)
+    static let chartFormats: [FigureFormat] = [.png, .svg, .pdf]
     static let chartSize = Option.size(
-        "chart-size", help: "Chart size in pixels, at least 300x200.", default: "1200x600",
-        minimum: (300, 200), tooSmall: "a chart needs at least 300x200 pixels", maxPixels: { _ in 100_000_000 })
+        "chart-size", help: "Chart size in pixels (at least 300x200), or a print size at --dpi (160x100mm, 6.5x4in).", default: "1200x600",
+        minimum: (300, 200), tooSmall: "a chart needs at least 300x200 pixels", dpi: dpi, maxPixels: { _ in 100_000_000 })
+    static let dpi = Option.number(
+        "dpi", value: "N",
+        help: "The chart's resolution: text, lines and symbols are drawn dpi/96 times their size (default 96, or 300 for a print --chart-size).",
+        in: InputLimits.dpi)
+    static let fontScale = Option.number(
+        "font-scale", value: "F", help: "The chart's text F times its size; lines and symbols keep theirs.", in: InputLimits.fontScale, default: 1)
     static let chartLayout = Option.text("chart-layout", value: "FILE.json", help: "Also write where the chart's title, legend and labels went.")
     static let title = Option.text("title", value: "TEXT", help: "The chart's title.", default: "Elevation profile")
 
     static let all: [OptionSpec] = [
         CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
-        CommonOptions.out.spec, chart.spec, chartSize.spec, chartLayout.spec, title.spec, CommonOptions.png.spec, CommonOptions.threads.spec,
+        CommonOptions.out.spec, chart.spec, chartFormat.spec, chartSize.spec, dpi.spec, fontScale.spec, chartLayout.spec, title.spec, CommonOptions.png.spec,
+        CommonOptions.threads.spec,
         CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
@@ -91,7 +101,11 @@ struct ProfileSettings {
     var observerHeight: Double
     var targetHeight: Double
     var curvature: Double
-    var chartSize: (width: Int, height: Int)
+    /// The chart's size, format, resolution (nil: 96, recorded) and text scale.
+    var chartSize: FigureSize
+    var chartFormat: FigureFormat = .png
+    var chartDPI: Double?
+    var fontScale: Double
     var out: String?
     var chart: String?
     var chartLayout: String?
@@ -130,18 +144,35 @@ struct ProfileSettings {
         targetHeight = try args.value(ProfileOptions.targetHeight)
         curvature = try args.value(ProfileOptions.curvature)
         chartSize = try args.value(ProfileOptions.chartSize)
+        chartDPI = chartSize.dpi(given: try args.value(ProfileOptions.dpi))
+        fontScale = try args.value(ProfileOptions.fontScale)
         out = try args.value(CommonOptions.out)
         chart = try args.value(ProfileOptions.chart)
         chartLayout = try args.value(ProfileOptions.chartLayout)
         title = try args.value(ProfileOptions.title)
         png = try OutputTransaction.pngEncoding(args, threads: try CommonOptions.threadCount(args))
         if chart == "-" {
-            throw CLIError.usage("option '--chart': a chart is a PNG file; '-' (stdout) is not one", command: "profile")
+            throw CLIError.usage("option '--chart': a chart is a file (PNG, SVG or PDF); '-' (stdout) is not one", command: "profile")
+        }
+        if let chart {
+            chartFormat = try FigureOutput.format(
+                of: chart, option: "--chart", given: try args.value(ProfileOptions.chartFormat), accepted: ProfileOptions.chartFormats,
+                formatOption: "chart-format", command: "profile")
+        } else {
+            for option in [ProfileOptions.chartFormat.spec, ProfileOptions.chartSize.spec, ProfileOptions.dpi.spec, ProfileOptions.fontScale.spec]
+            where args.has(option.name) {
+                throw CLIError.usage("option '--\(option.name)': sets how the chart is drawn; give --chart FILE", command: "profile")
+            }
         }
         if let chartLayout {
-            guard chart != nil else { throw CLIError.usage("option '--chart-layout': describes the chart; give --chart FILE.png", command: "profile") }
+            guard chart != nil else { throw CLIError.usage("option '--chart-layout': describes the chart; give --chart FILE", command: "profile") }
             guard chartLayout != "-" else { throw CLIError.usage("option '--chart-layout': give a FILE.json; '-' (stdout) is not one", command: "profile") }
         }
+    }
+
+    /// How the chart is drawn.
+    var chartFigure: ProfileOutput.ChartFigure {
+        ProfileOutput.ChartFigure(size: chartSize, format: chartFormat, dpi: chartDPI, fontScale: fontScale)
     }
 
     /// The request for `path` with these settings and `interpolation`.

@@ -226,9 +226,17 @@ enum ProfileOutput {
             })
     }
 
+    /// How a chart is drawn: its pixels, format, resolution (nil: 96) and text scale.
+    struct ChartFigure {
+        var size = FigureSize(width: 1200, height: 600)
+        var format = FigureFormat.png
+        var dpi: Double?
+        var fontScale = 1.0
+    }
+
     /// Draws the profile chart: its title names the measurement between the ends.
     static func writeChart(
-        _ r: TerrainProfile, path: String, size: (width: Int, height: Int), title: String?, units: UnitSystem,
+        _ r: TerrainProfile, path: String, figure: ChartFigure, title: String?, units: UnitSystem,
         transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil,
         encoding: PNGFile.Encoding = PNGFile.Encoding()
     ) throws {
@@ -243,14 +251,17 @@ enum ProfileOutput {
         let chart = ProfileChart(
             profile: p, statistics: r.statistics, lineOfSight: r.lineOfSight,
             title: title ?? "Elevation profile", subtitle: label, units: units,
-            width: size.width, height: size.height)
-        let image = try chart.render()
-        try transaction.writePNG(
-            image, to: path,
+            width: figure.size.width, height: figure.size.height)
+        var drawn = chart
+        drawn.dpi = figure.dpi ?? 96
+        drawn.fontScale = figure.fontScale
+        let image = try drawn.render(document: FigureOutput.document(figure.format, dpi: drawn.dpi, size: figure.size))
+        try transaction.writeFigure(
+            image, to: path, format: figure.format,
             texts: [
                 ("Software", "transect \(Help.version)"), ("Source", r.dem),
                 ("Title", title ?? "Elevation profile"),
-            ], dpi: nil, encoding: encoding)
+            ], dpi: drawn.dpi, encoding: encoding)
         for note in image.notes { console?.err(note + "\n") }
         if let layoutPath { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
     }

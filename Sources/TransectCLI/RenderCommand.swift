@@ -3,7 +3,8 @@ import TransectGDAL
 import TransectRender
 import TransectSupport
 
-/// `transect render`: an annotated PNG map with a DEM basemap, measurements and places.
+/// `transect render`: an annotated map (PNG, SVG, PDF or GeoTIFF) with a DEM basemap,
+/// measurements and places.
 enum RenderCommand {
     /// Reads and checks every setting, loads the inputs, makes the map with one
     /// ``AnnotatedMap`` call, checks every file the run reads and writes, then draws and writes
@@ -57,19 +58,27 @@ enum RenderCommand {
         }
     }
 
-    /// Animation frame `k` in `--frames DIR`.
-    static func framePath(_ directory: String, _ k: Int) -> String { directory + "/" + AnnotatedMap.frameFileName(k) }
+    /// Animation frame `k` in `--frames DIR`, in `format`.
+    static func framePath(_ directory: String, _ k: Int, format: FigureFormat = .png) -> String {
+        directory + "/" + AnnotatedMap.frameFileName(k, extension: format.extensions[0])
+    }
 
     /// The files the map writes, each with the option that names it: the map (with its world
     /// file and .aux.xml), its layout and the frames (their usage errors are ``RenderSettings``').
     static func outputPaths(settings: RenderSettings, frames: Int) -> [(option: String, path: String)] {
         var paths: [(option: String, path: String)] = []
         if let out = settings.out {
-            for path in OutputTransaction.pngPaths(out, georeferenced: true) { paths.append(("-o", path)) }
+            for path in OutputTransaction.figurePaths(out, format: settings.format, georeferenced: true) { paths.append(("-o", path)) }
         }
         if let layoutPath = settings.layout { paths.append(("--layout", layoutPath)) }
         if let framesDirectory = settings.framesDirectory {
-            for k in 0..<frames { paths.append(("--frames", framePath(framesDirectory, k))) }
+            for k in 0..<frames {
+                for path in OutputTransaction.figurePaths(
+                    framePath(framesDirectory, k, format: settings.framesFormat), format: settings.framesFormat, georeferenced: false)
+                {
+                    paths.append(("--frames", path))
+                }
+            }
         }
         return paths
     }
@@ -82,18 +91,30 @@ enum RenderCommand {
         // A failed run leaves no empty frames directory behind either (nor does a signal).
         if let framesDirectory = settings.framesDirectory { try transaction.makeDirectory(framesDirectory) }
         let progress = settings.framesDirectory.map { _ in Progress("frames", total: frameCounts.count, console: console) }
-        let image = try map.draw(
-            frames: settings.framesDirectory == nil ? [] : frameCounts, whole: settings.out != nil, threads: settings.png.threads
+        let dpi = settings.dpi ?? MapSpec.defaultDPI
+        // Frames and map are drawn apart when their formats differ (a PDF map over PNG frames).
+        let framesDocument = FigureOutput.document(settings.framesFormat, dpi: dpi, size: settings.size)
+        let mapDocument = FigureOutput.document(settings.format, dpi: dpi, size: settings.size)
+        let drawsApart = settings.framesDirectory != nil && settings.out != nil && framesDocument != mapDocument
+        var image = try map.draw(
+            frames: settings.framesDirectory == nil ? [] : frameCounts, whole: settings.out != nil && !drawsApart, threads: settings.png.threads,
+            document: framesDocument
         ) { k, image in
             guard let framesDirectory = settings.framesDirectory else { return }
             progress?.update(k)
             let frameText = AnnotatedMap.frameText(k, of: frameCounts.count, fixes: frameCounts[k])
-            try transaction.writePNG(image, to: framePath(framesDirectory, k), texts: texts + [("Frame", frameText)], dpi: settings.dpi, encoding: settings.png)
+            // A frame is a picture of a moment, not a map to overlay: no georeference.
+            let frameGeoreference = settings.framesFormat == .geotiff ? try map.georeference : nil
+            try transaction.writeFigure(
+                image, to: framePath(framesDirectory, k, format: settings.framesFormat), format: settings.framesFormat,
+                texts: texts + [("Frame", frameText)], dpi: dpi, georeference: frameGeoreference, encoding: settings.png)
         }
+        if drawsApart { image = try map.draw(frames: [], whole: true, threads: settings.png.threads, document: mapDocument) { _, _ in } }
         progress?.finish()
         if let out = settings.out, let image {
             for note in image.notes { console.err(note + "\n") }
-            try transaction.writePNG(image, to: out, texts: texts, dpi: settings.dpi, georeference: map.georeference, encoding: settings.png)
+            try transaction.writeFigure(
+                image, to: out, format: settings.format, texts: texts, dpi: dpi, georeference: map.georeference, encoding: settings.png)
             if let layoutPath = settings.layout { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
         }
         try transaction.commit()

@@ -8,16 +8,21 @@ import TransectSupport
 /// computed, so a usage error never waits for a DEM.
 struct RenderSettings {
     var out: String?
+    /// The formats of `-o` and of the frames (`--format`, else `-o`'s, else PNG).
+    var format: FigureFormat = .png
+    var framesFormat: FigureFormat = .png
     var framesDirectory: String?
     var layout: String?
     var every: Int
     var maxSegment: Double
     var units: UnitSystem
-    var size: (width: Int, height: Int)
+    var size: FigureSize
     var basemap: Basemap
     var decorations: Bool
     var margin: Double
+    /// `--dpi`, or 300 for a print size; nil: 96, and the PNG records it.
     var dpi: Double?
+    var fontScale: Double
     var noDEM: Bool
     var title: String?
     /// `--frame-crs`, `--extent` (lon/lat) and `--extent-crs` (in the frame CRS).
@@ -42,7 +47,8 @@ struct RenderSettings {
         basemap = try args.value(RenderOptions.basemap)
         decorations = try args.value(RenderOptions.decorations) == .all
         margin = try args.value(RenderOptions.margin)
-        dpi = try args.value(RenderOptions.dpi)
+        dpi = size.dpi(given: try args.value(RenderOptions.dpi))
+        fontScale = try args.value(RenderOptions.fontScale)
         noDEM = try args.value(RenderOptions.noDEM)
         layout = try args.value(RenderOptions.layout)
         title = try args.value(RenderOptions.title)
@@ -75,7 +81,7 @@ struct RenderSettings {
         if framesDirectory == nil && args.has(RenderOptions.every) {
             throw CLIError.usage("option '--every': spaces the frames written to --frames; give --frames", command: "render")
         }
-        try checkOutputs()
+        try checkOutputs(args)
     }
 
     /// The frame the options ask for: `--extent` (lon/lat), `--frame-crs`, `--extent-crs` (in
@@ -132,10 +138,16 @@ struct RenderSettings {
 
     /// The outputs' usage errors: stdout cannot hold a map, a layout needs the map, frames need
     /// a directory.
-    private func checkOutputs() throws(CLIError) {
+    private mutating func checkOutputs(_ args: ParsedArguments) throws(CLIError) {
         if out == "-" {
-            throw .usage("option '-o': a map is a PNG file with a world file beside it; '-' (stdout) cannot hold them", command: "render")
+            throw .usage(
+                "option '-o': a map is a file (a PNG with a world file beside it, an SVG, PDF or GeoTIFF); '-' (stdout) cannot hold them", command: "render")
         }
+        let given = try args.value(RenderOptions.format)
+        if let out {
+            format = try FigureOutput.format(of: out, option: "-o", given: given, accepted: FigureFormat.allCases, formatOption: "format", command: "render")
+        }
+        framesFormat = given ?? (out == nil ? .png : format)
         if let layout {
             guard out != nil else { throw .usage("option '--layout': describes the -o image; give -o FILE.png", command: "render") }
             guard layout != "-" else { throw .usage("option '--layout': give a FILE.json; '-' (stdout) is not one", command: "render") }
@@ -185,7 +197,7 @@ struct RenderInputs {
             heightsSource: dem == nil && measurements != nil ? TerrainOptions.defaultSurfaceName : nil,
             frameCRS: settings.frameCRS, extentLonLat: settings.extentLonLat, extentInFrame: settings.extentInFrame,
             margin: settings.margin, basemap: settings.basemap, title: settings.title,
-            decorations: settings.decorations, units: settings.units, dpi: settings.dpi)
+            decorations: settings.decorations, units: settings.units, dpi: settings.dpi, fontScale: settings.fontScale)
     }
 
     /// Every file the inputs read: DEM, geoid, `--crs` and `--frame-crs` files, places, tracks,

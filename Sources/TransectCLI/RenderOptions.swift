@@ -20,7 +20,12 @@ enum RenderOptions {
     static let dem = CommonOptions.dem.help(
         "A DEM file, a directory of tiles or a glob; repeatable. Without it no terrain is drawn (a canvas with a graticule).")
     static let noDEM = Option.flag("no-dem", help: "Draw no terrain even where a scene names a DEM.")
-    static let out = CommonOptions.out.help("The image to write (atomically).").valueName("FILE.png")
+    static let out = CommonOptions.out.help(
+        "The map to write (atomically), in the format its extension names: .png (with a world file), .svg, .pdf, or .tif (a Cloud-Optimized GeoTIFF)."
+    ).valueName("FILE")
+    static let format: Option<FigureFormat?> = FigureOutput.formatOption("format", for: "the map and the frames", accepted: FigureFormat.allCases)
+    static let fontScale = Option.number(
+        "font-scale", value: "F", help: "Text F times its size; lines and symbols keep theirs.", in: InputLimits.fontScale, default: 1)
     static let layout = Option.text(
         "layout", value: "FILE.json",
         help: "Also write where the title, legend, north arrow, scale bar, attribution, labels and markers went (pixel boxes, y down).")
@@ -30,7 +35,9 @@ enum RenderOptions {
     static let maxPixels = Option.integer(
         "max-pixels", help: "The most pixels a frame may have.",
         in: 1...(InputLimits.maxImageSide * InputLimits.maxImageSide), default: MapFrame.defaultMaxPixels)
-    static let size = Option.size("size", help: "Pixels.", default: "1600x1000", maxPixels: { args throws(CLIError) in try args.value(maxPixels) })
+    static let size = Option.size(
+        "size", help: "Pixels (1600x1000), or a print size at --dpi (160x100mm, 6.5x4in; also cm and pt).", default: "1600x1000", dpi: dpi,
+        maxPixels: { args throws(CLIError) in try args.value(maxPixels) })
     static let extent = Option.text("extent", value: "W,S,E,N", help: "The frame in lon/lat. Default: the content with --margin around it.")
     static let extentCRS = Option.text("extent-crs", value: "X0,Y0,X1,Y1", help: "The frame as a box in the frame's CRS: --frame-crs, or a projected DEM's.")
     static let margin = Option.number(
@@ -124,7 +131,7 @@ enum RenderOptions {
     static let dpi = Option.number(
         "dpi", value: "N",
         help:
-            "Resolution recorded in the PNG; text, lines and symbols are drawn dpi/\(dpiText) times their size (default \(dpiText)).",
+            "Resolution: text, lines and symbols are drawn dpi/\(dpiText) times their size, so they keep their size in points (default \(dpiText), or 300 for a print --size).",
         in: InputLimits.dpi)
 
     /// ``MapSpec/defaultDPI`` as the help writes it (`96`).
@@ -150,10 +157,10 @@ enum RenderOptions {
         help: "With --shard, where the shard's manifest goes. Default: beside LIST, LIST.shard-K-of-N.manifest.json.")
 
     static let all: [OptionSpec] = [
-        dem.spec, noDEM.spec, out.spec, layout.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
+        dem.spec, noDEM.spec, out.spec, format.spec, layout.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
         crs.spec, basemap.spec, azimuth.spec, altitude.spec, zFactor.spec, multidirectional.spec, measure.spec, interpolation.spec,
         geoid.spec, places.spec, track.spec, maxSegment.spec, frames.spec, every.spec, title.spec, decorations.spec, units.spec,
-        dpi.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, scenes.spec, shard.spec, skipExisting.spec,
+        dpi.spec, fontScale.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, scenes.spec, shard.spec, skipExisting.spec,
         manifest.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
     ]
 

@@ -26,7 +26,7 @@ enum ViewCommand {
         files.output("-o", settings.out)
         files.output("--anchors", settings.anchors)
         if let directory = settings.framesDirectory {
-            for k in 0..<views.count { files.output("--frames", framePath(directory, k)) }
+            for k in 0..<views.count { files.output("--frames", framePath(directory, k, format: settings.format)) }
         }
         try files.check(command: "view")
 
@@ -37,13 +37,17 @@ enum ViewCommand {
         var anchors: JSON? = nil
         for (k, camera) in views.enumerated() {
             progress?.update(k)
-            let (image, view) = try PerspectiveRenderer.draw(scene, camera: camera, tint: settings.tint, overlays: overlays, threads: settings.threads)
+            let dpi = settings.dpi ?? 96
+            let (image, view) = try PerspectiveRenderer.draw(
+                scene, camera: camera, tint: settings.tint, overlays: overlays, threads: settings.threads,
+                document: FigureOutput.document(settings.format, dpi: dpi, size: settings.size), scale: dpi / 96, fontScale: settings.fontScale)
             let texts = [("Software", "transect \(Help.version)"), ("Source", model.label)]
             if let directory = settings.framesDirectory {
-                try transaction.writePNG(
-                    image, to: framePath(directory, k), texts: texts + [("Frame", "\(k + 1) of \(views.count)")], dpi: nil, encoding: settings.png)
+                try transaction.writeFigure(
+                    image, to: framePath(directory, k, format: settings.format), format: settings.format,
+                    texts: texts + [("Frame", "\(k + 1) of \(views.count)")], dpi: dpi, encoding: settings.png)
             } else if let out = settings.out {
-                try transaction.writePNG(image, to: out, texts: texts, dpi: nil, encoding: settings.png)
+                try transaction.writeFigure(image, to: out, format: settings.format, texts: texts, dpi: dpi, encoding: settings.png)
             }
             if k == 0 { anchors = anchorsJSON(view, PerspectiveRenderer.anchors(view, overlays)) }
         }
@@ -56,10 +60,10 @@ enum ViewCommand {
         return 0
     }
 
-    /// Orbit frame `k` in `--frames DIR`.
-    static func framePath(_ directory: String, _ k: Int) -> String {
+    /// Orbit frame `k` in `--frames DIR`, in `format`.
+    static func framePath(_ directory: String, _ k: Int, format: FigureFormat = .png) -> String {
         let digits = String(k)
-        return directory + "/view_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+        return directory + "/view_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + format.extensions[0]
     }
 
     /// The measurement, places and tracks with heights from the DEM.

@@ -14,7 +14,15 @@ enum ViewShading: String, OptionChoice {
 /// The options of `transect view`, each declared once.
 enum ViewOptions {
     static let dem = CommonOptions.dem.help("A DEM file, a directory of tiles or a glob; repeatable. Together they are one mosaic, the terrain shown.")
-    static let out = CommonOptions.out.help("The image to write (atomically).").valueName("FILE.png")
+    static let out = CommonOptions.out.help("The image to write (atomically): .png, .svg or .pdf by the extension.").valueName("FILE")
+    static let format: Option<FigureFormat?> = FigureOutput.formatOption("format", for: "the image and the frames", accepted: formats)
+    static let formats: [FigureFormat] = [.png, .svg, .pdf]
+    static let dpi = Option.number(
+        "dpi", value: "N",
+        help: "Resolution: labels, lines and markers are drawn dpi/96 times their size (default 96, or 300 for a print --size).",
+        in: InputLimits.dpi)
+    static let fontScale = Option.number(
+        "font-scale", value: "F", help: "Text F times its size; lines and symbols keep theirs.", in: InputLimits.fontScale, default: 1)
     static let camera = Option.point(
         "camera",
         help:
@@ -24,7 +32,9 @@ enum ViewOptions {
     static let pitch = Option.number("pitch", value: "D", help: "Camera pitch: 0 looks straight down, 90 at the horizon.", in: 0...180, unit: "°")
     static let roll = Option.number("roll", value: "D", help: "Camera roll, clockwise.", in: -180...180, unit: "°", default: 0)
     static let fov = Option.number("fov", value: "D", help: "Horizontal field of view.", in: 1...170, unit: "°", default: 60)
-    static let size = Option.size("size", help: "Pixels.", default: "1600x1000", maxPixels: { _ in maxPixels })
+    static let size = Option.size(
+        "size", help: "Pixels (1600x1000), or a print size at --dpi (160x100mm, 6.5x4in).", default: "1600x1000", dpi: dpi,
+        maxPixels: { _ in maxPixels })
     /// The most pixels a view may have: four samples each, 8 bytes a sample (512 MB at most).
     static let maxPixels = 16_000_000
     static let lookAt = Option.point(
@@ -50,7 +60,8 @@ enum ViewOptions {
         help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
 
     static let all: [OptionSpec] = [
-        dem.spec, out.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, lookAt.spec, distance.spec,
+        dem.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec, fontScale.spec,
+        lookAt.spec, distance.spec,
         refraction.spec, basemap.spec, from.spec, to.spec, units.spec, track.spec, places.spec, anchors.spec, frames.spec, orbit.spec,
         CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
     ]
@@ -80,7 +91,11 @@ struct ViewSettings {
     var pitch: Double?
     var roll: Double
     var fov: Double
-    var size: (width: Int, height: Int)
+    var size: FigureSize
+    /// The format of `-o` and the frames; the resolution (nil: 96) and text scale.
+    var format: FigureFormat = .png
+    var dpi: Double?
+    var fontScale = 1.0
     var refraction: Double
     var units: UnitSystem
     var tint: Bool
@@ -102,8 +117,14 @@ struct ViewSettings {
         if framesDirectory != nil && out != nil {
             throw CLIError.usage("option '-o': an orbit writes --frames, not one image; give one of them", command: "view")
         }
-        guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE.png (or --frames DIR --orbit N)", command: "view") }
-        if out == "-" { throw CLIError.usage("option '-o': give a FILE.png; '-' (stdout) is not one", command: "view") }
+        guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE (or --frames DIR --orbit N)", command: "view") }
+        if out == "-" { throw CLIError.usage("option '-o': give a FILE (PNG, SVG or PDF); '-' (stdout) is not one", command: "view") }
+        let given = try args.value(ViewOptions.format)
+        if let out {
+            format = try FigureOutput.format(of: out, option: "-o", given: given, accepted: ViewOptions.formats, formatOption: "format", command: "view")
+        } else {
+            format = given ?? .png
+        }
         if anchors == "-" { throw CLIError.usage("option '--anchors': give a FILE.json; '-' (stdout) is not one", command: "view") }
         if let framesDirectory, OutputTransaction.existsAndIsNotDirectory(framesDirectory) {
             throw CLIError.usage("option '--frames': '\(framesDirectory.printable)' exists and is not a directory", command: "view")
@@ -113,6 +134,8 @@ struct ViewSettings {
         roll = try args.value(ViewOptions.roll)
         fov = try args.value(ViewOptions.fov)
         size = try args.value(ViewOptions.size)
+        dpi = size.dpi(given: try args.value(ViewOptions.dpi))
+        fontScale = try args.value(ViewOptions.fontScale)
         refraction = try args.value(ViewOptions.refraction)
         units = try args.value(ViewOptions.units)
         tint = try args.value(ViewOptions.basemap) == .tint

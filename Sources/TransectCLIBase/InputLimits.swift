@@ -19,6 +19,8 @@ package enum InputLimits {
     /// pixel at 1:1): any positive resolution, far beyond the 96 of a screen and a printer's few
     /// hundred; below 1 a pixel would be over an inch.
     package static let dpi: ClosedRange<Double> = 1...100_000
+    /// `--font-scale`: from a tenth to ten times the text's size.
+    package static let fontScale: ClosedRange<Double> = 0.1...10
     /// Samples a profile may take even with `--max-samples`: a billion samples are 40 GB.
     package static let maxSamplesCeiling = 1_000_000_000
     /// Projected coordinates of a frame (`--extent-crs`): ±100,000 km.

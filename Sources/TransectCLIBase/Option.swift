@@ -248,15 +248,50 @@ extension Option where Value == Double {
     }
 }
 
-extension Option where Value == (width: Int, height: Int) {
-    /// `WIDTHxHEIGHT` in pixels, `fallback` (checked the same way) when absent: at least
-    /// `minimum` (refused with `tooSmall`), at most cairo's side and `maxPixels` pixels.
+/// A figure's size in pixels, and whether it was given as a physical size (`160x100mm`),
+/// which makes its default resolution ``FigureSize/physicalDPI`` instead of 96 dpi.
+package struct FigureSize: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    /// The physical size asked for, in points (1/72 in), when one was: a document's page is
+    /// exactly this, whatever the rounding to pixels.
+    package var points: PagePoints?
+    package var isPhysical: Bool { points != nil }
+
+    package struct PagePoints: Sendable, Equatable {
+        package var width: Double
+        package var height: Double
+    }
+
+    package init(width: Int, height: Int, points: PagePoints? = nil) {
+        self.width = width
+        self.height = height
+        self.points = points
+    }
+
+    /// The resolution of a figure given in millimetres or inches without `--dpi`: print's.
+    package static let physicalDPI = 300.0
+    /// A physical unit's length in inches.
+    package static let units: [(suffix: String, inches: Double)] = [("mm", 1 / 25.4), ("cm", 1 / 2.54), ("in", 1), ("pt", 1 / 72)]
+
+    /// The resolution the figure has: `--dpi` when given, else 300 for a physical size and
+    /// nil (96, unrecorded) for pixels.
+    package func dpi(given: Double?) -> Double? { given ?? (isPhysical ? Self.physicalDPI : nil) }
+}
+
+extension Option where Value == FigureSize {
+    /// `WIDTHxHEIGHT` in pixels, or a physical size (`160x100mm`, `6.5x4in`, also `cm` and
+    /// `pt`) made pixels at the `dpi` option's resolution (300 when absent); `fallback`
+    /// (checked the same way) when absent: at least `minimum` pixels (refused with
+    /// `tooSmall`), at most cairo's side and `maxPixels` pixels.
     package static func size(
         _ name: String, help: String, default fallback: String, minimum: (width: Int, height: Int) = (1, 1),
-        tooSmall: String = "", maxPixels: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int
+        tooSmall: String = "", dpi: Option<Double?>? = nil, maxPixels: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int
     ) -> Option {
-        let parse: @Sendable (String, ParsedArguments) throws(CLIError) -> (width: Int, height: Int) = { text, args throws(CLIError) in
-            let size = try pixels(name, text, maxPixels: maxPixels(args), args)
+        let parse: @Sendable (String, ParsedArguments) throws(CLIError) -> FigureSize = { text, args throws(CLIError) in
+            let resolution = try dpi.map { (option: Option<Double?>) throws(CLIError) in try args.value(option) } ?? nil
+            let size = try Option<(width: Int, height: Int)>.pixels(
+                name, text, maxPixels: maxPixels(args), dpi: resolution ?? FigureSize.physicalDPI, physical: dpi != nil, args)
             guard size.width >= minimum.width, size.height >= minimum.height else { throw refuse(name, tooSmall, args) }
             return size
         }
@@ -264,13 +299,45 @@ extension Option where Value == (width: Int, height: Int) {
             spec: OptionSpec(name: name, valueName: "WxH", help: help, defaultText: fallback),
             defaultValue: { args throws(CLIError) in try parse(fallback, args) }, parse: parse)
     }
+}
+
+extension Option where Value == (width: Int, height: Int) {
+    /// `1600x1000` → 1600 × 1000 pixels, or with `physical`, `160x100mm` → its pixels at `dpi`
+    /// (rounded), refusing zero and frames over the pixel limit.
+    package static func pixels(
+        _ name: String, _ text: String, maxPixels: Int, dpi: Double, physical: Bool, _ args: ParsedArguments
+    ) throws(CLIError) -> FigureSize {
+        let lower = text.lowercased()
+        if physical, let unit = FigureSize.units.first(where: { lower.hasSuffix($0.suffix) }) {
+            let parts = lower.dropLast(unit.suffix.count).split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let w = NumberText.double(parts[0]), let h = NumberText.double(parts[1]), w.isFinite, h.isFinite else {
+                throw refuse(name, "'\(text)' is not WIDTHxHEIGHT\(unit.suffix)", args)
+            }
+            guard w > 0, h > 0 else { throw refuse(name, "'\(text)' must be larger than 0", args) }
+            let side = Double(InputLimits.maxImageSide)
+            let pixels = (w * unit.inches * dpi, h * unit.inches * dpi)
+            guard pixels.0 <= side, pixels.1 <= side else {
+                throw refuse(
+                    name,
+                    "\(text) at \(NumberFormatting.shortest(dpi)) dpi: cairo cannot draw more than \(NumberFormatting.grouped(side, decimals: 0)) pixels a side",
+                    args)
+            }
+            let size = try Self.pixels(name, "\(max(1, Int(pixels.0.rounded())))x\(max(1, Int(pixels.1.rounded())))", maxPixels: maxPixels, args, shown: text)
+            return FigureSize(width: size.width, height: size.height, points: .init(width: w * unit.inches * 72, height: h * unit.inches * 72))
+        }
+        let size = try Self.pixels(name, text, maxPixels: maxPixels, args, shown: text)
+        return FigureSize(width: size.width, height: size.height)
+    }
 
     /// `1600x1000` → (1600, 1000), refusing zero and frames over the pixel limit.
-    package static func pixels(_ name: String, _ text: String, maxPixels: Int, _ args: ParsedArguments) throws(CLIError) -> (width: Int, height: Int) {
+    package static func pixels(
+        _ name: String, _ text: String, maxPixels: Int, _ args: ParsedArguments, shown: String? = nil
+    ) throws(CLIError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = NumberText.integer(parts[0]), let h = NumberText.integer(parts[1]) else {
-            throw refuse(name, "'\(text)' is not WIDTHxHEIGHT", args)
+            throw refuse(name, "'\(text)' is not WIDTHxHEIGHT (pixels, or with mm, cm, in or pt)", args)
         }
+        let text = shown.map { $0 == text ? text : "\($0) (\(text) pixels)" } ?? text
         guard w > 0, h > 0 else { throw refuse(name, "'\(text)' must be at least 1 × 1 pixels", args) }
         guard w <= InputLimits.maxImageSide, h <= InputLimits.maxImageSide else {
             throw refuse(

@@ -115,6 +115,23 @@ package final class OutputTransaction {
         }
     }
 
+    /// Writes `bytes` as the whole of `path` (staged).
+    package func write(bytes: [UInt8], to path: String) throws(CLIError) {
+        let temporary = try stage(path)
+        do throws(SystemError) {
+            let file = try SystemError.call { fopen(temporary, "w") }
+            // The first failure is the reason: the write's, else the close's.
+            let written = Result { () throws(SystemError) in
+                try SystemError.check { bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) == $0.count } }
+            }
+            let closed = Result { () throws(SystemError) in try SystemError.call { fclose(file) } }
+            _ = try written.get()
+            _ = try closed.get()
+        } catch {
+            throw .cannotWrite(path: path, reason: error.text)
+        }
+    }
+
     /// Flushes every temporary to disk and renames them into place; on failure undoes it all.
     package func commit() throws(CLIError) {
         guard !finished else { return }

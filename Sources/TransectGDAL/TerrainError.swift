@@ -26,6 +26,8 @@ public enum TerrainError: UserFacingError, Equatable {
     case implausibleHeight(path: String, metres: Double, point: String)
     /// Reading pixels failed.
     case readFailed(path: String, reason: String)
+    /// An image GDAL could not write (a GeoTIFF figure).
+    case cannotWriteImage(path: String, reason: String)
     /// A network path, or a raster that references one, without `--allow-network`. `source` is
     /// the reference inside `path`, or nil when `path` itself is on the network.
     case networkNotAllowed(path: String, source: String?)
@@ -47,6 +49,7 @@ public enum TerrainError: UserFacingError, Equatable {
         case .implausibleHeight(let path, let metres, let point):
             "DEM '\(path)': height \(metres) m at \(point) is beyond \(GeoPoint.heightLimitText)"
         case .readFailed(let path, let reason): "DEM '\(path)': read failed: \(reason)"
+        case .cannotWriteImage(let path, let reason): "cannot write '\(path)': \(reason)"
         case .networkNotAllowed(let path, nil):
             "DEM '\(path)': reaches the network; Transect reads it only with --allow-network"
         case .networkNotAllowed(let path, let source?):

@@ -47,6 +47,7 @@ public struct AnnotatedMap {
         spec.decorations = request.decorations
         spec.units = request.units
         spec.dpi = request.dpi ?? MapSpec.defaultDPI
+        spec.fontScale = request.fontScale
         if let dem = request.dem {
             spec.attribution = "Elevation: \(dem.label.split(separator: "/").last.map(String.init) ?? dem.label) · \(frame.crs.label) · Transect"
         } else {
@@ -81,10 +82,11 @@ public struct AnnotatedMap {
         return counts
     }
 
-    /// The file name of animation frame `index` (from 0): `frame_0001.png`, four digits at least.
-    public static func frameFileName(_ index: Int) -> String {
+    /// The file name of animation frame `index` (from 0): `frame_0001.png`, four digits at
+    /// least, with the extension of the frames' format.
+    public static func frameFileName(_ index: Int, extension ext: String = "png") -> String {
         let number = String(index + 1)
-        return "frame_" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".png"
+        return "frame_" + String(repeating: "0", count: max(0, 4 - number.count)) + number + "." + ext
     }
 
     /// The PNG text saying which frame an image is: `3 of 40: 150 fixes`.
@@ -96,17 +98,18 @@ public struct AnnotatedMap {
     /// that many fixes, as ``frameFixCounts(every:)`` gives them), handing each to `frame` with
     /// its index as soon as it is drawn, so no two are held; then the whole map when `whole`.
     /// The basemap is shaded on `threads` threads; the images are the same for any count.
+    /// With `document`, frames and map are SVG or PDF documents of that kind.
     /// - Returns: the whole map, or nil without `whole`.
     public func draw(
-        frames frameCounts: [Int], whole: Bool, threads: Int = Parallel.onlineProcessors,
+        frames frameCounts: [Int], whole: Bool, threads: Int = Parallel.onlineProcessors, document: VectorDocument? = nil,
         frame: (_ index: Int, _ image: RenderedImage) throws -> Void
     ) throws -> RenderedImage? {
         let basemap = try MapRenderer.basemap(spec, dem: dem, threads: threads)
         for (k, count) in frameCounts.enumerated() {
             var frameSpec = spec
             frameSpec.trails = spec.trails.map { $0.prefix(count) }
-            try frame(k, try MapRenderer.render(frameSpec, basemap: basemap))
+            try frame(k, try MapRenderer.render(frameSpec, basemap: basemap, document: document))
         }
-        return whole ? try MapRenderer.render(spec, basemap: basemap) : nil
+        return whole ? try MapRenderer.render(spec, basemap: basemap, document: document) : nil
     }
 }

@@ -1,21 +1,63 @@
 import CCairo
 
-/// A cairo image surface to draw on, ARGB32. Owns the surface and its context, and is the only
-/// place that calls cairo: everything else draws through its methods.
-/// The corresponding cairo functions are `cairo_image_surface_create` and `cairo_create`.
+/// A cairo surface to draw on, in pixels: an ARGB32 image, or an SVG or PDF document whose
+/// page is the image's pixels at the document's dpi. Owns the surface and its context, and is
+/// the only place that calls cairo: everything else draws through its methods. The pixel
+/// methods (`putRGB`, `withPixels`, …) are for image canvases; a document canvas takes images
+/// by ``paint(_:)``, which embeds them at their pixels.
+/// The corresponding cairo functions are `cairo_image_surface_create`,
+/// `cairo_pdf_surface_create_for_stream`, `cairo_svg_surface_create_for_stream` and `cairo_create`.
 final class Canvas {
     private let surface: OpaquePointer
     private let cr: OpaquePointer
     let width: Int
     let height: Int
     let fonts: Fonts
+    /// Text sizes are multiplied by this (`--font-scale`); boxes follow, as they are measured.
+    var fontScale = 1.0
+    /// The bytes of a document canvas, written by cairo as it goes; nil for an image.
+    private let sink: DocumentSink?
+    private let document: VectorDocument?
 
-    init(width: Int, height: Int) throws(RenderError) {
+    /// An image canvas of `width` × `height` pixels.
+    convenience init(width: Int, height: Int) throws(RenderError) {
         guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
         else {
             throw .drawing("cannot make a \(width) × \(height) image (out of memory?)")
         }
+        try self.init(surface: s, width: width, height: height, sink: nil, document: nil)
+    }
+
+    /// A document canvas: drawing in pixels of a `width` × `height` figure, on a page of
+    /// `width` × `height` × 72 / dpi points.
+    convenience init(document: VectorDocument, width: Int, height: Int) throws(RenderError) {
+        let sink = DocumentSink()
+        let points = document.pagePoints ?? (Double(width) * 72 / document.dpi, Double(height) * 72 / document.dpi)
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let made: OpaquePointer? =
+            switch document.kind {
+            case .pdf: cairo_pdf_surface_create_for_stream(DocumentSink.write, closure, points.0, points.1)
+            case .svg: cairo_svg_surface_create_for_stream(DocumentSink.write, closure, points.0, points.1)
+            }
+        guard let s = made, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            throw .drawing("cannot make a \(document.kind.rawValue.uppercased()) document (out of memory?)")
+        }
+        switch document.kind {
+        case .pdf:
+            // The dates cairo would take from the clock, fixed so the same figure is the same bytes.
+            cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, document.date)
+            cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, document.date)
+            cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "transect")
+        case .svg:
+            // Width and height in points, so the figure has its physical size wherever it goes.
+            cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT)
+        }
+        try self.init(surface: s, width: width, height: height, sink: sink, document: document)
+        cairo_scale(cr, points.0 / Double(width), points.1 / Double(height))
+    }
+
+    private init(surface s: OpaquePointer, width: Int, height: Int, sink: DocumentSink?, document: VectorDocument?) throws(RenderError) {
         guard let c = cairo_create(s), cairo_status(c) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(s)
             throw .drawing("cannot make a cairo context")
@@ -24,7 +66,15 @@ final class Canvas {
         cr = c
         self.width = width
         self.height = height
-        fonts = try Fonts.shared()
+        self.sink = sink
+        self.document = document
+        do {
+            fonts = try Fonts.shared()
+        } catch {
+            cairo_destroy(c)
+            cairo_surface_destroy(s)
+            throw error
+        }
         // Text is drawn the same on every machine: grey antialiasing, no hinting.
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -35,6 +85,22 @@ final class Canvas {
         // Lines join and end round, so a line of no length is a dot.
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    }
+
+    /// True for an SVG or PDF canvas.
+    var isDocument: Bool { sink != nil }
+
+    /// Ends a document canvas and returns its bytes: the PDF, or the SVG with cairo's
+    /// process-wide surface numbers renumbered from 1 in order of appearance, so a figure's
+    /// bytes do not depend on what the process drew before it.
+    /// The corresponding cairo function is `cairo_surface_finish`.
+    func finishDocument() throws(RenderError) -> [UInt8] {
+        guard let sink, let document else { preconditionFailure("finishDocument() on an image canvas") }
+        try check()
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .drawing(String(cString: cairo_status_to_string(status))) }
+        return document.kind == .svg ? SVGIdentifiers.renumbered(sink.bytes) : sink.bytes
     }
 
     deinit {
@@ -145,36 +211,46 @@ final class Canvas {
     /// Paints `other` over this canvas, its top-left corner on this one's.
     /// The corresponding cairo functions are `cairo_set_source_surface` and `cairo_paint`.
     func paint(_ other: Canvas) {
+        precondition(!other.isDocument, "only an image canvas can be painted onto another")
         cairo_set_source_surface(cr, other.surface, 0, 0)
         cairo_paint(cr)
     }
 
     /// The image as opaque RGB bytes (the canvas is composited over white first).
     func rgbBytes() -> [UInt8] {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
         var out = [UInt8](repeating: 0, count: width * height * 3)
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-                var d = y * width * 3
-                for x in 0..<width {
-                    let p = row[x]
-                    let a = p >> 24
-                    let inverse = 255 - a
-                    // Premultiplied colour over white: c + (255 − a).
-                    dst[d] = UInt8(((p >> 16) & 0xff) + inverse)
-                    dst[d + 1] = UInt8(((p >> 8) & 0xff) + inverse)
-                    dst[d + 2] = UInt8((p & 0xff) + inverse)
-                    d += 3
+        withPixels { data, stride in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    Self.overWhite(row: data + y * stride, width: width, into: UnsafeMutableBufferPointer(rebasing: dst[(y * width * 3)...]))
                 }
             }
         }
         return out
     }
 
+    /// One row of premultiplied ARGB32 pixels as opaque RGB bytes, composited over white.
+    static func overWhite(row data: UnsafePointer<UInt8>, width: Int, into dst: UnsafeMutableBufferPointer<UInt8>) {
+        let row = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        var d = 0
+        for x in 0..<width {
+            let p = row[x]
+            let inverse = 255 - (p >> 24)
+            // Premultiplied colour over white: c + (255 − a).
+            dst[d] = UInt8(((p >> 16) & 0xff) + inverse)
+            dst[d + 1] = UInt8(((p >> 8) & 0xff) + inverse)
+            dst[d + 2] = UInt8((p & 0xff) + inverse)
+            d += 3
+        }
+    }
+
     // MARK: Drawing
+
+    /// Draws everything after this `factor` times larger: one unit is `factor` pixels.
+    /// The corresponding cairo function is `cairo_scale`.
+    func scale(by factor: Double) {
+        if factor != 1 { cairo_scale(cr, factor, factor) }
+    }
 
     func setColor(_ c: Color) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
 
@@ -254,7 +330,7 @@ final class Canvas {
 
     private func selectFont(size: Double, bold: Bool) {
         cairo_set_font_face(cr, bold ? fonts.bold : fonts.regular)
-        cairo_set_font_size(cr, size)
+        cairo_set_font_size(cr, size * fontScale)
     }
 
     /// Width and height of `text`'s ink-independent box: advance width × (ascent + descent).
@@ -285,7 +361,14 @@ final class Canvas {
             cairo_stroke_preserve(cr)
         }
         setColor(color)
-        cairo_fill(cr)
+        if isDocument {
+            // A document keeps its text as text, in the embedded font: selectable and searchable.
+            cairo_new_path(cr)
+            cairo_move_to(cr, 0, 0)
+            cairo_show_text(cr, text)
+        } else {
+            cairo_fill(cr)
+        }
         cairo_restore(cr)
     }
 

@@ -52,6 +52,20 @@ public struct Layout: Sendable, Equatable {
         public var text: String?
     }
 
+    /// The layout of a figure laid out in units `factor` pixels wide: every box and anchor in
+    /// pixels (the figure's own size is in pixels already).
+    func scaled(by factor: Double) -> Layout {
+        guard factor != 1 else { return self }
+        var out = self
+        out.elements = elements.map { e in
+            var e = e
+            e.box = (e.box.x0 * factor, e.box.y0 * factor, e.box.x1 * factor, e.box.y1 * factor)
+            e.anchor = (e.anchor.x * factor, e.anchor.y * factor)
+            return e
+        }
+        return out
+    }
+
     mutating func add(_ kind: Kind, _ text: String?, box: Box, anchor: (Double, Double)? = nil) {
         elements.append(
             Element(

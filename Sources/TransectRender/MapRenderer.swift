@@ -8,6 +8,7 @@ public enum MapRenderer {
     public static func render(_ spec: MapSpec, dem: ElevationModel?, threads: Int = Parallel.onlineProcessors) throws -> RenderedImage {
         let painted = try basemap(spec, dem: dem, threads: threads)
         // One map: draw straight onto the basemap's canvas instead of a copy of it.
+        painted.canvas.fontScale = spec.fontScale
         return try render(spec, basemap: painted, onto: painted.canvas)
     }
 
@@ -58,9 +59,14 @@ public enum MapRenderer {
         return PaintedBasemap(canvas: canvas, legend: legend)
     }
 
-    /// Draws the overlays and decorations of `spec` over a painted basemap.
-    public static func render(_ spec: MapSpec, basemap: PaintedBasemap) throws -> RenderedImage {
-        let canvas = try Canvas(width: spec.frame.width, height: spec.frame.height)
+    /// Draws the overlays and decorations of `spec` over a painted basemap, as an image or, with
+    /// `document`, as an SVG or PDF whose basemap is one embedded image at the frame's pixels
+    /// and whose overlays and decorations are vectors.
+    public static func render(_ spec: MapSpec, basemap: PaintedBasemap, document: VectorDocument? = nil) throws -> RenderedImage {
+        let canvas =
+            try document.map { try Canvas(document: $0, width: spec.frame.width, height: spec.frame.height) }
+            ?? Canvas(width: spec.frame.width, height: spec.frame.height)
+        canvas.fontScale = spec.fontScale
         canvas.paint(basemap.canvas)
         return try render(spec, basemap: basemap, onto: canvas)
     }
@@ -181,8 +187,7 @@ public enum MapRenderer {
         for (text, box) in trailLabels + placeLabels { PlaceLabel.draw(text, in: box, canvas: canvas, scale: s) }
         for (shape, box) in measurementLabels { MeasurementLabel.draw(shape, in: box, canvas: canvas) }
         decorations?.draw(legend: basemap.legend)
-        try canvas.check()
         // The PNG writer reads the canvas where cairo drew it.
-        return RenderedImage(pixels: .canvas(.init(canvas)), width: frame.width, height: frame.height, notes: notes, layout: planner.layout)
+        return try RenderedImage.finished(canvas, width: frame.width, height: frame.height, notes: notes, layout: planner.layout)
     }
 }

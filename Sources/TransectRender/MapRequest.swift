@@ -37,13 +37,15 @@ public struct MapRequest {
     /// The resolution recorded in the PNG, if any; drawing sizes and the trail scale assume 96
     /// without one.
     public var dpi: Double?
+    /// Text sizes relative to the rest.
+    public var fontScale: Double
 
     public init(
         width: Int, height: Int, dem: ElevationModel? = nil, measurements: MapMeasurements? = nil,
         places: [Place] = [], tracks: [Track] = [], heightsSource: String? = nil,
         frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil, extentInFrame: FrameBox? = nil,
         margin: Double = 0.12, basemap: Basemap = .none, title: String? = nil, decorations: Bool = true,
-        units: UnitSystem = .metric, dpi: Double? = nil
+        units: UnitSystem = .metric, dpi: Double? = nil, fontScale: Double = 1
     ) {
         self.width = width
         self.height = height
@@ -61,6 +63,7 @@ public struct MapRequest {
         self.decorations = decorations
         self.units = units
         self.dpi = dpi
+        self.fontScale = fontScale
     }
 }
 

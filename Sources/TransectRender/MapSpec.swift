@@ -16,6 +16,8 @@ public struct MapSpec {
     /// The figure's resolution: text, lines and symbols are drawn `dpi / 96` times their
     /// 96-dpi size, so a 300-dpi figure looks, printed, as the 96-dpi one does on screen.
     public var dpi: Double = Self.defaultDPI
+    /// Text sizes relative to the rest (`--font-scale`).
+    public var fontScale = 1.0
     /// Drawing sizes relative to 96 dpi.
     public var scale: Double { dpi.isFinite && dpi > 0 ? dpi / Self.defaultDPI : 1 }
     /// The resolution a figure has unless one is asked for (the screen's 96 dpi), and the one

@@ -73,8 +73,8 @@ public enum PNGFile {
         }
     }
 
-    /// Encodes opaque 8-bit RGB `pixels` (3 bytes per pixel, row-major) into `path` with tEXt
-    /// chunks in the given order and a pHYs chunk when `dpi` is given (0 < dpi ≤ ``maxDPI``).
+    /// Encodes opaque 8-bit RGB `pixels` (3 bytes per pixel, row-major) into `path` with text
+    /// chunks (tEXt, or iTXt for text beyond Latin-1) in the given order and a pHYs chunk when `dpi` is given (0 < dpi ≤ ``maxDPI``).
     public static func encode(
         path: String, rgb pixels: [UInt8], width: Int, height: Int, texts: [(String, String)],
         dpi: Double? = nil, encoding: Encoding = Encoding()
@@ -94,6 +94,8 @@ public enum PNGFile {
         switch image.pixels {
         case .rgb(let rgb):
             try encode(path: path, rgb: rgb, width: image.width, height: image.height, texts: texts, dpi: dpi, encoding: encoding)
+        case .document:
+            preconditionFailure("a vector document is not written as a PNG")
         case .canvas(let drawn):
             try drawn.canvas.withPixels { data, stride throws(RenderError) in
                 try encode(
@@ -169,12 +171,40 @@ public enum PNGFile {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Calls `body` with a C array of text chunks that lives for the call.
+    /// Calls `body` with a C array of text chunks that lives for the call: a text that is all
+    /// Latin-1 (U+0001 to U+00FF) goes in a tEXt chunk in Latin-1, as the PNG specification
+    /// defines tEXt; any other in an iTXt chunk in UTF-8.
     static func withCTexts<R>(_ texts: [(String, String)], _ body: (UnsafePointer<transect_png_text>?, Int32) -> R) -> R {
-        let keys = texts.map { strdup($0.0) }
-        let values = texts.map { strdup($0.1) }
-        defer { for p in keys + values { free(p) } }
-        let chunks = (0..<texts.count).map { transect_png_text(key: keys[$0], text: values[$0]) }
+        let encoded = texts.map { text -> (key: UnsafeMutablePointer<CChar>, value: UnsafeMutablePointer<CChar>, utf8: Bool) in
+            let latin1 = latin1Bytes(text.1)
+            return (cString(latin1Bytes(text.0) ?? Array(text.0.utf8)), cString(latin1 ?? Array(text.1.utf8)), latin1 == nil)
+        }
+        defer {
+            for e in encoded {
+                free(e.key)
+                free(e.value)
+            }
+        }
+        let chunks = encoded.map { transect_png_text(key: $0.key, text: $0.value, utf8: $0.utf8 ? 1 : 0) }
         return chunks.withUnsafeBufferPointer { body($0.baseAddress, Int32(texts.count)) }
+    }
+
+    /// `text` in Latin-1, one byte a character, when every character is U+0001 to U+00FF.
+    static func latin1Bytes(_ text: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            guard scalar.value >= 1 && scalar.value <= 0xFF else { return nil }
+            out.append(UInt8(scalar.value))
+        }
+        return out
+    }
+
+    /// A malloc'd NUL-terminated copy of `bytes` (which hold no NUL: a NUL ends the text).
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
+        let kept = bytes.prefix { $0 != 0 }
+        let p = malloc(kept.count + 1)!.assumingMemoryBound(to: CChar.self)
+        for (i, b) in kept.enumerated() { p[i] = CChar(bitPattern: b) }
+        p[kept.count] = 0
+        return p
     }
 }

@@ -65,15 +65,26 @@ public enum PerspectiveRenderer {
         return out
     }
 
-    /// Renders the terrain and draws the overlays over it.
+    /// Renders the terrain and draws the overlays over it, their lines, markers and labels
+    /// `scale` times their 96-dpi size (dpi / 96): an image or, with `document`, an SVG
+    /// or PDF whose terrain is one embedded image at the camera's pixels and whose overlays are
+    /// vectors.
     public static func draw(
-        _ scene: TerrainScene, camera: ViewCamera, tint: Bool, overlays: ViewOverlays, threads: Int
+        _ scene: TerrainScene, camera: ViewCamera, tint: Bool, overlays: ViewOverlays, threads: Int, document: VectorDocument? = nil,
+        scale: Double = 1, fontScale: Double = 1
     ) throws(RenderError) -> (image: RenderedImage, view: TerrainView) {
         let view = TerrainView.render(scene, camera: camera, style: style(tint: tint), parallel: OrderedWorkers.parallelLoop(threads: threads))
-        let canvas = try Canvas(width: camera.width, height: camera.height)
-        canvas.putRGB(view.rgb)
-        ViewOverlayPainter(view: view, canvas: canvas).paint(overlays)
-        try canvas.check()
-        return (RenderedImage(rgb: canvas.rgbBytes(), width: camera.width, height: camera.height, notes: []), view)
+        let terrain = try Canvas(width: camera.width, height: camera.height)
+        terrain.putRGB(view.rgb)
+        let canvas: Canvas
+        if let document {
+            canvas = try Canvas(document: document, width: camera.width, height: camera.height)
+            canvas.paint(terrain)
+        } else {
+            canvas = terrain
+        }
+        canvas.fontScale = fontScale
+        ViewOverlayPainter(view: view, canvas: canvas, scale: scale).paint(overlays)
+        return (try RenderedImage.finished(canvas, width: camera.width, height: camera.height, notes: []), view)
     }
 }

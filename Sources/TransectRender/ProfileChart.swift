@@ -15,6 +15,11 @@ public struct ProfileChart {
     public var units: UnitSystem
     public var width: Int
     public var height: Int
+    /// The chart's resolution: it is laid out at 96 dpi and drawn `dpi / 96` times larger, so
+    /// its text, lines and symbols have the same size in points at any dpi.
+    public var dpi = 96.0
+    /// Text sizes relative to the rest.
+    public var fontScale = 1.0
 
     public init(
         profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?,
@@ -43,9 +48,16 @@ public struct ProfileChart {
         }
     }
 
-    public func render() throws -> RenderedImage {
-        let canvas = try Canvas(width: width, height: height)
+    /// The chart as an image or, with `document`, as an SVG or PDF of vectors.
+    public func render(document: VectorDocument? = nil) throws -> RenderedImage {
+        let canvas = try document.map { try Canvas(document: $0, width: self.width, height: self.height) } ?? Canvas(width: self.width, height: self.height)
+        canvas.fontScale = fontScale
         canvas.fill(.white)
+        // Laid out in 96-dpi pixels, drawn at the chart's dpi.
+        let scale = dpi / 96
+        canvas.scale(by: scale)
+        let width = Double(self.width) / scale
+        let height = Double(self.height) / scale
         let p = profile
         let xUnit = units.unit(for: max(p.lengthMetres, 1))
         let yUnit = units.heightUnit
@@ -91,7 +103,7 @@ public struct ProfileChart {
         }
         if statistics.gapCount > 0 { legend += "   gaps: \(statistics.gapCount) (no data)" }
         func planHeader(subtitleLines: Int, legendRow: Bool) -> (layout: Layout, header: Header, top: Double) {
-            var layout = Layout(width: width, height: height)
+            var layout = Layout(width: self.width, height: self.height)
             var header = Header(rows: [], legendBox: nil)
             var baseline = 30.0
             if let fitted = Decorations.ellipsized(title, width: room, canvas: canvas, size: 19, bold: true) {
@@ -250,8 +262,7 @@ public struct ProfileChart {
                 Box(x: legendBox.x + 8, y: legendBox.y + 7, width: 14, height: 10), fill: Self.terrainFill, stroke: Self.terrainLine, strokeWidth: 1)
             canvas.text(legend, x: legendBox.x + 28, y: legendBox.y + 17, size: 12, color: lineOfSight == nil ? Self.ink : verdictColor)
         }
-        try canvas.check()
-        return RenderedImage(rgb: canvas.rgbBytes(), width: width, height: height, notes: layout.notes, layout: layout)
+        return try RenderedImage.finished(canvas, width: self.width, height: self.height, notes: layout.notes, layout: layout.scaled(by: scale))
     }
 
     /// The header's text rows and the legend's box.

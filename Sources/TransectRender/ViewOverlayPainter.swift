@@ -7,6 +7,8 @@ import TransectPerspective
 struct ViewOverlayPainter {
     let view: TerrainView
     let canvas: Canvas
+    /// Lines, markers and labels are drawn this many times their 96-dpi size (dpi / 96).
+    var scale = 1.0
 
     static let direct = Color(hex: 0xC8102E)
     static let horizontal = Color(hex: 0x1F5FBF)
@@ -27,10 +29,11 @@ struct ViewOverlayPainter {
     }
 
     func paint(_ overlays: ViewOverlays) {
+        let k = scale
         var placer = LabelPlacer(width: Double(view.width), height: Double(view.height))
         for track in overlays.tracks where track.count > 1 {
             let trace = self.trace(draped(track))
-            stroke(trace, color: TrailOverlay.accent.withAlpha(0.75), width: 5, hiddenWidth: 2)
+            stroke(trace, color: TrailOverlay.accent.withAlpha(0.75), width: 5 * k, hiddenWidth: 2 * k)
         }
         var labels: [(String, Color, Trace)] = []
         if let m = overlays.measurement {
@@ -38,14 +41,14 @@ struct ViewOverlayPainter {
             let direct = trace(straight(Ellipsoid.wgs84.ecef(m.start), Ellipsoid.wgs84.ecef(m.end)))
             let horizontal = trace(geodesic(lower, corner))
             let vertical = trace(straight(Ellipsoid.wgs84.ecef(corner), Ellipsoid.wgs84.ecef(higher)))
-            stroke(horizontal, color: Self.horizontal, width: 3, hiddenWidth: 2)
-            stroke(vertical, color: Self.vertical, width: 3, hiddenWidth: 2)
-            stroke(direct, color: Self.direct, width: 3.5, hiddenWidth: 2)
+            stroke(horizontal, color: Self.horizontal, width: 3 * k, hiddenWidth: 2 * k)
+            stroke(vertical, color: Self.vertical, width: 3 * k, hiddenWidth: 2 * k)
+            stroke(direct, color: Self.direct, width: 3.5 * k, hiddenWidth: 2 * k)
             for p in [m.start, m.end] {
                 let a = view.anchor("", p)
                 guard a.depthMetres > 0, a.x.isFinite, a.y.isFinite else { continue }
-                canvas.circle(a.x, a.y, radius: 5.5, fill: .white.withAlpha(a.visible ? 1 : 0.5), stroke: Self.ink, strokeWidth: 2)
-                placer.reserve(Box(x: a.x - 7, y: a.y - 7, width: 14, height: 14))
+                canvas.circle(a.x, a.y, radius: 5.5 * k, fill: .white.withAlpha(a.visible ? 1 : 0.5), stroke: Self.ink, strokeWidth: 2 * k)
+                placer.reserve(Box(x: a.x - 7 * k, y: a.y - 7 * k, width: 14 * k, height: 14 * k))
             }
             labels = [
                 ("Direct: " + overlays.units.format(m.directMetres), Self.direct, direct),
@@ -55,24 +58,25 @@ struct ViewOverlayPainter {
         }
         let pins = overlays.places.map { view.anchor($0.name, $0.point) }.filter(\.visible)
         for pin in pins {
-            canvas.polyline([(pin.x, pin.y), (pin.x, pin.y - 20)], color: Self.ink, width: 1.5)
-            canvas.circle(pin.x, pin.y - 20, radius: 5, fill: Self.direct, stroke: .white, strokeWidth: 1.5)
-            placer.reserve(Box(x: pin.x - 6, y: pin.y - 26, width: 12, height: 27))
+            canvas.polyline([(pin.x, pin.y), (pin.x, pin.y - 20 * k)], color: Self.ink, width: 1.5 * k)
+            canvas.circle(pin.x, pin.y - 20 * k, radius: 5 * k, fill: Self.direct, stroke: .white, strokeWidth: 1.5 * k)
+            placer.reserve(Box(x: pin.x - 6 * k, y: pin.y - 26 * k, width: 12 * k, height: 27 * k))
         }
         for (text, color, trace) in labels { label(text, color: color, along: trace, placer: &placer) }
         for pin in pins {
-            let m = canvas.measure(pin.name, size: Self.placeSize, bold: true)
+            let m = canvas.measure(pin.name, size: Self.placeSize * k, bold: true)
             let h = m.ascent + m.descent
-            let cy = pin.y - 20
+            let cy = pin.y - 20 * k
             let candidates = [
-                Box(x: pin.x + 9, y: cy - h / 2, width: m.width, height: h),
-                Box(x: pin.x - 9 - m.width, y: cy - h / 2, width: m.width, height: h),
-                Box(x: pin.x - m.width / 2, y: cy - 9 - h, width: m.width, height: h),
-                Box(x: pin.x + 9, y: cy - h - 4, width: m.width, height: h),
-                Box(x: pin.x - 9 - m.width, y: cy - h - 4, width: m.width, height: h),
+                Box(x: pin.x + 9 * k, y: cy - h / 2, width: m.width, height: h),
+                Box(x: pin.x - 9 * k - m.width, y: cy - h / 2, width: m.width, height: h),
+                Box(x: pin.x - m.width / 2, y: cy - 9 * k - h, width: m.width, height: h),
+                Box(x: pin.x + 9 * k, y: cy - h - 4 * k, width: m.width, height: h),
+                Box(x: pin.x - 9 * k - m.width, y: cy - h - 4 * k, width: m.width, height: h),
             ]
             guard let box = placer.place(candidates) else { continue }
-            canvas.text(pin.name, x: box.x, y: box.y + m.ascent, size: Self.placeSize, color: Self.ink, bold: true, halo: .white.withAlpha(0.9), haloWidth: 2.5)
+            canvas.text(
+                pin.name, x: box.x, y: box.y + m.ascent, size: Self.placeSize * k, color: Self.ink, bold: true, halo: .white.withAlpha(0.9), haloWidth: 2.5 * k)
         }
     }
 
@@ -158,7 +162,7 @@ struct ViewOverlayPainter {
             if seen {
                 canvas.polyline(run, color: color, width: width)
             } else {
-                canvas.polyline(run, color: color.withAlpha(0.85), width: hiddenWidth, dash: Self.hiddenDash)
+                canvas.polyline(run, color: color.withAlpha(0.85), width: hiddenWidth, dash: Self.hiddenDash.map { $0 * scale })
             }
             k = j - 1
         }
@@ -174,20 +178,21 @@ struct ViewOverlayPainter {
         let a = t.points[indices[max(0, indices.count / 2 - 1)]]
         let b = t.points[indices[min(indices.count - 1, indices.count / 2 + 1)]]
         let (nx, ny) = MeasurementLabel.unitNormal(from: a, to: b)
-        let m = canvas.measure(text, size: Self.labelSize)
-        let w = m.width + 14
-        let h = m.ascent + m.descent + 8
+        let k = scale
+        let m = canvas.measure(text, size: Self.labelSize * k)
+        let w = m.width + 14 * k
+        let h = m.ascent + m.descent + 8 * k
         var candidates: [Box] = []
         for distance in [10.0, 22, 40, 64, 96, 140] {
             for side in [1.0, -1.0] {
-                let reach = distance + w / 2 * abs(nx) + h / 2 * abs(ny)
+                let reach = distance * k + w / 2 * abs(nx) + h / 2 * abs(ny)
                 let cx = mid.0 + side * nx * reach
                 let cy = mid.1 + side * ny * reach
                 candidates.append(Box(x: cx - w / 2, y: cy - h / 2, width: w, height: h))
             }
         }
         guard let box = placer.place(candidates) else { return }
-        canvas.rectangle(box, fill: Color.white.withAlpha(0.92), stroke: color, strokeWidth: 1.5, radius: 4)
-        canvas.text(text, x: box.x + 7, y: box.y + 4 + m.ascent, size: Self.labelSize, color: Self.ink)
+        canvas.rectangle(box, fill: Color.white.withAlpha(0.92), stroke: color, strokeWidth: 1.5 * k, radius: 4 * k)
+        canvas.text(text, x: box.x + 7 * k, y: box.y + 4 * k + m.ascent, size: Self.labelSize * k, color: Self.ink)
     }
 }

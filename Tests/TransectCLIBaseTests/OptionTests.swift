@@ -35,7 +35,7 @@ struct OptionTests {
         #expect(try none.value(Self.choice) == .text)
         #expect(try none.value(Self.flag) == false)
         #expect(try none.values(Self.list).isEmpty)
-        #expect(try none.value(Self.size) == (1600, 1000))
+        #expect(try none.value(Self.size) == FigureSize(width: 1600, height: 1000))
         let given = try Self.parse(
             "--gain", "2.5", "--step=0.5", "--every", "7", "--format", "csv", "--strict",
             "--dem", "a.tif", "--dem", "b.tif", "--size", "30x20")
@@ -45,7 +45,7 @@ struct OptionTests {
         #expect(try given.value(Self.choice) == .csv)
         #expect(try given.value(Self.flag))
         #expect(try given.values(Self.list) == ["a.tif", "b.tif"])
-        #expect(try given.value(Self.size) == (30, 20))
+        #expect(try given.value(Self.size) == FigureSize(width: 30, height: 20))
     }
 
     @Test(

@@ -9,8 +9,8 @@ enum HelpGolden {
         SUBCOMMANDS:
           measure    Direct, horizontal and vertical distance between two points
           profile    Elevation profile, statistics and line of sight between points
-          render     Annotated PNG map: DEM basemap, measurements, places
-          view       Perspective PNG of the terrain with the measurement, tracks and places
+          render     Annotated map (PNG, SVG, PDF, GeoTIFF): DEM basemap, measurements, places
+          view       Perspective view (PNG, SVG, PDF) of the terrain with the measurement, tracks and places
           track      Location history: read, clean, densify, simulate, summarise
           info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
           merge      Join the outputs of the shards of one --pairs batch
@@ -99,9 +99,19 @@ enum HelpGolden {
                                      nmi. Default: metric.
           --format F                 text, json or csv (json and csv are in metres). Default: text.
           -o, --out FILE             Write to FILE (atomically) instead of stdout.
-          --chart FILE.png           Also draw the profile chart (elevation against distance, sight
-                                     line, obstruction, extremes) for a report.
-          --chart-size WxH           Chart size in pixels, at least 300x200. Default: 1200x600.
+          --chart FILE               Also draw the profile chart (elevation against distance, sight
+                                     line, obstruction, extremes) for a report: .png, .svg or .pdf
+                                     by the extension.
+          --chart-format png|svg|pdf
+                                     Write the chart in this format whatever its name's extension
+                                     says (default: by the extension).
+          --chart-size WxH           Chart size in pixels (at least 300x200), or a print size at
+                                     --dpi (160x100mm, 6.5x4in). Default: 1200x600.
+          --dpi N                    The chart's resolution: text, lines and symbols are drawn
+                                     dpi/96 times their size (default 96, or 300 for a print
+                                     --chart-size).
+          --font-scale F             The chart's text F times its size; lines and symbols keep
+                                     theirs. Default: 1.
           --chart-layout FILE.json   Also write where the chart's title, legend and labels went.
           --title TEXT               The chart's title. Default: Elevation profile.
           --png fast|balanced|small  PNG compression: fast (zlib level 1, run-length), balanced
@@ -128,26 +138,34 @@ enum HelpGolden {
         """#
 
     static let render = #"""
-        Render an annotated PNG map: a DEM basemap with measurements, places, scale bar, north
-        arrow, title and attribution. The PNG carries its georeference (a .pgw world file and a
-        .aux.xml with the CRS beside it), so GDAL and desktop GIS read it back in place.
+        Render an annotated map: a DEM basemap with measurements, places, scale bar, north arrow,
+        title and attribution. The format follows -o's extension (or --format): a PNG carries
+        its georeference beside it (a .pgw world file and a .aux.xml with the CRS); a .tif is a
+        Cloud-Optimized GeoTIFF with the CRS and geotransform inside; an .svg or .pdf has the
+        basemap as one embedded image at the map's pixels and everything over it as vectors,
+        with the fonts embedded. GDAL and desktop GIS read the PNG and the GeoTIFF in place.
         Nothing drawn overlaps and nothing leaves the image: space goes to the measurement
         labels, title, scale bar, north arrow, attribution, legend, Start/End labels and place
         labels, in that order; what does not fit is left out and counted on stderr.
 
-        USAGE: transect render [--dem PATH…] -o FILE.png [--scene FILE.json] [options]
+        USAGE: transect render [--dem PATH…] -o FILE.png|svg|pdf|tif [--scene FILE.json] [options]
                transect render --scenes LIST [--shard K/N|auto [--skip-existing] [--manifest FILE]] [options]
 
         OPTIONS:
           --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable. Without
                                      it no terrain is drawn (a canvas with a graticule).
           --no-dem                   Draw no terrain even where a scene names a DEM.
-          -o, --out FILE.png         The image to write (atomically).
+          -o, --out FILE             The map to write (atomically), in the format its extension
+                                     names: .png (with a world file), .svg, .pdf, or .tif (a
+                                     Cloud-Optimized GeoTIFF).
+          --format png|svg|pdf|tif   Write the map and the frames in this format whatever its name's
+                                     extension says (default: by the extension).
           --layout FILE.json         Also write where the title, legend, north arrow, scale bar,
                                      attribution, labels and markers went (pixel boxes, y down).
           --scene FILE.json          Settings from a JSON file whose keys are these options' names;
                                      relative paths resolve against the file; flags override it.
-          --size WxH                 Pixels. Default: 1600x1000.
+          --size WxH                 Pixels (1600x1000), or a print size at --dpi (160x100mm,
+                                     6.5x4in; also cm and pt). Default: 1600x1000.
           --extent W,S,E,N           The frame in lon/lat. Default: the content with --margin around
                                      it.
           --extent-crs X0,Y0,X1,Y1   The frame as a box in the frame's CRS: --frame-crs, or a
@@ -186,8 +204,11 @@ enum HelpGolden {
                                      Default: all.
           --units U                  Units of labels and the scale bar (metric, imperial, m, km, ft,
                                      mi, yd, nmi). Default: metric.
-          --dpi N                    Resolution recorded in the PNG; text, lines and symbols are
-                                     drawn dpi/96 times their size (default 96).
+          --dpi N                    Resolution: text, lines and symbols are drawn dpi/96 times
+                                     their size, so they keep their size in points (default 96, or
+                                     300 for a print --size).
+          --font-scale F             Text F times its size; lines and symbols keep theirs. Default:
+                                     1.
           --max-pixels N             The most pixels a frame may have. Default: 100,000,000.
           --png fast|balanced|small  PNG compression: fast (zlib level 1, run-length), balanced
                                      (level 4 or run-length, the shorter per strip) or small (level
@@ -227,13 +248,18 @@ enum HelpGolden {
         Render the terrain in perspective, as a camera standing at a real place sees it, with the
         measurement (its direct line, horizontal leg at the lower end's height and vertical leg,
         each labelled), draped tracks and pinned places. Parts of lines hidden by terrain are dashed.
+        The format follows -o's extension (or --format): in an .svg or .pdf the terrain is one
+        embedded image at the view's pixels and the overlays are vectors.
 
-        USAGE: transect view --dem PATH… -o FILE.png [--camera LON,LAT[,Z] | --look-at LON,LAT[,Z] --distance M] [options]
+        USAGE: transect view --dem PATH… -o FILE.png|svg|pdf [--camera LON,LAT[,Z] | --look-at LON,LAT[,Z] --distance M] [options]
 
         OPTIONS:
           --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
                                   they are one mosaic, the terrain shown.
-          -o, --out FILE.png      The image to write (atomically).
+          -o, --out FILE          The image to write (atomically): .png, .svg or .pdf by the
+                                  extension.
+          --format png|svg|pdf    Write the image and the frames in this format whatever its name's
+                                  extension says (default: by the extension).
           --scene FILE.json       Settings from a JSON file whose keys are these options' names;
                                   relative paths resolve against the file; flags override it.
           --camera LON,LAT[,Z]    Where the camera stands; Z in metres, the DEM's heights (default:
@@ -243,7 +269,11 @@ enum HelpGolden {
           --pitch D               Camera pitch: 0 looks straight down, 90 at the horizon.
           --roll D                Camera roll, clockwise. Default: 0°.
           --fov D                 Horizontal field of view. Default: 60°.
-          --size WxH              Pixels. Default: 1600x1000.
+          --size WxH              Pixels (1600x1000), or a print size at --dpi (160x100mm, 6.5x4in).
+                                  Default: 1600x1000.
+          --dpi N                 Resolution: labels, lines and markers are drawn dpi/96 times their
+                                  size (default 96, or 300 for a print --size).
+          --font-scale F          Text F times its size; lines and symbols keep theirs. Default: 1.
           --look-at LON,LAT[,Z]   With --distance: the point the camera looks at, from --heading and
                                   --pitch; Z defaults to the terrain's height.
           --distance M            With --look-at: the camera's distance from it.

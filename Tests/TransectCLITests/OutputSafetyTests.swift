@@ -37,12 +37,12 @@ struct OutputSafetyTests {
             (["measure", "--dem", "dem.tif", from, to, "-o", "dem.tif"], "dem.tif"),
             (["measure", "--dem", "dem.tif", "--pairs", "pairs.csv", "-o", "pairs.csv"], "pairs.csv"),
             (["profile", "--dem", "dem.tif", from, to, "-o", "dem.tif"], "dem.tif"),
-            (["profile", "--dem", "dem.tif", from, to, "--chart", "dem.tif"], "dem.tif"),
+            (["profile", "--dem", "dem.tif", from, to, "--chart", "dem.tif", "--chart-format", "png"], "dem.tif"),
             (["profile", "--dem", "dem.tif", "--track", "track.csv", "--format", "csv", "-o", "track.csv"], "track.csv"),
             (["track", "--in", "track.csv", "--stats", "-o", "track.csv"], "track.csv"),
             (["track", "--in", "track.csv", "--simulate", "--dem", "dem.tif", "-o", "dem.tif"], "dem.tif"),
-            (["render", "--dem", "dem.tif", "--places", "places.csv", "-o", "places.csv"], "places.csv"),
-            (["render", "--dem", "dem.tif", "--track", "track.csv", "-o", "track.csv"], "track.csv"),
+            (["render", "--dem", "dem.tif", "--places", "places.csv", "-o", "places.csv", "--format", "png"], "places.csv"),
+            (["render", "--dem", "dem.tif", "--track", "track.csv", "-o", "track.csv", "--format", "png"], "track.csv"),
             (["render", "--dem", "dem.tif", "-o", "dem.tif"], "dem.tif"),
         ] as [([String], String)])
     func outputIsInput(arguments: [String], input: String) throws {
@@ -68,7 +68,7 @@ struct OutputSafetyTests {
         #expect(r.code == 2 && r.err.contains("is the input"), "\(r.err)")
         #expect(Self.bytes(dir.file("dem.tif")) == dem)
 
-        let scene = #"{"dem": "dem.tif", "out": "scene.json"}"#
+        let scene = #"{"dem": "dem.tif", "out": "scene.json", "format": "png"}"#
         try scene.write(toFile: dir.file("scene.json"), atomically: true, encoding: .utf8)
         r = transect(["render", "--scene", dir.file("scene.json")])
         #expect(r.code == 2 && r.err.contains("scene.json"), "\(r.err)")
@@ -88,7 +88,9 @@ struct OutputSafetyTests {
     func twoOutputsOneFile() throws {
         let dir = TemporaryDirectory()
         try Self.inputs(dir)
-        var r = transect(["profile", "--dem", dir.file("dem.tif"), Self.from, Self.to, "--chart", dir.file("x"), "-o", dir.file("./x")])
+        var r = transect([
+            "profile", "--dem", dir.file("dem.tif"), Self.from, Self.to, "--chart", dir.file("x"), "--chart-format", "png", "-o", dir.file("./x"),
+        ])
         #expect(r.code == 2 && r.err.contains("one run cannot write one file twice"), "\(r.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("x")))
         r = transect([
@@ -117,7 +119,7 @@ struct OutputSafetyTests {
         for (name, kind) in targets {
             for args in [
                 ["measure", "--dem", dir.file("dem.tif"), Self.from, Self.to, "-o", dir.file(name)],
-                ["render", "--dem", dir.file("dem.tif"), "--size", "100x80", "-o", dir.file(name)],
+                ["render", "--dem", dir.file("dem.tif"), "--size", "100x80", "-o", dir.file(name), "--format", "png"],
             ] {
                 let r = transect(args)
                 #expect(r.code == 2 && r.err.contains("outputs must be regular files"), "\(name): \(r.err)")

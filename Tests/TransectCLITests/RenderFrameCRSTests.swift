@@ -151,7 +151,7 @@ struct RenderFrameCRSTests {
         Self.expectRefused(dir, missing + ["--crs", "32611"], "option '--crs': gives the CRS of --measure points; the map's projection is --frame-crs")
         Self.expectRefused(dir, missing + ["--measure", "-119.5,95:-119.6,37.8"], "option '--measure': ")
         let stdout = transect(["render"] + missing + ["-o", "-"])
-        #expect(stdout.code == 2 && stdout.err.hasPrefix("Error: option '-o': a map is a PNG file"), "\(stdout.err)")
+        #expect(stdout.code == 2 && stdout.err.hasPrefix("Error: option '-o': a map is a file"), "\(stdout.err)")
         #expect(FileManager.default.createFile(atPath: dir.file("plain"), contents: Data()))
         Self.expectRefused(
             dir, missing + ["--track", dir.file("missing.csv"), "--frames", dir.file("plain")],

@@ -125,7 +125,7 @@ struct ViewCommandTests {
         "bad usage is refused with one line and exit 2, before anything is written",
         arguments: [
             (["-o", "x.png"], "missing --dem PATH"),
-            (["--dem", "d.tif"], "missing -o/--out FILE.png"),
+            (["--dem", "d.tif"], "missing -o/--out FILE (or --frames DIR --orbit N)"),
             (["--dem", "d.tif", "-o", "x.png", "--orbit", "3"], "option '--orbit': its frames go to --frames DIR"),
             (["--dem", "d.tif", "--frames", "f"], "option '--frames': writes an orbit's frames"),
             (["--dem", "d.tif", "-o", "x.png", "--distance", "100"], "option '--distance': is the camera's distance from --look-at"),

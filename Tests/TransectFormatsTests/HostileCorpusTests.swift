@@ -23,9 +23,9 @@ struct HostileCorpusTests {
     /// order. This target cannot import the command line, so the list is copied; a test there
     /// (SceneSettingsListTests) holds the copy equal to the original.
     static let knownOptions: [String] = [
-        "dem", "no-dem", "out", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
+        "dem", "no-dem", "out", "format", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
         "altitude", "z-factor", "multidirectional", "measure", "interpolation", "geoid", "places", "track", "max-segment", "frames",
-        "every", "title", "decorations", "units", "dpi", "max-pixels", "png",
+        "every", "title", "decorations", "units", "dpi", "font-scale", "max-pixels", "png",
     ]
     /// Those of them that are flags.
     static let flags: [String] = ["no-dem", "multidirectional"]

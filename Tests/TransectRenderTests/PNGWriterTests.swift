@@ -131,8 +131,11 @@ struct PNGWriterTests {
             let chunks = try Self.chunks(file)
             for c in chunks { #expect(c.crc == Self.crc32(Array(c.type.utf8) + c.data), "\(c.type) CRC") }
             #expect(chunks.map(\.type).first == "IHDR" && chunks.map(\.type).last == "IEND")
-            #expect(chunks.map(\.type).filter { $0 != "IDAT" } == ["IHDR", "pHYs", "tEXt", "tEXt", "IEND"])
-            #expect(chunks.filter { $0.type == "tEXt" }.map(\.data) == texts.map { Array($0.0.utf8) + [0] + Array($0.1.utf8) })
+            // Latin-1 text in tEXt; the arrow is not Latin-1, so its text goes in iTXt, as UTF-8
+            // after the keyword, no compression and an empty language and translated keyword.
+            #expect(chunks.map(\.type).filter { $0 != "IDAT" } == ["IHDR", "pHYs", "tEXt", "iTXt", "IEND"])
+            #expect(chunks.filter { $0.type == "tEXt" }.map(\.data) == [Array("Software".utf8) + [0] + Array("transect test".utf8)])
+            #expect(chunks.filter { $0.type == "iTXt" }.map(\.data) == [Array("Title".utf8) + [0, 0, 0, 0, 0] + Array("a → b".utf8)])
             // IDAT chunks are contiguous and at most 256 KiB.
             let idat = chunks.enumerated().filter { $0.element.type == "IDAT" }
             #expect(idat.map(\.offset) == Array((idat.first?.offset ?? 0)...(idat.last?.offset ?? -1)))

@@ -2,10 +2,12 @@
 #define TRANSECT_PNG_SHIM_H
 #include <stddef.h>
 
-/// One tEXt chunk: a Latin-1 keyword (1–79 bytes) and its text.
+/// One text chunk: a Latin-1 keyword (1–79 bytes) and its text, NUL-terminated: Latin-1 in a
+/// tEXt chunk, or, when `utf8` is not 0, UTF-8 in an iTXt chunk (uncompressed, no language).
 typedef struct {
     const char *key;
     const char *text;
+    int utf8;
 } transect_png_text;
 
 /// The pixels `transect_png_encode` takes, each row `stride` bytes from the one before.

@@ -1,0 +1,59 @@
+import CGDAL
+
+/// Writes images as georeferenced Cloud-Optimized GeoTIFFs through GDAL's COG driver: RGB,
+/// 8 bits a band, 512-pixel tiles deflated with the horizontal predictor, overviews down to one
+/// tile, the CRS and geotransform inside the file (no world file). The bytes depend on the
+/// pixels, the georeference and GDAL's version alone.
+public enum GeoTIFFWriter {
+    /// The COG driver's creation options.
+    static let options = ["COMPRESS=DEFLATE", "PREDICTOR=2", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=1"]
+
+    /// Writes opaque RGB `pixels` (3 bytes a pixel, row-major, `stride` bytes a row, read with
+    /// `read` for each row into a packed RGB buffer) to `path`.
+    ///
+    /// - Parameters:
+    ///   - geoTransform: x = gt0 + col·gt1 + row·gt2, y = gt3 + col·gt4 + row·gt5.
+    ///   - wkt: the CRS as WKT.
+    ///   - rows: fills row `y`'s `width × 3` RGB bytes.
+    public static func writeCOG(
+        path: String, width: Int, height: Int, geoTransform: [Double], wkt: String,
+        rows: (_ y: Int, _ into: UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) throws(TerrainError) {
+        GDALEnvironment.ensure()
+        let failure = { (reason: String) in TerrainError.cannotWriteImage(path: path, reason: reason) }
+        let mem = try gdal({ GDALGetDriverByName("MEM") }, orThrow: failure)
+        let cog = try gdal(fallback: "GDAL has no COG driver (GDAL 3.1 or later writes them)", { GDALGetDriverByName("COG") }, orThrow: failure)
+        let dataset = try gdal({ GDALCreate(mem, "", Int32(width), Int32(height), 3, GDT_Byte, nil) }, orThrow: failure)
+        defer { GDALClose(dataset) }
+        var transform = geoTransform
+        try gdal({ GDALSetGeoTransform(dataset, &transform) }, orThrow: failure)
+        try gdal({ GDALSetProjection(dataset, wkt) }, orThrow: failure)
+        for (k, interpretation) in [GCI_RedBand, GCI_GreenBand, GCI_BlueBand].enumerated() {
+            GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(k + 1)), interpretation)
+        }
+        var row = [UInt8](repeating: 0, count: width * 3)
+        var bands: [Int32] = [1, 2, 3]
+        for y in 0..<height {
+            row.withUnsafeMutableBufferPointer { rows(y, $0) }
+            try gdal(
+                {
+                    row.withUnsafeMutableBytes { bytes in
+                        GDALDatasetRasterIO(
+                            dataset, GF_Write, 0, Int32(y), Int32(width), 1, bytes.baseAddress, Int32(width), 1, GDT_Byte, 3, &bands, 3,
+                            Int32(width * 3), 1)
+                    }
+                }, orThrow: failure)
+        }
+        let made: Result<GDALDatasetH, TerrainError> = withCStringList(options) { list in
+            Result { () throws(TerrainError) in try gdal({ GDALCreateCopy(cog, path, dataset, 0, list, nil, nil) }, orThrow: failure) }
+        }
+        let copy = try made.get()
+        // GDALClose reports a failed final write only through the error state.
+        try gdal(
+            succeeds: {
+                GDALFlushCache(copy)
+                GDALClose(copy)
+                return CPLGetLastErrorType() != CE_Failure
+            }, orThrow: failure)
+    }
+}
