@@ -52,7 +52,8 @@ public enum MapRenderer {
                 canvas.drawRGBA(try GeoreferencedImage.warped(path: path, into: frame.grid))
             } else if spec.basemap != .none {
                 // No terrain: a light canvas with a graticule (`none` asks for a plain canvas).
-                try Graticule.draw(on: canvas, frame: frame)
+                canvas.fontScale = spec.fontScale
+                try Graticule.draw(on: canvas, frame: frame, scale: spec.scale)
             }
         }
 

@@ -246,6 +246,38 @@ struct FigureFormatTests {
         #expect(info.contains("CreationDate:    Tue Dec  2 00:00:00 2025 UTC") && info.contains("ModDate:         Tue Dec  2 00:00:00 2025 UTC"), "\(info)")
     }
 
+    @Test("text keeps its size in points at any dpi: the title of a 160x100mm map and chart is as tall on paper at 150 and 300 dpi")
+    func pointsAtAnyDPI() throws {
+        let dir = TemporaryDirectory()
+        func titleHeight(_ args: [String], layout: String) throws -> Double {
+            let r = transect(args)
+            #expect(r.code == 0, "\(r.err)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Self.bytes(layout) ?? Data()) as? [String: Any])
+            let elements = json["elements"] as? [[String: Any]] ?? []
+            let box = try #require(elements.first { $0["kind"] as? String == "title" }?["box"] as? [Double], "no title in \(layout)")
+            return box[3] - box[1]
+        }
+        var inches: [Double] = []
+        for dpi in [150.0, 300.0] {
+            let name = "map-\(Int(dpi))"
+            let args = Self.mapArguments(dir, ["-o", dir.file(name + ".svg"), "--layout", dir.file(name + ".json"), "--dpi", "\(dpi)"])
+                .map { $0 == "320x200" ? "160x100mm" : $0 }
+            inches.append(try titleHeight(args, layout: dir.file(name + ".json")) / dpi)
+            let chart = "chart-\(Int(dpi))"
+            let chartArgs = [
+                "profile", "--dem", dir.file("dem.tif"), "--crs", "EPSG:32611", "--from", "501000,4196000", "--to", "506000,4199000",
+                "--chart", dir.file(chart + ".pdf"), "--chart-size", "160x80mm", "--dpi", "\(dpi)", "--chart-layout", dir.file(chart + ".json"),
+                "-o", dir.file("profile.txt"),
+            ]
+            inches.append(try titleHeight(chartArgs, layout: dir.file(chart + ".json")) / dpi)
+        }
+        // Map and chart each: the same height in inches at both resolutions, to a thousandth:
+        // unhinted glyph metrics scale linearly, but cairo measures text in the device's units, so
+        // the last digits of a box differ with the device scale (0.015 % on the chart's title).
+        #expect(abs(inches[0] - inches[2]) <= 1e-3 * inches[0] && abs(inches[1] - inches[3]) <= 1e-3 * inches[1], "\(inches)")
+        #expect(inches.allSatisfy { $0 > 0.1 && $0 < 0.5 }, "\(inches)")
+    }
+
     /// The chunks of a PNG: type and data.
     static func chunks(_ png: Data) -> [(type: String, data: Data)] {
         let b = [UInt8](png)
