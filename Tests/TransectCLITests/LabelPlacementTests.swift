@@ -168,4 +168,26 @@ struct LabelPlacementTests {
             #expect(file.elements.filter { $0.kind == "marker" && $0.measurement == k && $0.text == nil }.count == 2)
         }
     }
+
+    @Test(
+        "the profile chart: the obstruction label clear of the sight line and the terrain line, nearest its own mark",
+        arguments: ["1200x600", "600x300"])
+    func chart(size: String) throws {
+        let dir = TemporaryDirectory()
+        let run = transect(
+            "profile", "--dem", try SharedData.path("yosemite_valley_ned1as.tif"), "--from", "-119.5329397,37.7460363", "--to",
+            "-119.573611,37.729722", "--title", "Half Dome → Glacier Point", "--chart", dir.file("c.png"), "--chart-size", size,
+            "--chart-layout", dir.file("c.json"), "-o", dir.file("p.txt"))
+        #expect(run.code == 0, "\(run.err)")
+        let file = try Self.read(dir.file("c.json"))
+        let sight = try #require(file.lines.first { $0.kind == "sight_line" })
+        #expect(file.lines.contains { $0.kind == "terrain" })
+        let label = try #require(file.elements.first { $0.kind == "label" && ($0.text ?? "").hasPrefix("first obstruction") })
+        for line in [sight] + file.lines.filter({ $0.kind == "terrain" }) {
+            #expect(Self.distance(label.box, line.points) > line.width / 2, "the obstruction label \(label.box) crosses the \(line.kind)")
+        }
+        // Every chart label (max, min, obstruction) by the rules of the maps.
+        Self.check(
+            File(width: file.width, height: file.height, elements: file.elements.filter { $0.kind != "measurement_label" }, lines: file.lines), scale: 1, size)
+    }
 }
