@@ -66,6 +66,8 @@ public struct Layout: Sendable, Equatable {
         case measurement, trail
         case sightLine = "sight_line"
         case terrain
+        /// A perspective view's legs of the measurement.
+        case direct, horizontal, vertical
     }
 
     /// A line of the figure that labels keep clear of, in pixels, drawn `width` pixels wide.

@@ -78,7 +78,7 @@ public enum MapRenderer {
     /// the notes; so at small sizes place labels go first, then the legend, the attribution, the
     /// north arrow, the scale bar, the title, and the measurement labels last. No label crosses
     /// a measurement line, a track or another label's leader line, and none stands nearer
-    /// another marker than its own (``Planner/label(_:_:anchor:_:owner:preferring:)``).
+    /// another marker than its own (``Planner/label(_:_:anchor:_:owner:anchors:preferring:)``).
     static func render(_ spec: MapSpec, basemap: PaintedBasemap, onto canvas: Canvas) throws -> RenderedImage {
         let frame = spec.frame
         let s = spec.scale

@@ -65,15 +65,16 @@ public enum PerspectiveRenderer {
         return out
     }
 
-    /// Renders the terrain and draws the overlays over it.
+    /// Renders the terrain and draws the overlays over it; the image's layout says where the
+    /// labels went and holds the legs and tracks as lines.
     public static func draw(
         _ scene: TerrainScene, camera: ViewCamera, tint: Bool, overlays: ViewOverlays, threads: Int
     ) throws(RenderError) -> (image: RenderedImage, view: TerrainView) {
         let view = TerrainView.render(scene, camera: camera, style: style(tint: tint), parallel: OrderedWorkers.parallelLoop(threads: threads))
         let canvas = try Canvas(width: camera.width, height: camera.height)
         canvas.putRGB(view.rgb)
-        ViewOverlayPainter(view: view, canvas: canvas).paint(overlays)
+        let layout = ViewOverlayPainter(view: view, canvas: canvas).paint(overlays)
         try canvas.check()
-        return (RenderedImage(rgb: canvas.rgbBytes(), width: camera.width, height: camera.height, notes: []), view)
+        return (RenderedImage(rgb: canvas.rgbBytes(), width: camera.width, height: camera.height, notes: [], layout: layout), view)
     }
 }

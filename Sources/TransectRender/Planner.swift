@@ -95,12 +95,15 @@ struct Planner {
     /// clear of all of them wins, else the first clear of all but the last, and so on.
     mutating func label(
         _ kind: Layout.Kind, _ text: String, anchor: (Double, Double), _ candidates: [Box], owner: Owner? = nil,
-        preferring more: [LabelPlacer] = []
+        anchors: [(Double, Double)]? = nil, preferring more: [LabelPlacer] = []
     ) -> PlacedLabel? {
-        let owner = owner ?? Owner(markers: [anchor])
         let s = scale
         var free: [PlacedLabel] = []
-        for box in candidates where ink.fits(box) && marks.fits(box) && !lines.crosses(box) && !leaders.crosses(box) {
+        for (k, box) in candidates.enumerated() where ink.fits(box) && marks.fits(box) && !lines.crosses(box) && !leaders.crosses(box) {
+            // A candidate of its own anchor (a point along a line) has that point for its own.
+            let anchor = anchors?[k] ?? anchor
+            var owner = owner ?? Owner(markers: [anchor])
+            if anchors != nil { owner.markers.insert(anchor, at: 0) }
             let own = owner.line.map { LineIndex.distance(box, $0) } ?? Planner.distance(anchor, box)
             let leader = own > Self.leaderDistance * s ? leaderLine(box, to: anchor, rim: owner.rim) : nil
             let clearance = Self.clearance(own: own, leader: leader != nil, scale: s)
@@ -111,14 +114,15 @@ struct Planner {
                 guard !ink.crosses(leader.from, leader.to, except: anchor), !marks.crosses(leader.from, leader.to, except: anchor)
                 else { continue }
             }
-            free.append(PlacedLabel(box: box, leader: leader, clearance: clearance, own: own))
+            free.append(PlacedLabel(box: box, leader: leader, clearance: clearance, own: own, anchor: anchor))
         }
         let (lineIndex, leaderIndex) = (lines, leaders)
         var preferring: [(PlacedLabel) -> Bool] =
             [{ p in p.leader.map { !lineIndex.crosses(segment: $0.from, $0.to) && !leaderIndex.crosses(segment: $0.from, $0.to) } ?? true }]
             + more.map { placer in { p in placer.fits(p.box) } }
-        if let points = owner.yielding {
-            preferring.insert({ p in points.clear(of: p.box, by: p.yieldingClearance(scale: s), except: owner.markers) }, at: min(2, preferring.count))
+        if let owner, let points = owner.yielding {
+            let clear: (PlacedLabel) -> Bool = { p in points.clear(of: p.box, by: p.yieldingClearance(scale: s), except: [p.anchor] + owner.markers) }
+            preferring.insert(clear, at: min(2, preferring.count))
         }
         var chosen: PlacedLabel? = nil
         for n in stride(from: preferring.count, through: 0, by: -1) {
@@ -133,7 +137,8 @@ struct Planner {
         }
         ink.reserve(placed.box)
         if let leader = placed.leader { leaders.insert([leader.from, leader.to], half: PlacedLabel.leaderHalfWidth * s) }
-        layout.add(kind, text, box: placed.box, anchor: anchor, leader: placed.leader.map { ($0.from, $0.to) }, measurement: owner.measurement)
+        layout.add(
+            kind, text, box: placed.box, anchor: placed.anchor, leader: placed.leader.map { ($0.from, $0.to) }, measurement: owner?.measurement)
         return placed
     }
 
@@ -182,6 +187,8 @@ struct PlacedLabel {
     var clearance: Double = 0
     /// How far the box stands from its own marker or line.
     var own: Double = 0
+    /// The point it names (``Planner/label(_:_:anchor:_:owner:anchors:preferring:)``'s anchor).
+    var anchor: (Double, Double) = (0, 0)
 
     /// How far a yielding marker must stand from the box to stay: 2 px (at 96 dpi) further than
     /// the label's own marker or line.

@@ -190,4 +190,31 @@ struct LabelPlacementTests {
         Self.check(
             File(width: file.width, height: file.height, elements: file.elements.filter { $0.kind != "measurement_label" }, lines: file.lines), scale: 1, size)
     }
+
+    @Test("the view: each leg's label beside its own leg, nearer it than the other legs, crossing none")
+    func viewLegs() throws {
+        let dir = TemporaryDirectory()
+        let run = transect(
+            "view", "--dem", try SharedData.path("yosemite_valley_ned1as.tif"), "--from", "-119.5329397,37.7460363", "--to",
+            "-119.573611,37.729722", "--places", SharedData.packageRoot.appendingPathComponent("data/yosemite_places.csv").path, "--size",
+            "800x500", "-o", dir.file("v.png"), "--anchors", dir.file("a.json"))
+        #expect(run.code == 0, "\(run.err)")
+        // The anchors file holds the view's layout under "labels", in the --layout file's form.
+        let anchors = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("a.json")))) as? [String: Any])
+        let labels = try #require(anchors["labels"] as? [String: Any])
+        try JSONSerialization.data(withJSONObject: labels).write(to: URL(fileURLWithPath: dir.file("labels.json")))
+        let file = try Self.read(dir.file("labels.json"))
+        for (leg, word) in [("direct", "Direct:"), ("horizontal", "Horizontal:"), ("vertical", "Vertical:")] {
+            let label = try #require(file.elements.first { $0.kind == "measurement_label" && ($0.text ?? "").hasPrefix(word) }, "\(leg)")
+            let own = file.lines.filter { $0.kind == leg }.map { Self.distance(label.box, $0.points) }.min() ?? .infinity
+            #expect(own <= 24 || label.leader != nil, "\(word) is \(own) px from its leg without a leader")
+            for line in file.lines where ["direct", "horizontal", "vertical"].contains(line.kind) {
+                let d = Self.distance(label.box, line.points)
+                // On no leg, its own included: each as wide as it is drawn.
+                #expect(d > line.width / 2, "\(word) \(label.box) crosses the \(line.kind) leg")
+                if line.kind != leg { #expect(d > own, "\(word) is \(d) px from the \(line.kind) leg, \(own) px from its own") }
+            }
+        }
+    }
 }
