@@ -152,7 +152,7 @@ struct ViewOverlayPainter {
             let front = q.depthMetres > 1 && abs(q.x) < 1e6 && abs(q.y) < 1e6
             t.points.append((q.x, q.y))
             t.inFront.append(front)
-            t.visible.append(front && view.isVisible(x: q.x, y: q.y, depthMetres: q.depthMetres))
+            t.visible.append(front && view.isVisible(p))
         }
         return t
     }
