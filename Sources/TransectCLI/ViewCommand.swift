@@ -49,7 +49,7 @@ enum ViewCommand {
             } else if let out = settings.out {
                 try transaction.writeFigure(image, to: out, format: settings.format, texts: texts, dpi: dpi, encoding: settings.png)
             }
-            if k == 0 { anchors = anchorsJSON(view, PerspectiveRenderer.anchors(view, overlays)) }
+            if k == 0 { anchors = anchorsJSON(view, PerspectiveRenderer.anchors(view, overlays), layout: image.layout) }
         }
         progress?.finish()
         if let path = settings.anchors, let anchors { try transaction.write(anchors.serialized() + "\n", to: path) }
@@ -176,8 +176,10 @@ enum ViewCommand {
         }
     }
 
-    /// `--anchors`: the image size, the camera, and each anchor.
-    static func anchorsJSON(_ view: TerrainView, _ anchors: [ViewAnchor]) -> JSON {
+    /// `--anchors`: the image size, the camera, each anchor, and where the labels went (the
+    /// `--layout` file's form: the legs' labels as `measurement_label`, each place's as
+    /// `label`, the legs and tracks as `lines`).
+    static func anchorsJSON(_ view: TerrainView, _ anchors: [ViewAnchor], layout: Layout? = nil) -> JSON {
         let c = view.camera
         return .object([
             ("width", .number(Double(view.width))), ("height", .number(Double(view.height))),
@@ -200,6 +202,7 @@ enum ViewCommand {
                         ])
                     })
             ),
+            ("labels", layout?.json ?? .null),
         ])
     }
 }

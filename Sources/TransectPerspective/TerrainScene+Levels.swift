@@ -15,6 +15,11 @@ struct TerrainBlock: Sendable {
     /// stride 1, metres (vertically, plus the chord's sag over the curved earth); infinity when
     /// the block has no data anywhere in it (it is never coarsened).
     let errors: [Float]
+    /// The most the DEM's bilinear surface departs from the two triangles each cell is drawn
+    /// as, metres: in a cell of corner heights a, b (east of a), c (south of a), d the bilinear
+    /// height less the triangle's is u·v·(a − b − c + d) on the triangle (a, b, c) (and the
+    /// same from d on the other), largest at the cell's centre, |a − b − c + d| / 4.
+    let twist: Float
     /// False when every vertex is without data.
     let hasData: Bool
 }
@@ -97,7 +102,15 @@ extension TerrainScene {
             let sag = Float(Double(stride) * cell * Double(stride) * cell / (8 * EarthCurvature.meanRadiusMetres))
             errors.append(coarseError(s.z, w: w, c0: c0, c1: c1, r0: r0, r1: r1, stride: stride) + sag)
         }
-        return TerrainBlock(c0: c0, c1: c1, r0: r0, r1: r1, centre: centre, radius: radius, errors: errors, hasData: any)
+        var twist: Float = 0
+        for j in r0..<r1 {
+            for i in c0..<c1 {
+                let t = abs(s.z[j * w + i] - s.z[j * w + i + 1] - s.z[(j + 1) * w + i] + s.z[(j + 1) * w + i + 1]) / 4
+                if !t.isNaN { twist = max(twist, t) }
+            }
+        }
+        return TerrainBlock(
+            c0: c0, c1: c1, r0: r0, r1: r1, centre: centre, radius: radius, errors: errors, twist: twist, hasData: any)
     }
 
     /// The largest vertical difference between the block's heights and its triangles at `stride`.

@@ -24,6 +24,10 @@ public struct TerrainView: Sendable {
     public let rgb: [UInt8]
     /// 1/depth of each sample (metres⁻¹; 4 a pixel, in ``samplePositions`` order), 0 for sky.
     public let inverseDepths: [Float]
+    /// Each drawn block's bounding sphere (ECEF) and how far its drawn terrain may stand from
+    /// the DEM's bilinear surface, metres: its coarsening error at the level drawn plus its
+    /// cells' twist (``TerrainBlock/twist``). ``isVisible(_:)`` reads it.
+    let surfaceErrors: [(centre: SIMD3<Double>, radius: Double, metres: Double)]
 
     /// The four sample positions within a pixel, in pixels from its top-left corner.
     public static let samplePositions: [(x: Double, y: Double)] = [(0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875)]
@@ -43,7 +47,10 @@ public struct TerrainView: Sendable {
         emitTriangles(scene, levels: levels, frame: frame, into: &mesh)
         let raster = TerrainRaster(width: camera.width, height: camera.height, frontSign: scene.frontSign)
         let (rgb, depths) = raster.draw(mesh, frame: frame, parallel: parallel)
-        return TerrainView(camera: camera, rgb: rgb, inverseDepths: depths)
+        let errors = zip(scene.blocks, levels).compactMap { block, level in
+            level >= 0 ? (block.centre, block.radius, Double(block.errors[level] + block.twist)) : nil
+        }
+        return TerrainView(camera: camera, rgb: rgb, inverseDepths: depths, surfaceErrors: errors)
     }
 
     /// Vertices in camera coordinates (x right, y up, z forward, metres) and their hazed colours;

@@ -70,6 +70,23 @@ struct LabelPlacer {
         }
     }
 
+    /// Whether the segment `a`–`b` passes through a reserved box other than those holding
+    /// `except` (the marker a leader line goes to).
+    func crosses(_ a: (Double, Double), _ b: (Double, Double), except: (Double, Double)) -> Bool {
+        let bounds = Box(x: min(a.0, b.0), y: min(a.1, b.1), width: abs(b.0 - a.0), height: abs(b.1 - a.1))
+        guard bounds.x.isFinite, bounds.y.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else { return false }
+        let (c0, c1) = span(bounds.x, bounds.maxX, count: columns)
+        let (r0, r1) = span(bounds.y, bounds.maxY, count: rows)
+        for r in r0...r1 {
+            for c in c0...c1 {
+                for other in buckets[r * columns + c] where !other.contains(except.0, except.1) {
+                    if LineIndex.clip(a, b, to: other) != nil { return true }
+                }
+            }
+        }
+        return false
+    }
+
     /// The first candidate that fits, reserved; nil when none does.
     mutating func place(_ candidates: [Box]) -> Box? {
         guard let box = candidates.first(where: fits) else { return nil }

@@ -72,22 +72,29 @@ public enum MapRenderer {
         return try render(spec, basemap: basemap, onto: canvas)
     }
 
+    static func samePoint(_ a: (Double, Double), _ b: (Double, Double)) -> Bool {
+        abs(a.0 - b.0) <= MarkerIndex.samePoint && abs(a.1 - b.1) <= MarkerIndex.samePoint
+    }
+
     /// Plans every box first, in order of priority, then draws. Space goes to, in this order:
-    /// measurement ends and trail fixes, measurement labels, place markers (those a measurement
+    /// measurement ends and trail fixes (and, with several measurements, the number on each
+    /// line), measurement labels, place markers (those a measurement
     /// label or, later, a decoration covers are left out), title,
     /// scale bar, north arrow, attribution, legend, Start/End labels, place labels. An element
     /// that finds no room inside the image clear of those before it is left out, and counted in
     /// the notes; so at small sizes place labels go first, then the legend, the attribution, the
-    /// north arrow, the scale bar, the title, and the measurement labels last.
+    /// north arrow, the scale bar, the title, and the measurement labels last. No label crosses
+    /// a measurement line, a track or another label's leader line, and none stands nearer
+    /// another marker than its own (``Planner/label(_:_:anchor:_:owner:anchors:preferring:)``).
     static func render(_ spec: MapSpec, basemap: PaintedBasemap, onto canvas: Canvas) throws -> RenderedImage {
         let frame = spec.frame
         let s = spec.scale
         var notes: [String] = []
-        var planner = Planner(width: frame.width, height: frame.height)
+        var planner = Planner(width: frame.width, height: frame.height, scale: s)
 
         // Markers first: nothing placed later may hide them.
         var trailPlans: [TrailOverlay.Plan] = []
-        for trail in spec.trails {
+        for (k, trail) in spec.trails.enumerated() {
             let plan = try trail.plan(frame: frame, scale: s)
             if let spacing = plan.thinnedTo {
                 notes.append(
@@ -95,48 +102,66 @@ public enum MapRenderer {
                         + "drew \(NumberFormatting.grouped(Double(plan.drawn.count), decimals: 0)) of \(NumberFormatting.grouped(Double(plan.fixes.count), decimals: 0)) "
                         + "(one per \(NumberFormatting.grouped(spacing, decimals: 0)) px, with the first and the current one) over the whole track's line")
             }
-            trail.reserve(plan, scale: s, planner: &planner)
+            trail.reserve(plan, scale: s, track: k + 1, planner: &planner)
             trailPlans.append(plan)
         }
         var measured: [([(Double, Double)], MeasurementOverlay)] = []
-        for m in spec.measurements {
+        for (k, m) in spec.measurements.enumerated() {
             let line = try frame.pixels(of: m.geodesicPoints)
             measured.append((line, m))
-            planner.reserveLine(line, half: 4 * s)
+            planner.reserveLine(line, width: 6 * s, kind: .measurement, measurement: k + 1)
             for p in [line.first!, line.last!] {
-                planner.marker(Box(x: p.0 - 9 * s, y: p.1 - 9 * s, width: 18 * s, height: 18 * s), anchor: p, text: nil, protected: true)
+                planner.marker(
+                    Box(x: p.0 - 9 * s, y: p.1 - 9 * s, width: 18 * s, height: 18 * s), anchor: p, text: nil, protected: true, measurement: k + 1)
             }
         }
-        // Then the text, most important first. Measurement labels keep off the measurement
-        // lines, the decorations' corners and the place markers, in that order, as far as they can.
+        // Several measurements are told apart by number: one on each line, and the same number
+        // on its label.
+        let badges = measured.count > 1 ? MeasurementLabel.badges(measured.map(\.0), planner: &planner, scale: s) : measured.map { _ in nil }
+        // Then the text, most important first. Measurement labels keep off the decorations'
+        // corners and the place markers, in that order, as far as they can.
         let placePixels = try frame.pixels(of: spec.places.map { GeoPoint(longitude: $0.longitude, latitude: $0.latitude) })
         var placeMarks = LabelPlacer(width: Double(frame.width), height: Double(frame.height))
-        for p in placePixels { placeMarks.reserve(Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s)) }
+        // A measurement's label keeps as far from the places as from any marker where it can;
+        // a place it then covers or stands too near gives way: left out, and counted.
+        var placePoints = MarkerIndex(width: Double(frame.width), height: Double(frame.height))
+        for p in placePixels {
+            placeMarks.reserve(Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s))
+            placePoints.insert(p)
+        }
         // Where the decorations would go on an empty map: measurement labels keep off these
         // corners when they can (after keeping off the line), so the title stays.
         var corners = LabelPlacer(width: Double(frame.width), height: Double(frame.height))
         if spec.decorations && !spec.measurements.isEmpty {
-            var empty = Planner(width: frame.width, height: frame.height)
+            var empty = Planner(width: frame.width, height: frame.height, scale: s)
             _ = Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend != nil, planner: &empty)
             for e in empty.layout.elements { corners.reserve(Box(x: e.box.x0, y: e.box.y0, width: e.box.x1 - e.box.x0, height: e.box.y1 - e.box.y0)) }
         }
-        var measurementLabels: [(MeasurementLabel.Shape, Box)] = []
-        for (line, m) in measured {
-            let shapes = MeasurementLabel.shapes(m.label, canvas: canvas, scale: s)
-            let candidates = MeasurementLabel.candidates(shapes, line: line, width: Double(frame.width), height: Double(frame.height), scale: s)
-            let mid = line[line.count / 2]
-            if let box = planner.label(.measurementLabel, m.label, anchor: mid, candidates.map(\.0), avoidingTrail: true, preferring: [corners, placeMarks]),
-                let shape = candidates.first(where: { $0.0 == box })?.1
+        var measurementLabels: [(MeasurementLabel.Shape, PlacedLabel)] = []
+        for (k, (line, m)) in measured.enumerated() {
+            let number = measured.count > 1 ? k + 1 : nil
+            let shapes = MeasurementLabel.shapes(m.label, number: number, canvas: canvas, scale: s)
+            let at = badges[k] ?? line[line.count / 2]
+            let candidates = MeasurementLabel.candidates(shapes, line: line, at: at, width: Double(frame.width), height: Double(frame.height), scale: s)
+            let owner = Planner.Owner(
+                markers: [at, line.first!, line.last!], line: line, otherLines: measured.enumerated().filter { $0.offset != k }.map(\.element.0),
+                rim: badges[k] == nil ? 0 : MeasurementLabel.badgeRadius * s + 1 * s, measurement: k + 1, yielding: placePoints)
+            if let placed = planner.label(.measurementLabel, m.label, anchor: at, candidates.map(\.0), owner: owner, preferring: [corners, placeMarks]),
+                let shape = candidates.first(where: { $0.0 == placed.box })?.1
             {
-                measurementLabels.append((shape, box))
+                measurementLabels.append((shape, placed))
             }
         }
         // Places: markers beside the measurement's label, then their labels after the decorations.
         var visible: [(Place, (Double, Double))] = []
         for (place, p) in zip(spec.places, placePixels) where p.0 >= 0 && p.1 >= 0 && p.0 <= Double(frame.width) && p.1 <= Double(frame.height) {
-            // A place under the measurement's label is hidden by it: left out, and counted.
+            // A place under a measurement's label is hidden by it, and one nearer to it than
+            // the label's own line would be taken for what it names: left out, and counted.
             let box = Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s)
-            if measurementLabels.contains(where: { $0.1.intersects(box) }) {
+            let onAnEnd = measured.contains { Self.samePoint($0.0.first!, p) || Self.samePoint($0.0.last!, p) }
+            if measurementLabels.contains(where: { m in
+                m.1.box.intersects(box) || (!onAnEnd && Planner.distance(p, m.1.box) < m.1.yieldingClearance(scale: s))
+            }) {
                 planner.layout.drop(.marker, place.name)
                 continue
             }
@@ -157,16 +182,18 @@ public enum MapRenderer {
             planner.layout.drop(.marker, place.name)
             return false
         }
-        var trailLabels: [(String, Box)] = []
-        for (trail, plan) in zip(spec.trails, trailPlans) { trailLabels += trail.label(plan, canvas: canvas, scale: s, planner: &planner) }
-        var placeLabels: [(String, Box)] = []
+        var trailLabels: [(String, PlacedLabel)] = []
+        for (k, (trail, plan)) in zip(spec.trails, trailPlans).enumerated() {
+            trailLabels += trail.label(plan, canvas: canvas, scale: s, track: k + 1, planner: &planner)
+        }
+        var placeLabels: [(String, PlacedLabel)] = []
         for (place, p) in visible {
             let size = PlaceLabel.boxSize(place.name, canvas: canvas, scale: s)
-            if let box = planner.label(
+            if let placed = planner.label(
                 .label, place.name, anchor: p, PlaceLabel.candidates(p, w: size.w, h: size.h, first: 7 * s, scale: s),
-                avoidingTrail: true)
+                owner: Planner.Owner(markers: [p], rim: 6 * s))
             {
-                placeLabels.append((place.name, box))
+                placeLabels.append((place.name, placed))
             }
         }
         notes += planner.layout.notes
@@ -175,18 +202,23 @@ public enum MapRenderer {
         for (trail, plan) in zip(spec.trails, trailPlans) { trail.draw(plan, on: canvas, scale: s) }
         for (line, _) in measured {
             canvas.polyline(line, color: Color.white.withAlpha(0.85), width: 6 * s)
-            canvas.polyline(line, color: Color(hex: 0xC8102E), width: 2.5 * s)
+            canvas.polyline(line, color: MeasurementLabel.color, width: 2.5 * s)
         }
         for (line, _) in measured {
             for p in [line.first!, line.last!] {
-                canvas.circle(p.0, p.1, radius: 6 * s, fill: .white, stroke: Color(hex: 0xC8102E), strokeWidth: 2.5 * s)
+                canvas.circle(p.0, p.1, radius: 6 * s, fill: .white, stroke: MeasurementLabel.color, strokeWidth: 2.5 * s)
             }
+        }
+        for (k, badge) in badges.enumerated() {
+            if let badge { MeasurementLabel.drawBadge(k + 1, at: badge, canvas: canvas, scale: s) }
         }
         for (_, p) in visible {
             canvas.circle(p.0, p.1, radius: 4 * s, fill: Color(hex: 0x222222), stroke: .white, strokeWidth: 1.5 * s)
         }
-        for (text, box) in trailLabels + placeLabels { PlaceLabel.draw(text, in: box, canvas: canvas, scale: s) }
-        for (shape, box) in measurementLabels { MeasurementLabel.draw(shape, in: box, canvas: canvas) }
+        for (_, placed) in trailLabels + placeLabels { placed.drawLeader(on: canvas, color: PlaceLabel.leaderColor, scale: s) }
+        for (_, placed) in measurementLabels { placed.drawLeader(on: canvas, color: MeasurementLabel.color, scale: s) }
+        for (text, placed) in trailLabels + placeLabels { PlaceLabel.draw(text, in: placed.box, canvas: canvas, scale: s) }
+        for (shape, placed) in measurementLabels { MeasurementLabel.draw(shape, in: placed.box, canvas: canvas) }
         decorations?.draw(legend: basemap.legend)
         // The PNG writer reads the canvas where cairo drew it.
         return try RenderedImage.finished(canvas, width: frame.width, height: frame.height, notes: notes, layout: planner.layout)

@@ -66,9 +66,10 @@ public enum PerspectiveRenderer {
     }
 
     /// Renders the terrain and draws the overlays over it, their lines, markers and labels
-    /// `scale` times their 96-dpi size (dpi / 96): an image or, with `document`, an SVG
-    /// or PDF whose terrain is one embedded image at the camera's pixels and whose overlays are
-    /// vectors.
+    /// `scale` times their 96-dpi size (dpi / 96): an image or, with `document`, an SVG or PDF
+    /// whose terrain is one embedded image at the camera's pixels and whose overlays are
+    /// vectors. The image's layout says where the labels went and holds the legs and tracks as
+    /// lines.
     public static func draw(
         _ scene: TerrainScene, camera: ViewCamera, tint: Bool, overlays: ViewOverlays, threads: Int, document: VectorDocument? = nil,
         scale: Double = 1, fontScale: Double = 1
@@ -84,7 +85,7 @@ public enum PerspectiveRenderer {
             canvas = terrain
         }
         canvas.fontScale = fontScale
-        ViewOverlayPainter(view: view, canvas: canvas, scale: scale).paint(overlays)
-        return (try RenderedImage.finished(canvas, width: camera.width, height: camera.height, notes: []), view)
+        let layout = ViewOverlayPainter(view: view, canvas: canvas, scale: scale).paint(overlays)
+        return (try RenderedImage.finished(canvas, width: camera.width, height: camera.height, notes: [], layout: layout), view)
     }
 }

@@ -1,11 +1,13 @@
 /// Place names: a label with a halo beside the marker, at the first of eight positions around it
-/// that fits, trying a little further out where another marker or label sits in the way, but
-/// never more than ``maximumDistance`` × scale pixels from the place.
+/// that fits, trying a little further out where another marker or label sits in the way, up to
+/// ``Planner/leaderDistance`` × scale pixels from the place; past that, further rings joined to
+/// the marker by a leader line.
 enum PlaceLabel {
     static let size = 13.0
-    /// How far (at 96 dpi) a label may stand from the point it names, nearest edge to point: any
-    /// further and a reader can no longer tell which marker it belongs to.
-    static let maximumDistance = 24.0
+    /// The rings (at 96 dpi, the gap between the marker and the box) a label tries with a leader.
+    static let leaderGaps = [34.0, 48, 66, 90, 120, 160]
+    /// The leader's colour.
+    static let leaderColor = Color(hex: 0x333333)
 
     /// The label's box size for `name` at `scale`.
     static func boxSize(_ name: String, canvas: Canvas, scale: Double) -> (w: Double, h: Double) {
@@ -14,11 +16,12 @@ enum PlaceLabel {
     }
 
     /// Candidates in order of preference: the eight positions at `first` pixels from the
-    /// point, then further rings, keeping only those within the maximum distance.
+    /// point, then further rings, keeping only those within ``Planner/leaderDistance``; then
+    /// the rings of ``leaderGaps``, which need a leader.
     static func candidates(_ p: (Double, Double), w: Double, h: Double, first: Double, scale: Double) -> [Box] {
-        let limit = maximumDistance * max(scale, 1)
+        let limit = Planner.leaderDistance * scale
         return [first, first + 6 * scale, first + 13 * scale].flatMap { candidates(p, w: w, h: h, gap: $0) }
-            .filter { Planner.distance(p, $0) <= limit }
+            .filter { Planner.distance(p, $0) <= limit } + leaderGaps.flatMap { candidates(p, w: w, h: h, gap: $0 * scale) }
     }
 
     static func candidates(_ p: (Double, Double), w: Double, h: Double, gap: Double) -> [Box] {

@@ -171,6 +171,9 @@ public struct ProfileChart {
         }
 
         // Terrain: one filled area per run of samples with data, down to the plot's floor.
+        // In the chart's 96-dpi units (a whole number of them, inside the image).
+        var planner = Planner(width: Int(width), height: Int(height))
+        planner.layout = layout
         var k0 = 0
         while k0 < p.count {
             guard !p.elevationsMetres[k0].isNaN else {
@@ -182,9 +185,11 @@ public struct ProfileChart {
             let run = (k0...k1).map { (px(p.distancesMetres[$0]), py(p.elevationsMetres[$0])) }
             if run.count == 1 {
                 canvas.polyline([(run[0].0, run[0].1), (run[0].0, plot.maxY)], color: Self.terrainLine, width: 1.5)
+                planner.reserveLine([(run[0].0, run[0].1), (run[0].0, plot.maxY)], width: 1.5, kind: .terrain)
             } else {
                 canvas.polygon(run + [(run.last!.0, plot.maxY), (run[0].0, plot.maxY)], fill: Self.terrainFill)
                 canvas.polyline(run, color: Self.terrainLine, width: 1.5)
+                planner.reserveLine(Self.envelope(run), width: 1.5, kind: .terrain)
             }
             k0 = k1 + 1
         }
@@ -192,32 +197,40 @@ public struct ProfileChart {
         // Sight line.
         let verdictColor = Self.verdictColor(lineOfSight?.verdict)
         if !sight.isEmpty {
-            canvas.polyline(zip(p.distancesMetres, sight).map { (px($0), py($1)) }, color: verdictColor, width: 2, dash: [8, 5])
+            let line = zip(p.distancesMetres, sight).map { (px($0), py($1)) }
+            canvas.polyline(line, color: verdictColor, width: 2, dash: [8, 5])
+            planner.reserveLine(Self.envelope(line), width: 2, kind: .sightLine)
             canvas.circle(px(0), py(sight[0]), radius: 4.5, fill: verdictColor, stroke: .white, strokeWidth: 1.5)
             canvas.circle(px(p.lengthMetres), py(sight.last!), radius: 4.5, fill: verdictColor, stroke: .white, strokeWidth: 1.5)
+            // The line's ends: labels keep off them, but they name nothing a label could be
+            // taken for.
+            for end in [(px(0), py(sight[0])), (px(p.lengthMetres), py(sight.last!))] {
+                planner.marks.reserve(Box(x: end.0 - 6, y: end.1 - 6, width: 12, height: 12))
+            }
         }
-        // Marks first, then their labels, placed so they overlap neither one another nor a mark.
-        var placer = LabelPlacer(width: Double(width), height: Double(height))
-        var labels: [(text: String, at: (Double, Double), color: Color, bold: Bool, preferAbove: Bool)] = []
+        // Marks first, then their labels, placed so that they overlap neither one another nor a
+        // mark, cross neither the terrain line nor the sight line, and stand nearer their own mark
+        // than any other (with a leader line where they must stand further than 24 px).
+        var labels: [(text: String, at: (Double, Double), color: Color, bold: Bool, preferAbove: Bool, rim: Double)] = []
         for (extreme, word, above) in [(statistics.maximum, "max", true), (statistics.minimum, "min", false)] {
             guard let e = extreme else { continue }
             let x = px(p.distancesMetres[e.index])
             let y = py(e.elevationMetres)
             canvas.circle(x, y, radius: 4, fill: Self.ink, stroke: .white, strokeWidth: 1.5)
-            placer.reserve(Box(x: x - 5, y: y - 5, width: 10, height: 10))
-            layout.add(.marker, word, box: Box(x: x - 5, y: y - 5, width: 10, height: 10), anchor: (x, y))
+            planner.marker(Box(x: x - 5, y: y - 5, width: 10, height: 10), anchor: (x, y), text: word)
             let text = "\(word) " + NumberFormatting.grouped(yUnit.convert(metres: e.elevationMetres)) + " " + yUnit.rawValue
-            labels.append((text, (x, y), Self.ink, true, above))
+            labels.append((text, (x, y), Self.ink, true, above, 6))
         }
         if let o = lineOfSight?.firstObstruction {
             let x = px(p.distancesMetres[o.index])
             let y = py(o.terrainMetres)
             canvas.polyline([(x - 6, y - 6), (x + 6, y + 6)], color: verdictColor, width: 3)
             canvas.polyline([(x - 6, y + 6), (x + 6, y - 6)], color: verdictColor, width: 3)
-            placer.reserve(Box(x: x - 7, y: y - 7, width: 14, height: 14))
-            layout.add(.marker, "first obstruction", box: Box(x: x - 7, y: y - 7, width: 14, height: 14), anchor: (x, y))
-            labels.append(("first obstruction at \(units.format(p.distancesMetres[o.index]))", (x, y), verdictColor, false, true))
+            planner.marker(Box(x: x - 7, y: y - 7, width: 14, height: 14), anchor: (x, y), text: "first obstruction")
+            // The line of sight's answer goes first: it has the first choice of room.
+            labels.insert(("first obstruction at \(units.format(p.distancesMetres[o.index]))", (x, y), verdictColor, false, true, 9), at: 0)
         }
+        var placedLabels: [(text: String, color: Color, bold: Bool, ascent: Double, placed: PlacedLabel)] = []
         for label in labels {
             let m = canvas.measure(label.text, size: 12, bold: label.bold)
             let w = m.width + 4
@@ -231,6 +244,16 @@ public struct ProfileChart {
                 Box(x: x + 10, y: y + 12, width: w, height: h), Box(x: x + 10, y: y - 12 - h, width: w, height: h),
                 Box(x: x + 10, y: y + 12 + h, width: w, height: h),
             ]
+            // Further out, joined by a leader: below first (inside the terrain, clear of its
+            // line), then above, then to either side.
+            for gap in [30.0, 45, 65, 90, 120] {
+                candidates += [
+                    Box(x: x - w / 2, y: y + gap, width: w, height: h), Box(x: x + gap * 0.7, y: y + gap * 0.7, width: w, height: h),
+                    Box(x: x - gap * 0.7 - w, y: y + gap * 0.7, width: w, height: h), Box(x: x - w / 2, y: y - gap - h, width: w, height: h),
+                    Box(x: x + gap * 0.7, y: y - gap * 0.7 - h, width: w, height: h), Box(x: x - gap * 0.7 - w, y: y - gap * 0.7 - h, width: w, height: h),
+                    Box(x: x + gap, y: y - h / 2, width: w, height: h), Box(x: x - gap - w, y: y - h / 2, width: w, height: h),
+                ]
+            }
             // Kept inside the plot: shift sideways when a label would cross its edges.
             candidates = candidates.map { b in
                 var b = b
@@ -238,15 +261,20 @@ public struct ProfileChart {
                 b.y = min(max(b.y, plot.y + 3), plot.maxY - b.height - 3)
                 return b
             }
-            guard let box = placer.place(candidates) else {
-                layout.drop(.label, label.text)
-                continue
-            }
-            layout.add(.label, label.text, box: box, anchor: (x, y))
+            guard
+                let placed = planner.label(
+                    .label, label.text, anchor: (x, y), candidates, owner: Planner.Owner(markers: [(x, y)], rim: label.rim))
+            else { continue }
+            placedLabels.append((label.text, label.color, label.bold, m.ascent, placed))
+        }
+        for label in placedLabels { label.placed.drawLeader(on: canvas, color: label.color, scale: 1) }
+        for label in placedLabels {
+            let box = label.placed.box
             canvas.text(
-                label.text, x: box.x + 2, y: box.y + 1 + m.ascent, size: 12, color: label.color, bold: label.bold,
+                label.text, x: box.x + 2, y: box.y + 1 + label.ascent, size: 12, color: label.color, bold: label.bold,
                 halo: .white, haloWidth: 2.5)
         }
+        layout = planner.layout
 
         // Frame, titles, axis names, legend.
         canvas.rectangle(plot, fill: nil, stroke: Color(hex: 0x888888), strokeWidth: 1)
@@ -263,6 +291,30 @@ public struct ProfileChart {
             canvas.text(legend, x: legendBox.x + 28, y: legendBox.y + 17, size: 12, color: lineOfSight == nil ? Self.ink : verdictColor)
         }
         return try RenderedImage.finished(canvas, width: self.width, height: self.height, notes: layout.notes, layout: layout.scaled(by: scale))
+    }
+
+    /// The polyline as labels need to avoid it, with at most four points a pixel column where
+    /// it has more (the first, lowest, highest and last of the column, in their order): every
+    /// pixel the line covers is still covered, and a profile of millions of samples costs the
+    /// chart's width.
+    static func envelope(_ line: [(Double, Double)]) -> [(Double, Double)] {
+        guard let first = line.first, let last = line.last, line.count > 4 * max(1, Int(abs(last.0 - first.0))) else { return line }
+        var out: [(Double, Double)] = []
+        var k = 0
+        while k < line.count {
+            let column = line[k].0.rounded(.down)
+            var j = k
+            var low = k
+            var high = k
+            while j + 1 < line.count && line[j + 1].0.rounded(.down) == column {
+                j += 1
+                if line[j].1 < line[low].1 { low = j }
+                if line[j].1 > line[high].1 { high = j }
+            }
+            for i in Set([k, low, high, j]).sorted() { out.append(line[i]) }
+            k = j + 1
+        }
+        return out
     }
 
     /// The header's text rows and the legend's box.

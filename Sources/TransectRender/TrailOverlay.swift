@@ -81,26 +81,26 @@ public struct TrailOverlay: Sendable {
     }
 
     /// Reserves the trail's markers and line; the line goes to the placer Start and End avoid.
-    func reserve(_ plan: Plan, scale s: Double, planner: inout Planner) {
-        for line in plan.lines { planner.reserveLine(line, half: 6 * s) }
+    func reserve(_ plan: Plan, scale s: Double, track: Int, planner: inout Planner) {
+        for line in plan.lines { planner.reserveLine(line, width: 10 * s, kind: .trail) }
         for (n, k) in plan.drawn.enumerated() {
             let p = plan.fixes[k]
             let r = n == plan.drawn.count - 1 ? 14 * s : 8 * s
             planner.marker(
                 Box(x: p.0 - r, y: p.1 - r, width: 2 * r, height: 2 * r), anchor: p, text: n == plan.drawn.count - 1 ? "current" : "fix",
-                protected: n == plan.drawn.count - 1)
+                protected: n == plan.drawn.count - 1, track: track)
         }
     }
 
-    /// Places the Start and End labels (off the line where any candidate allows).
-    func label(_ plan: Plan, canvas: Canvas, scale s: Double, planner: inout Planner) -> [(String, Box)] {
+    /// Places the Start and End labels, off the line.
+    func label(_ plan: Plan, canvas: Canvas, scale s: Double, track: Int, planner: inout Planner) -> [(String, PlacedLabel)] {
         guard let first = plan.fixes.first, let last = plan.fixes.last else { return [] }
-        var out: [(String, Box)] = []
+        var out: [(String, PlacedLabel)] = []
         let start = PlaceLabel.boxSize(startLabel, canvas: canvas, scale: s)
         if planner.shows(first),
             let box = planner.label(
                 .label, startLabel, anchor: first, PlaceLabel.candidates(first, w: start.w, h: start.h, first: 9 * s, scale: s),
-                avoidingTrail: true)
+                owner: Planner.Owner(markers: [first], rim: 8 * s, track: track))
         {
             out.append((startLabel, box))
         }
@@ -108,7 +108,7 @@ public struct TrailOverlay: Sendable {
             let end = PlaceLabel.boxSize(endLabel, canvas: canvas, scale: s)
             if let box = planner.label(
                 .label, endLabel, anchor: last, PlaceLabel.candidates(last, w: end.w, h: end.h, first: 16 * s, scale: s),
-                avoidingTrail: true)
+                owner: Planner.Owner(markers: [last], rim: 14 * s, track: track))
             {
                 out.append((endLabel, box))
             }

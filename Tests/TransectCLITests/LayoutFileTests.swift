@@ -14,6 +14,16 @@ struct LayoutFileTests {
         var text: String?
         var box: [Double]
         var anchor: [Double]
+        /// From the box towards the anchor, when the label stands too far to be read without.
+        var leader: [[Double]]?
+        var measurement: Int?
+    }
+
+    struct Line {
+        var kind: String
+        var measurement: Int?
+        var width: Double
+        var points: [[Double]]
     }
 
     static func read(_ path: String) throws -> (width: Int, height: Int, elements: [Element], dropped: [String]) {
@@ -24,7 +34,8 @@ struct LayoutFileTests {
             #expect(item["placed"] as? Bool == true)
             return Element(
                 kind: try #require(item["kind"] as? String), text: item["text"] as? String,
-                box: try #require(item["box"] as? [Double]), anchor: try #require(item["anchor"] as? [Double]))
+                box: try #require(item["box"] as? [Double]), anchor: try #require(item["anchor"] as? [Double]),
+                leader: item["leader"] as? [[Double]], measurement: item["measurement"] as? Int)
         }
         let dropped = try #require(object["dropped"] as? [[String: Any]]).compactMap { $0["kind"] as? String }
         return (try #require(object["width"] as? Int), try #require(object["height"] as? Int), elements, dropped)
@@ -62,7 +73,9 @@ struct LayoutFileTests {
                     "\(e.kind) \(e.box) outside \(size)")
             }
             if e.kind == "label" {
-                #expect(Self.distance(e.anchor, e.box) <= 24 * scale, "\(e.text ?? "") is \(Self.distance(e.anchor, e.box)) px from its place")
+                #expect(
+                    Self.distance(e.anchor, e.box) <= 24 * scale || e.leader != nil,
+                    "\(e.text ?? "") is \(Self.distance(e.anchor, e.box)) px from its place, without a leader")
             }
         }
         // No two texts or decorations overlap; no label covers a marker.

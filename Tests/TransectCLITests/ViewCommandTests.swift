@@ -59,6 +59,28 @@ struct ViewCommandTests {
         }
     }
 
+    /// From 3 km south-west of the valley's middle, 33 m above Half Dome's published summit
+    /// point: the point lies 4 m under the sight line over the dome's own higher shoulder, 49 m
+    /// nearer the camera, well within what the terrain's sampling can be wrong by there (the
+    /// depth tolerance of `TerrainView.isVisible(_:)`); the end is drawn on the summit, and
+    /// the anchors file says so. The corner, inside the dome, stays hidden.
+    @Test("a measurement end drawn on a summit seen at a grazing angle is visible in the anchors")
+    func summitEndVisible() throws {
+        let dir = TemporaryDirectory()
+        let r = transect(
+            "view", "--dem", try SharedData.path("yosemite_valley_ned1as.tif"), "--from", "-119.5329397,37.7460363", "--to",
+            "-119.573611,37.729722", "--look-at", "-119.553,37.738", "--distance", "3000", "--heading", "0", "--pitch", "70", "--size",
+            "800x500", "--anchors", dir.file("a.json"), "-o", dir.file("v.png"))
+        #expect(r.code == 0, "\(r.err)")
+        let a = try Self.anchors(dir.file("a.json"))
+        let start = try #require(a["start"])
+        let x = try #require(start["x"] as? Double)
+        let y = try #require(start["y"] as? Double)
+        #expect(x >= 0 && x < 800 && y >= 0 && y < 500, "the summit end is in the image: \(x), \(y)")
+        #expect(start["visible"] as? Bool == true)
+        #expect(a["corner"]?["visible"] as? Bool == false)
+    }
+
     @Test("the same PNG and anchors on one thread and on two")
     func threads() throws {
         let dir = TemporaryDirectory()

@@ -113,10 +113,9 @@ struct LabelPlacerTests {
         #expect(placer.fits(Box(x: 60, y: 60, width: 40, height: 40)))
     }
 
-    /// The renderer's place loop replayed with the scan: markers first, then each label at the
-    /// first of `PlaceLabel`'s candidates that fits. The map must leave out the labels the scan
-    /// leaves out, and say how many on its notes (the command prints them on stderr).
-    @Test("a crowded map drops the labels the full scan drops, and says how many")
+    /// A crowded map: every label it keeps stands nearer its own marker than any other, beside
+    /// it or joined to it by a leader line, and it says how many it left out.
+    @Test("a crowded map keeps each label by its own marker, and says how many it left out")
     func crowdedMap() throws {
         let width = 640
         let height = 400
@@ -133,21 +132,23 @@ struct LabelPlacerTests {
         spec.places = zip(names, geographic).map { Place(name: $0, longitude: $1.longitude, latitude: $1.latitude) }
         let image = try MapRenderer.render(spec, dem: nil)
 
-        let canvas = try Canvas(width: width, height: height)
         let pixels = try frame.pixels(of: geographic)
         let visible = pixels.indices.filter {
             pixels[$0].0 >= 0 && pixels[$0].1 >= 0 && pixels[$0].0 <= Double(width) && pixels[$0].1 <= Double(height)
         }
-        var scan = ScanningPlacer(width: Double(width), height: Double(height))
-        for k in visible { scan.reserve(Box(x: pixels[k].0 - 5, y: pixels[k].1 - 5, width: 10, height: 10)) }
-        var dropped = 0
-        for k in visible {
-            let size = PlaceLabel.boxSize(names[k], canvas: canvas, scale: 1)
-            let candidates = PlaceLabel.candidates(pixels[k], w: size.w, h: size.h, first: 7, scale: 1)
-            #expect(candidates.allSatisfy { Planner.distance(pixels[k], $0) <= 24 })
-            if scan.place(candidates) == nil { dropped += 1 }
-        }
+        let labels = image.layout.elements.filter { $0.kind == .label }
+        let markers = image.layout.elements.filter { $0.kind == .marker }
+        let dropped = image.layout.dropped.filter { $0.kind == .label }.count
+        #expect(markers.count == visible.count && labels.count + dropped == visible.count)
         #expect(visible.count < spots.count && dropped > 0 && dropped < visible.count)
+        for label in labels {
+            let box = LayoutTests.box(label)
+            let own = Planner.distance(label.anchor, box)
+            #expect(own <= Planner.leaderDistance || label.leader != nil, "\(label.text ?? "")")
+            for m in markers where m.anchor != label.anchor {
+                #expect(Planner.distance(m.anchor, box) > own, "\(label.text ?? "") is nearer \(m.text ?? "")")
+            }
+        }
         #expect(image.notes == ["note: \(dropped) of \(visible.count) place labels could not be placed without overlapping and were left out"])
     }
 
@@ -224,8 +225,8 @@ struct LabelPlacerTests {
         planner.marker(Box(x: 150, y: 60, width: 10, height: 10), anchor: (155, 65), text: "P")
         planner.marker(Box(x: 20, y: 70, width: 10, height: 10), anchor: (25, 75), text: nil, protected: true)
         let onMarker = Box(x: 140, y: 55, width: 30, height: 12)
-        let clear = Box(x: 100, y: 40, width: 30, height: 12)
-        #expect(planner.label(.label, "A", anchor: (155, 65), [Box(x: 60, y: 25, width: 30, height: 10), onMarker, clear]) == clear)
+        let clear = Box(x: 120, y: 40, width: 30, height: 12)
+        #expect(planner.label(.label, "A", anchor: (155, 65), [Box(x: 60, y: 25, width: 30, height: 10), onMarker, clear])?.box == clear)
         #expect(planner.label(.label, "B", anchor: (115, 46), [clear, Box(x: 110, y: 45, width: 30, height: 12)]) == nil)
         #expect(planner.decoration(.attribution, "data", [Box(x: 15, y: 75, width: 40, height: 10), onMarker]) == onMarker)
         #expect(planner.layout.elements.map(\.kind) == [.title, .scaleBar, .marker, .marker, .label, .attribution])
@@ -237,10 +238,10 @@ struct LabelPlacerTests {
             ])
     }
 
-    @Test("a label keeps off the track and then each preferred placer as far as a candidate allows, the later ones given up first")
+    @Test("a label never crosses the track; it keeps off each preferred placer as far as a candidate allows, the later ones given up first")
     func preferences() {
         var planner = Planner(width: 300, height: 200)
-        planner.reserveLine([(0, 100), (300, 100)], half: 6)
+        planner.reserveLine([(0, 100), (300, 100)], width: 10, kind: .trail)
         var first = LabelPlacer(width: 300, height: 200)
         var second = first
         first.reserve(Box(x: 0, y: 0, width: 100, height: 200))
@@ -250,17 +251,17 @@ struct LabelPlacerTests {
         let inSecond = Box(x: 120, y: 20, width: 30, height: 12)
         let clearOfAll = Box(x: 220, y: 20, width: 30, height: 12)
         var p = planner
-        #expect(
-            p.label(.label, "a", anchor: (0, 0), [onTrack, inFirst, inSecond, clearOfAll], avoidingTrail: true, preferring: [first, second]) == clearOfAll)
+        #expect(p.label(.label, "a", anchor: (0, 0), [onTrack, inFirst, inSecond, clearOfAll], preferring: [first, second])?.box == clearOfAll)
         p = planner
-        // Nothing clear of all three: the last preference (second) is given up first.
-        #expect(p.label(.label, "b", anchor: (0, 0), [onTrack, inFirst, inSecond], avoidingTrail: true, preferring: [first, second]) == inSecond)
+        // Nothing clear of both: the last preference (second) is given up first.
+        #expect(p.label(.label, "b", anchor: (0, 0), [onTrack, inFirst, inSecond], preferring: [first, second])?.box == inSecond)
         p = planner
-        #expect(p.label(.label, "c", anchor: (0, 0), [onTrack, inFirst], avoidingTrail: true, preferring: [first, second]) == inFirst)
-        p = planner
-        // Only the track is left to avoid last of all: a label on it rather than none.
-        #expect(p.label(.label, "d", anchor: (0, 0), [onTrack], avoidingTrail: true, preferring: [first, second]) == onTrack)
+        #expect(p.label(.label, "c", anchor: (0, 0), [onTrack, inFirst], preferring: [first, second])?.box == inFirst)
         #expect(p.layout.dropped.isEmpty)
+        p = planner
+        // The track is never given up: a label with no candidate off it is left out.
+        #expect(p.label(.label, "d", anchor: (0, 0), [onTrack], preferring: [first, second]) == nil)
+        #expect(p.layout.dropped == [Layout.Dropped(kind: .label, text: "d")])
     }
 
     /// A busy 640 × 400 map, scaled to `width`: a measurement, five places, a track with Start and
