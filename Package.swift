@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TransectRaster", targets: ["TransectRaster"]),
         .library(name: "TransectAnalysis", targets: ["TransectAnalysis"]),
         .library(name: "TransectPerspective", targets: ["TransectPerspective"]),
+        .library(name: "TransectImageCompare", targets: ["TransectImageCompare"]),
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
         .library(name: "TransectRender", targets: ["TransectRender"]),
         .library(name: "TransectFormats", targets: ["TransectFormats"]),
@@ -62,6 +63,9 @@ let package = Package(
         // The perspective renderer: camera, framing, the terrain scene and its levels, the
         // depth-buffer rasteriser. Raster for the hillshade that lights the scene.
         .target(name: "TransectPerspective", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster"]),
+        // Image comparison: matplotlib's RMS, pixelmatch's perceptual count and the diff image, in
+        // one pass over two RGBA images; the caller lends the parallel loop.
+        .target(name: "TransectImageCompare", dependencies: ["TransectSupport"]),
         // The formats `measure` reads without Foundation: the pairs CSV, CSV lines, line and chunk
         // readers, the strict JSON parser, FormatError.
         .target(name: "TransectFormatsBase", dependencies: ["TransectSupport", "TransectGeodesy", "TransectAnalysis"]),
@@ -121,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "TransectPerspectiveTests",
             dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectTestSupport"]),
+        .testTarget(name: "TransectImageCompareTests", dependencies: ["TransectImageCompare", "TransectSupport", "TransectTestSupport"]),
         .testTarget(
             name: "TransectGDALTests",
             dependencies: ["TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "CGDAL", "TransectTestSupport"]),
