@@ -28,6 +28,11 @@ static void shim_warning(png_structp png, png_const_charp message) {
 
 int transect_png_read_rgba(const char *path, unsigned char **pixels, int *width, int *height,
                            int *system_error, char *error, size_t error_size) {
+    return transect_png_read_rgba_limited(path, 0, pixels, width, height, NULL, system_error, error, error_size);
+}
+
+int transect_png_read_rgba_limited(const char *path, size_t max_pixels, unsigned char **pixels, int *width, int *height,
+                                   int *color_type, int *system_error, char *error, size_t error_size) {
     *pixels = NULL;
     *system_error = 0;
     FILE *file = fopen(path, "rb");
@@ -64,6 +69,13 @@ int transect_png_read_rgba(const char *path, unsigned char **pixels, int *width,
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
     if (w == 0 || h == 0 || w > 100000 || h > 100000) png_error(png, "image size out of range");
+    if (max_pixels > 0 && (size_t)w * (size_t)h > max_pixels) {
+        snprintf(error, error_size, "%lu x %lu pixels, over the limit of %zu", (unsigned long)w, (unsigned long)h, max_pixels);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        return 1;
+    }
+    if (color_type) *color_type = png_get_color_type(png, info);
     png_set_expand(png);
     png_set_strip_16(png);
     png_set_gray_to_rgb(png);

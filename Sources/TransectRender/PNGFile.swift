@@ -163,6 +163,51 @@ public enum PNGFile {
         return (Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), Int(w), Int(h))
     }
 
+    /// A PNG as read for comparison: RGBA pixels and whether the file has an alpha channel of its
+    /// own (colour type RGBA, or grey and alpha), rather than one added for a palette's or a
+    /// colour's transparency (`tRNS`) or as the opaque filler of RGB and grey.
+    public struct Decoded: Sendable {
+        public var pixels: [UInt8]
+        public var width: Int
+        public var height: Int
+        /// The PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey and alpha, 6 RGBA.
+        public var colourType: Int
+        /// True for colour type 6 (RGBA): the one whose alpha matplotlib's loader keeps.
+        public var isRGBA: Bool { colourType == 6 }
+    }
+
+    /// Reads the PNG at `path` as RGBA (4 bytes per pixel) with its colour type, refusing one of
+    /// more than `maxPixels` pixels before decoding it.
+    /// The corresponding C function is `transect_png_read_rgba_limited` (libpng).
+    public static func read(path: String, maxPixels: Int) throws(RenderError) -> Decoded {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0
+        var h: Int32 = 0
+        var colourType: Int32 = 0
+        var code: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = transect_png_read_rgba_limited(path, max(maxPixels, 1), &buffer, &w, &h, &colourType, &code, &error, error.count)
+        guard status == 0, let buffer else {
+            throw .unreadable(path: path, reason: code != 0 ? SystemError.text(code) : message(error), systemError: code)
+        }
+        defer { free(buffer) }
+        return Decoded(
+            pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), width: Int(w), height: Int(h),
+            colourType: Int(colourType))
+    }
+
+    /// Encodes 8-bit RGBA `pixels` (4 bytes per pixel, straight alpha, row-major) into `path`.
+    public static func encode(
+        path: String, rgba pixels: [UInt8], width: Int, height: Int, texts: [(String, String)] = [], encoding: Encoding = Encoding()
+    ) throws(RenderError) {
+        precondition(pixels.count == width * height * 4)
+        try pixels.withUnsafeBufferPointer { buffer throws(RenderError) in
+            try encode(
+                path: path, pixels: buffer.baseAddress, format: Int32(TRANSECT_PNG_RGBA8), width: width, height: height,
+                stride: width * 4, texts: texts, dpi: nil, encoding: encoding)
+        }
+    }
+
     /// The NUL-terminated message the C shim wrote into `buffer` (libpng's or its own; a
     /// system call's failure comes back as an errno, worded by ``SystemError``).
     static func message(_ buffer: [CChar]) -> String {
