@@ -5,7 +5,7 @@ import PackageDescription
 // outputs back with GDAL: one list for all three.
 let commandLineTestDependencies: [Target.Dependency] = [
     "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
-    "TransectRender", "TransectFormats", "CGDAL", "TransectTestSupport", "TransectCLITestSupport",
+    "TransectRender", "TransectFormats", "TransectImageCompare", "CGDAL", "TransectTestSupport", "TransectCLITestSupport",
 ]
 
 let package = Package(
@@ -99,7 +99,7 @@ let package = Package(
             dependencies: [
                 "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectCLIBase", "TransectCLIMeasure",
                 "TransectGDAL", "TransectRender",
-                "TransectFormats",
+                "TransectFormats", "TransectImageCompare",
             ]),
         // The launcher: runs measure with both heights given itself, loads libTransectCLI.so for
         // anything else. Links neither GDAL, PROJ, cairo, libpng nor Foundation.
