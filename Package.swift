@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "TransectAnalysis", targets: ["TransectAnalysis"]),
         .library(name: "TransectPerspective", targets: ["TransectPerspective"]),
         .library(name: "TransectImageCompare", targets: ["TransectImageCompare"]),
+        .library(name: "TransectPNG", targets: ["TransectPNG"]),
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
         .library(name: "TransectRender", targets: ["TransectRender"]),
         .library(name: "TransectFormats", targets: ["TransectFormats"]),
@@ -75,11 +76,16 @@ let package = Package(
         // measurement and profile services. The only target that calls GDAL, OGR, OSR or CPL.
         .target(
             name: "TransectGDAL", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "CGDAL"]),
+        // PNG bytes to pixels (libpng) and back (the shim's writer): the CPNG shim's one Swift
+        // caller, which loads neither cairo nor GDAL.
+        .target(name: "TransectPNG", dependencies: ["TransectSupport", "CPNG"]),
         // Map frames and their fitting, basemaps, overlays, labels and charts: cairo draws (through
-        // Canvas only), libpng writes (through PNGFile only).
+        // Canvas only), PNGs are written and read through PNGFile (over TransectPNG) only.
         .target(
             name: "TransectRender",
-            dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectGDAL", "CCairo", "CPNG"]),
+            dependencies: [
+                "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectGDAL", "CCairo", "TransectPNG",
+            ]),
         // The GDAL-free command line: the option parser and options, commands and their help,
         // output targets and transactions, signal clean-up, progress, measure's output. No
         // Foundation and no C module, as the launcher links it.
@@ -125,6 +131,7 @@ let package = Package(
         .testTarget(
             name: "TransectPerspectiveTests",
             dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectTestSupport"]),
+        .testTarget(name: "TransectPNGTests", dependencies: ["TransectPNG", "TransectSupport", "TransectTestSupport"]),
         .testTarget(name: "TransectImageCompareTests", dependencies: ["TransectImageCompare", "TransectSupport", "TransectTestSupport"]),
         .testTarget(
             name: "TransectGDALTests",
@@ -139,7 +146,7 @@ let package = Package(
             name: "TransectRenderTests",
             dependencies: [
                 "TransectRender", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "CGDAL",
-                "CPNG", "TransectTestSupport",
+                "CPNG", "TransectPNG", "TransectTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(

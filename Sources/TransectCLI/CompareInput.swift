@@ -72,7 +72,7 @@ enum CompareInput {
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((directory + "/.transect-compare-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: SystemError.text(errno)) }
         close(fd)
         SignalCleanup.register(path, .remove)

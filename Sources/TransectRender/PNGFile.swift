@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import CPNG
+import TransectPNG
 import TransectSupport
 
 /// Writes PNG images (through the CPNG shim's writer: rows filtered, strips deflated by zlib on
@@ -82,7 +82,7 @@ public enum PNGFile {
         precondition(pixels.count == width * height * 3)
         try pixels.withUnsafeBufferPointer { buffer throws(RenderError) in
             try encode(
-                path: path, pixels: buffer.baseAddress, format: Int32(TRANSECT_PNG_RGB8), width: width, height: height,
+                path: path, pixels: buffer.baseAddress, format: PNGCodec.rgb8, width: width, height: height,
                 stride: width * 3, texts: texts, dpi: dpi, encoding: encoding)
         }
     }
@@ -97,7 +97,7 @@ public enum PNGFile {
         case .canvas(let drawn):
             try drawn.canvas.withPixels { data, stride throws(RenderError) in
                 try encode(
-                    path: path, pixels: data, format: Int32(TRANSECT_PNG_ARGB32_OVER_WHITE), width: image.width,
+                    path: path, pixels: data, format: PNGCodec.argb32OverWhite, width: image.width,
                     height: image.height, stride: stride, texts: texts, dpi: dpi, encoding: encoding)
             }
         }
@@ -110,20 +110,16 @@ public enum PNGFile {
         precondition(dpi.map { $0 > 0 && $0 <= maxDPI } ?? true, "dpi checked by the caller")
         precondition(encoding.threads >= 1 && (encoding.stripRows ?? 1) >= 1)
         let deflate = encoding.preset.deflate
-        var settings = transect_png_settings(
-            level: deflate.level, strategy: deflate.strategy, alternative_level: deflate.alternativeLevel,
-            alternative_strategy: deflate.alternativeStrategy, filter: -1,
-            strip_rows: Int32(encoding.stripRows ?? 0),
+        let settings = PNGCodec.Settings(
+            level: deflate.level, strategy: deflate.strategy, alternativeLevel: deflate.alternativeLevel,
+            alternativeStrategy: deflate.alternativeStrategy, stripRows: Int32(encoding.stripRows ?? 0),
             threads: Int32(min(encoding.threads, 64)))
-        var code: Int32 = 0
-        var error = [CChar](repeating: 0, count: 256)
-        let status: Int32 = withCTexts(texts) { list, count in
-            transect_png_encode(
-                path, pixels, format, Int32(width), Int32(height), stride, list, count, dpi ?? 0, &settings, &code, &error,
-                error.count)
-        }
-        guard status == 0 else {
-            throw .cannotWrite(path: path, reason: code != 0 ? SystemError.text(code) : message(error).lowercased())
+        do throws(PNGCodec.Failure) {
+            try PNGCodec.encode(
+                path: path, pixels: pixels, format: format, width: width, height: height, stride: stride, texts: texts, dpi: dpi,
+                settings: settings)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.systemError != 0 ? error.reason : error.reason.lowercased())
         }
     }
 
@@ -151,49 +147,22 @@ public enum PNGFile {
 
     /// Reads a PNG as RGBA (4 bytes per pixel), for tests and image inputs.
     public static func readRGBA(path: String) throws(RenderError) -> (pixels: [UInt8], width: Int, height: Int) {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0
-        var h: Int32 = 0
-        var code: Int32 = 0
-        var error = [CChar](repeating: 0, count: 256)
-        guard transect_png_read_rgba(path, &buffer, &w, &h, &code, &error, error.count) == 0, let buffer else {
-            throw .cannotWrite(path: path, reason: "cannot read: " + (code != 0 ? SystemError.text(code) : message(error)))
+        do throws(PNGCodec.Failure) {
+            let png = try PNGCodec.read(path: path)
+            return (png.pixels, png.width, png.height)
+        } catch {
+            throw .cannotWrite(path: path, reason: "cannot read: " + error.reason)
         }
-        defer { free(buffer) }
-        return (Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), Int(w), Int(h))
-    }
-
-    /// A PNG as read for comparison: RGBA pixels and whether the file has an alpha channel of its
-    /// own (colour type RGBA, or grey and alpha), rather than one added for a palette's or a
-    /// colour's transparency (`tRNS`) or as the opaque filler of RGB and grey.
-    public struct Decoded: Sendable {
-        public var pixels: [UInt8]
-        public var width: Int
-        public var height: Int
-        /// The PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey and alpha, 6 RGBA.
-        public var colourType: Int
-        /// True for colour type 6 (RGBA): the one whose alpha matplotlib's loader keeps.
-        public var isRGBA: Bool { colourType == 6 }
     }
 
     /// Reads the PNG at `path` as RGBA (4 bytes per pixel) with its colour type, refusing one of
-    /// more than `maxPixels` pixels before decoding it.
-    /// The corresponding C function is `transect_png_read_rgba_limited` (libpng).
-    public static func read(path: String, maxPixels: Int) throws(RenderError) -> Decoded {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0
-        var h: Int32 = 0
-        var colourType: Int32 = 0
-        var code: Int32 = 0
-        var error = [CChar](repeating: 0, count: 256)
-        let status = transect_png_read_rgba_limited(path, max(maxPixels, 1), &buffer, &w, &h, &colourType, &code, &error, error.count)
-        guard status == 0, let buffer else {
-            throw .unreadable(path: path, reason: code != 0 ? SystemError.text(code) : message(error), systemError: code)
+    /// more than `maxPixels` pixels before decoding it (``PNGCodec/read(path:maxPixels:)``).
+    public static func read(path: String, maxPixels: Int) throws(RenderError) -> PNGCodec.Decoded {
+        do throws(PNGCodec.Failure) {
+            return try PNGCodec.read(path: path, maxPixels: max(maxPixels, 1))
+        } catch {
+            throw .unreadable(path: path, reason: error.reason, systemError: error.systemError)
         }
-        defer { free(buffer) }
-        return Decoded(
-            pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), width: Int(w), height: Int(h),
-            colourType: Int(colourType))
     }
 
     /// Encodes 8-bit RGBA `pixels` (4 bytes per pixel, straight alpha, row-major) into `path`.
@@ -203,23 +172,8 @@ public enum PNGFile {
         precondition(pixels.count == width * height * 4)
         try pixels.withUnsafeBufferPointer { buffer throws(RenderError) in
             try encode(
-                path: path, pixels: buffer.baseAddress, format: Int32(TRANSECT_PNG_RGBA8), width: width, height: height,
+                path: path, pixels: buffer.baseAddress, format: PNGCodec.rgba8, width: width, height: height,
                 stride: width * 4, texts: texts, dpi: nil, encoding: encoding)
         }
-    }
-
-    /// The NUL-terminated message the C shim wrote into `buffer` (libpng's or its own; a
-    /// system call's failure comes back as an errno, worded by ``SystemError``).
-    static func message(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Calls `body` with a C array of text chunks that lives for the call.
-    static func withCTexts<R>(_ texts: [(String, String)], _ body: (UnsafePointer<transect_png_text>?, Int32) -> R) -> R {
-        let keys = texts.map { strdup($0.0) }
-        let values = texts.map { strdup($0.1) }
-        defer { for p in keys + values { free(p) } }
-        let chunks = (0..<texts.count).map { transect_png_text(key: keys[$0], text: values[$0]) }
-        return chunks.withUnsafeBufferPointer { body($0.baseAddress, Int32(texts.count)) }
     }
 }

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CPNG
+import TransectSupport
+
+/// The one Swift caller of the CPNG shim: PNG bytes to pixels with libpng, pixels to PNG bytes
+/// with the shim's writer. It links libpng and zlib and nothing else of ours but Support, so
+/// the command-line library that compares PNGs loads neither cairo nor GDAL; the render layer
+/// reaches it through `PNGFile`, which adds presets, georeferencing and cairo's surfaces.
+public enum PNGCodec {
+    /// A PNG read as 8-bit RGBA, with the file's own colour type.
+    public struct Decoded: Sendable {
+        public var pixels: [UInt8]
+        public var width: Int
+        public var height: Int
+        /// The PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey and alpha, 6 RGBA.
+        public var colourType: Int
+        /// True for colour type 6 (RGBA): the one whose alpha matplotlib's loader keeps.
+        public var isRGBA: Bool { colourType == 6 }
+    }
+
+    /// Why a read or a write failed: the reason, and the failed system call's errno (0 when the
+    /// file was read but not understood, or the failure was libpng's or zlib's).
+    public struct Failure: Error, Equatable, Sendable {
+        public var reason: String
+        public var systemError: Int32
+    }
+
+    /// How the writer compresses (``encode(path:pixels:format:width:height:stride:texts:dpi:settings:)``).
+    public struct Settings: Sendable {
+        public var level: Int32
+        public var strategy: Int32
+        public var alternativeLevel: Int32
+        public var alternativeStrategy: Int32
+        /// Rows per strip; 0 for about 256 KiB of rows.
+        public var stripRows: Int32
+        public var threads: Int32
+
+        public init(level: Int32, strategy: Int32, alternativeLevel: Int32, alternativeStrategy: Int32, stripRows: Int32, threads: Int32) {
+            self.level = level
+            self.strategy = strategy
+            self.alternativeLevel = alternativeLevel
+            self.alternativeStrategy = alternativeStrategy
+            self.stripRows = stripRows
+            self.threads = threads
+        }
+    }
+
+    /// Reads the PNG at `path` as RGBA (4 bytes per pixel: palettes, grey and low bit depths
+    /// expanded, 16-bit samples cut to their high byte, alpha 255 where the file has none),
+    /// refusing one of more than `maxPixels` pixels (0: any up to 100,000 a side) before decoding.
+    /// The corresponding C function is `transect_png_read_rgba_limited` (libpng).
+    public static func read(path: String, maxPixels: Int = 0) throws(Failure) -> Decoded {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0
+        var h: Int32 = 0
+        var colourType: Int32 = 0
+        var code: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = transect_png_read_rgba_limited(path, max(maxPixels, 0), &buffer, &w, &h, &colourType, &code, &error, error.count)
+        guard status == 0, let buffer else {
+            throw Failure(reason: code != 0 ? SystemError.text(code) : message(error), systemError: code)
+        }
+        defer { free(buffer) }
+        let count = Int(w) * Int(h) * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            out.baseAddress!.initialize(from: buffer, count: count)
+            initialized = count
+        }
+        return Decoded(pixels: pixels, width: Int(w), height: Int(h), colourType: Int(colourType))
+    }
+
+    /// Writes `pixels` (in the shim's `format`, rows `stride` bytes apart) as a PNG at `path`,
+    /// with tEXt chunks in order and a pHYs chunk when `dpi` is given.
+    /// The corresponding C function is `transect_png_encode`.
+    public static func encode(
+        path: String, pixels: UnsafePointer<UInt8>?, format: Int32, width: Int, height: Int, stride: Int,
+        texts: [(String, String)], dpi: Double?, settings: Settings
+    ) throws(Failure) {
+        var c = transect_png_settings(
+            level: settings.level, strategy: settings.strategy, alternative_level: settings.alternativeLevel,
+            alternative_strategy: settings.alternativeStrategy, filter: -1, strip_rows: settings.stripRows, threads: settings.threads)
+        var code: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status: Int32 = withCTexts(texts) { list, count in
+            transect_png_encode(path, pixels, format, Int32(width), Int32(height), stride, list, count, dpi ?? 0, &c, &code, &error, error.count)
+        }
+        guard status == 0 else { throw Failure(reason: code != 0 ? SystemError.text(code) : message(error), systemError: code) }
+    }
+
+    /// The shim's pixel formats.
+    public static let grey8 = Int32(TRANSECT_PNG_GREY8)
+    public static let rgb8 = Int32(TRANSECT_PNG_RGB8)
+    public static let rgba8 = Int32(TRANSECT_PNG_RGBA8)
+    public static let argb32OverWhite = Int32(TRANSECT_PNG_ARGB32_OVER_WHITE)
+
+    /// The NUL-terminated message the C shim wrote into `buffer` (libpng's or its own; a
+    /// system call's failure comes back as an errno, worded by ``SystemError``).
+    static func message(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Calls `body` with a C array of text chunks that lives for the call.
+    static func withCTexts<R>(_ texts: [(String, String)], _ body: (UnsafePointer<transect_png_text>?, Int32) -> R) -> R {
+        let keys = texts.map { strdup($0.0) }
+        let values = texts.map { strdup($0.1) }
+        defer { for p in keys + values { free(p) } }
+        let chunks = (0..<texts.count).map { transect_png_text(key: keys[$0], text: values[$0]) }
+        return chunks.withUnsafeBufferPointer { body($0.baseAddress, Int32(texts.count)) }
+    }
+}
