@@ -38,14 +38,17 @@ install-missing:
 	fi
 
 # The launcher (transect), the measure library it loads for every other measure
-# (libTransectCLIMeasure.so: no Foundation, cairo or libpng) and the full command line it loads for
-# everything else (libTransectCLI.so), side by side: one is no use without the others.
+# (libTransectCLIMeasure.so: no Foundation, cairo or libpng), the compare library it loads for a
+# compare of PNGs (libTransectCLICompare.so: libpng, no GDAL, cairo or Foundation) and the full
+# command line it loads for everything else (libTransectCLI.so), side by side: one is no use
+# without the others.
 build: deps
 	$(if $(CPU_FLAGS),,$(error TARGET_CPU is x86-64-v3 or baseline, not '$(TARGET_CPU)'))
 	@echo "CPU target: $(TARGET_CPU)"
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLIMeasure $(CPU_FLAGS)
+	$(SWIFT) build -c release --product TransectCLICompare $(CPU_FLAGS)
 
 test: deps test-deps moto-venv
 	$(SWIFT) build --build-tests
@@ -96,6 +99,7 @@ bench: deps
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLIMeasure $(CPU_FLAGS)
+	$(SWIFT) build -c release --product TransectCLICompare $(CPU_FLAGS)
 	$(SWIFT) build -c release --product transect-bench $(CPU_FLAGS)
 	.build/release/transect-bench $(BENCH_ARGS)
 

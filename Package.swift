@@ -1,10 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The three command libraries' test targets run the command line in process and read its
-// outputs back with GDAL: one list for all three.
+// The four command libraries' test targets run the command line in process and read its
+// outputs back with GDAL: one list for all four.
 let commandLineTestDependencies: [Target.Dependency] = [
-    "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
+    "TransectCLI", "TransectCLIBase", "TransectCLICompare", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
     "TransectRender", "TransectFormats", "TransectImageCompare", "CGDAL", "TransectTestSupport", "TransectCLITestSupport",
 ]
 
@@ -30,6 +30,10 @@ let package = Package(
         // loads it for every measure it does not run itself (.build/release/libTransectCLIMeasure.so).
         // Product, target and library share the one name.
         .library(name: "TransectCLIMeasure", type: .dynamic, targets: ["TransectCLIMeasure"]),
+        // `compare` of PNGs with the verdict on stdout as a shared library with libpng and zlib but
+        // neither GDAL, cairo nor Foundation: the launcher loads it for every compare and it hands
+        // on what it does not run (.build/release/libTransectCLICompare.so).
+        .library(name: "TransectCLICompare", type: .dynamic, targets: ["TransectCLICompare"]),
     ],
     targets: [
         // System libraries from Debian, found through pkg-config.
@@ -98,6 +102,9 @@ let package = Package(
             dependencies: [
                 "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectCLIBase", "TransectGDAL", "TransectFormatsBase",
             ]),
+        // compare's options, pairs, judging and verdict, and the compare of PNGs to stdout that
+        // runs without GDAL, cairo or Foundation (libTransectCLICompare.so).
+        .target(name: "TransectCLICompare", dependencies: ["TransectSupport", "TransectCLIBase", "TransectImageCompare", "TransectPNG"]),
         // The command table, options declared once, output formats: a testable library. Commands
         // parse, call one library entry point and format; no C module here.
         .target(
@@ -105,7 +112,7 @@ let package = Package(
             dependencies: [
                 "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectCLIBase", "TransectCLIMeasure",
                 "TransectGDAL", "TransectRender",
-                "TransectFormats", "TransectImageCompare",
+                "TransectFormats", "TransectImageCompare", "TransectCLICompare",
             ]),
         // The launcher: runs measure with both heights given itself, loads libTransectCLI.so for
         // anything else. Links neither GDAL, PROJ, cairo, libpng nor Foundation.
@@ -157,6 +164,9 @@ let package = Package(
             dependencies: commandLineTestDependencies),
         .testTarget(
             name: "TransectCLIMeasureTests",
+            dependencies: commandLineTestDependencies),
+        .testTarget(
+            name: "TransectCLICompareTests",
             dependencies: commandLineTestDependencies),
         // Checks of the repository's own documents and conventions against its code: the import
         // graph, every tolerance in the tests carrying its reason, the README's console blocks.

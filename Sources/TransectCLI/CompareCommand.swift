@@ -3,42 +3,9 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TransectGDAL
+import TransectCLICompare
 import TransectImageCompare
 import TransectSupport
-
-/// What `compare` found for one pair.
-struct CompareResult {
-    enum Outcome {
-        case compared(ImageDifference)
-        case onlyBaseline
-        case onlyCandidate
-        case sizesDiffer(baseline: (width: Int, height: Int), candidate: (width: Int, height: Int))
-    }
-
-    var pair: ComparePair
-    var outcome: Outcome
-    var passes: Bool
-    /// Where its diff image was written (`--diff`), if it was.
-    var diffPath: String?
-
-    var difference: ImageDifference? {
-        if case .compared(let d) = outcome { return d }
-        return nil
-    }
-
-    /// Worst first: failures before passes; among them, one-sided and size failures first, then
-    /// by the share of counted pixels, then by RMS; ties by name.
-    static func worseFirst(_ a: CompareResult, _ b: CompareResult) -> Bool {
-        func key(_ r: CompareResult) -> (Int, Double, Double) {
-            guard let d = r.difference else { return (r.passes ? 2 : 0, 0, 0) }
-            return (r.passes ? 2 : 1, -d.perceptualShare, -d.rms)
-        }
-        let (ka, kb) = (key(a), key(b))
-        if ka != kb { return ka < kb }
-        return a.pair.name < b.pair.name
-    }
-}
 
 /// `transect compare BASELINE CANDIDATE`: images (or two directories of them, paired by relative
 /// path) judged against a tolerance by matplotlib's RMS and pixelmatch's perceptual count, with
@@ -79,53 +46,21 @@ enum CompareCommand {
         }
         try files.check(command: "compare")
 
-        let loop = OrderedWorkers.parallelLoop(threads: threads)
         let transaction = OutputTransaction()
-        var results: [CompareResult] = []
-        var sections: [Int: String] = [:]
-        for pair in pairs {
-            var result: CompareResult
-            var images: ComparedImages? = nil
-            switch (pair.baseline, pair.candidate) {
-            case (let b?, let c?):
-                let loaded = ParallelFill.array(count: 2, chunk: 1, parallel: loop) { k in
-                    Result(catching: { () throws(CLIError) -> RGBAImage in try CompareInput.load(k == 0 ? b : c, maxPixels: maxPixels) })
-                }
-                let baseline = try loaded[0].get()
-                let candidate = try loaded[1].get()
-                guard baseline.width == candidate.width && baseline.height == candidate.height else {
-                    result = CompareResult(
-                        pair: pair,
-                        outcome: .sizesDiffer(baseline: (baseline.width, baseline.height), candidate: (candidate.width, candidate.height)),
-                        passes: false)
-                    images = ComparedImages(baseline: baseline, candidate: candidate, diff: nil)
-                    break
-                }
-                let drawsDiff = diffDirectory != nil || reportPath != nil
-                let (difference, diff) = ImageComparison.compare(baseline, candidate, threshold: threshold, drawsDiff: drawsDiff, parallel: loop)
-                result = CompareResult(pair: pair, outcome: .compared(difference), passes: tolerance.passes(difference))
-                if !difference.identical {
-                    images = ComparedImages(baseline: baseline, candidate: candidate, diff: diff)
-                    if let diffDirectory, let diff {
-                        let path = diffPath(diffDirectory, pair.name)
-                        try makeDirectories(for: path, below: diffDirectory, in: transaction)
-                        try transaction.writePNG(rgba: diff, width: difference.width, height: difference.height, to: path, threads: threads)
-                        result.diffPath = path
-                    }
-                }
-            case (let b?, nil):
-                result = CompareResult(pair: pair, outcome: .onlyBaseline, passes: false)
-                if reportPath != nil { images = ComparedImages(baseline: try CompareInput.load(b, maxPixels: maxPixels), candidate: nil, diff: nil) }
-            case (nil, let c?):
-                result = CompareResult(pair: pair, outcome: .onlyCandidate, passes: false)
-                if reportPath != nil { images = ComparedImages(baseline: nil, candidate: try CompareInput.load(c, maxPixels: maxPixels), diff: nil) }
-            case (nil, nil):
-                continue
+        var sections: [String: String] = [:]
+        let judge = CompareRun(
+            tolerance: tolerance, threshold: threshold, threads: threads, drawsDiff: diffDirectory != nil || reportPath != nil,
+            readsOneSided: reportPath != nil, load: { path throws(CLIError) in try CompareInput.load(path, maxPixels: maxPixels) })
+        let results = try judge.judge(pairs) { (result: inout CompareResult, images: ComparedImages) throws(CLIError) in
+            if let diffDirectory, let diff = images.diff, let d = result.difference {
+                let path = diffPath(diffDirectory, result.pair.name)
+                try makeDirectories(for: path, below: diffDirectory, in: transaction)
+                try transaction.writePNG(rgba: diff, width: d.width, height: d.height, to: path, threads: threads)
+                result.diffPath = path
             }
-            if reportPath != nil, let images {
-                sections[results.count] = try CompareReport.section(result, images: images, tolerance: tolerance)
+            if reportPath != nil, !(result.difference?.identical ?? false) {
+                sections[result.pair.name] = try CompareReport.section(result, images: images, tolerance: tolerance)
             }
-            results.append(result)
         }
 
         var updated: [CompareResult] = []
@@ -135,8 +70,8 @@ enum CompareCommand {
         let summary = CompareOutput(
             baseline: baselineRoot, candidate: candidateRoot, tolerance: tolerance, threshold: threshold, results: results, updated: updated)
         if let reportPath {
-            let order = results.indices.sorted { CompareResult.worseFirst(results[$0], results[$1]) }
-            try transaction.write(CompareReport.page(summary, sections: order.compactMap { sections[$0] }), to: reportPath)
+            let order = results.sorted(by: CompareResult.worseFirst)
+            try transaction.write(CompareReport.page(summary, sections: order.compactMap { sections[$0.pair.name] }), to: reportPath)
         }
         if let jsonPath, jsonPath != "-" {
             try transaction.write(summary.json.serialized() + "\n", to: jsonPath)
@@ -149,13 +84,6 @@ enum CompareCommand {
         }
         let stillFailing = results.filter { !$0.passes }.count - updated.count
         return stillFailing == 0 ? 0 : 1
-    }
-
-    /// The decoded images of a pair, kept for the report while the pair is written.
-    struct ComparedImages {
-        var baseline: RGBAImage?
-        var candidate: RGBAImage?
-        var diff: [UInt8]?
     }
 
     /// `DIR/sub/a.diff.png` for the pair `sub/a.png`.

@@ -3,48 +3,25 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TransectCLICompare
 import TransectGDAL
 import TransectImageCompare
 import TransectRender
 import TransectSupport
 
-/// An image `compare` reads: a PNG through ``PNGFile`` (libpng), anything else through GDAL
+/// An image `compare` reads: a PNG through ``PNGInput`` (libpng), anything else through GDAL
 /// (``RasterImage``: GeoTIFF renders), told apart by the file's first bytes.
 enum CompareInput {
-    /// The image at `path` as the comparison reads it, or bad data (exit 1) naming the file; a
-    /// read that failed for a reason worth retrying (EIO, …) exits 75.
+    /// The image at `path` as the comparison reads it: a PNG as the compare library reads it,
+    /// anything else through GDAL; bad data (exit 1) naming the file otherwise.
     static func load(_ path: String, maxPixels: Int) throws(CLIError) -> RGBAImage {
-        if try isPNG(path) {
-            do throws(RenderError) {
-                let png = try PNGFile.read(path: path, maxPixels: maxPixels)
-                return RGBAImage(width: png.width, height: png.height, pixels: png.pixels, hasAlphaChannel: png.isRGBA)
-            } catch {
-                if case .unreadable(_, _, let code) = error, code != 0 {
-                    throw CLIError.ioFailure(path: path, reading: true, SystemError(code: code))
-                }
-                throw CLIError.badInput(error.message)
-            }
-        }
+        if try PNGInput.isPNG(path) { return try PNGInput.load(path, maxPixels: maxPixels) }
         do throws(TerrainError) {
             let raster = try RasterImage.readRGBA(path: path, maxPixels: maxPixels)
             return RGBAImage(width: raster.width, height: raster.height, pixels: raster.pixels, hasAlphaChannel: raster.hasAlphaBand)
         } catch {
             throw CLIError.badInput(error.message)
         }
-    }
-
-    /// True when the file at `path` begins with the PNG signature.
-    static func isPNG(_ path: String) throws(CLIError) -> Bool {
-        let fd: Int32
-        do throws(SystemError) {
-            fd = try SystemError.call { open(path, O_RDONLY | O_CLOEXEC) }
-        } catch {
-            throw CLIError.ioFailure(path: path, reading: true, error)
-        }
-        defer { close(fd) }
-        var signature = [UInt8](repeating: 0, count: 8)
-        let count = signature.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) }
-        return count == 8 && signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     }
 
     /// The whole file at `path`, for the report (a PNG's own bytes, inlined as they are).

@@ -1,4 +1,5 @@
 import Foundation
+import TransectCLICompare
 import TransectImageCompare
 import TransectSupport
 
@@ -7,7 +8,7 @@ import TransectSupport
 /// with its baseline, candidate and diff side by side and its figures.
 enum CompareReport {
     /// One pair's section.
-    static func section(_ result: CompareResult, images: CompareCommand.ComparedImages, tolerance: ComparisonTolerance) throws(CLIError) -> String {
+    static func section(_ result: CompareResult, images: ComparedImages, tolerance: ComparisonTolerance) throws(CLIError) -> String {
         let output = CompareOutput(baseline: "", candidate: "", tolerance: tolerance, threshold: 0, results: [], updated: [])
         var figures: [(String, String)] = []
         if let b = images.baseline { figures.append(("baseline", try uri(b, file: result.pair.baseline))) }
@@ -26,7 +27,7 @@ enum CompareReport {
 
     /// An input image as a `data:` URI: a PNG's own bytes, anything else encoded as a PNG.
     static func uri(_ image: RGBAImage, file: String?) throws(CLIError) -> String {
-        if let file, try CompareInput.isPNG(file) { return dataURI(try CompareInput.bytes(of: file)) }
+        if let file, try PNGInput.isPNG(file) { return dataURI(try CompareInput.bytes(of: file)) }
         return dataURI(try CompareInput.pngBytes(rgba: image.pixels, width: image.width, height: image.height))
     }
 

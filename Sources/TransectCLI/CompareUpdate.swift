@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TransectCLICompare
 import TransectSupport
 
 /// `compare --update`: each candidate that fails is copied over its baseline (a candidate only

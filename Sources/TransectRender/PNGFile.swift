@@ -155,16 +155,6 @@ public enum PNGFile {
         }
     }
 
-    /// Reads the PNG at `path` as RGBA (4 bytes per pixel) with its colour type, refusing one of
-    /// more than `maxPixels` pixels before decoding it (``PNGCodec/read(path:maxPixels:)``).
-    public static func read(path: String, maxPixels: Int) throws(RenderError) -> PNGCodec.Decoded {
-        do throws(PNGCodec.Failure) {
-            return try PNGCodec.read(path: path, maxPixels: max(maxPixels, 1))
-        } catch {
-            throw .unreadable(path: path, reason: error.reason, systemError: error.systemError)
-        }
-    }
-
     /// Encodes 8-bit RGBA `pixels` (4 bytes per pixel, straight alpha, row-major) into `path`.
     public static func encode(
         path: String, rgba pixels: [UInt8], width: Int, height: Int, texts: [(String, String)] = [], encoding: Encoding = Encoding()

@@ -10,9 +10,6 @@ public enum RenderError: UserFacingError, Equatable {
     case drawing(String)
     /// Writing the PNG or its side files failed.
     case cannotWrite(path: String, reason: String)
-    /// Reading an image failed: not a PNG, corrupt, too large, or the system call's failure
-    /// (`systemError`, its errno, 0 when the file was read but not understood).
-    case unreadable(path: String, reason: String, systemError: Int32)
 
     public var message: String {
         switch self {
@@ -20,7 +17,6 @@ public enum RenderError: UserFacingError, Equatable {
         case .font(let path, let reason): "font '\(path)': \(reason)"
         case .drawing(let text): "drawing failed: \(text)"
         case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
-        case .unreadable(let path, let reason, _): "cannot read '\(path)': \(reason)"
         }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
+import TransectSupport
 import TransectTestSupport
 
 @testable import TransectPNG
@@ -27,6 +31,9 @@ struct PNGCodecTests {
         #expect(g.colourType == 0 && g.pixels == [7, 7, 7, 255, 200, 200, 200, 255])
         #expect(throws: PNGCodec.Failure(reason: "2 x 1 pixels, over the limit of 1", systemError: 0)) {
             try PNGCodec.read(path: dir.file("g.png"), maxPixels: 1)
+        }
+        #expect(throws: PNGCodec.Failure(reason: SystemError.text(ENOENT), systemError: ENOENT)) {
+            try PNGCodec.read(path: dir.file("none.png"))
         }
     }
 }

@@ -3,27 +3,28 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TransectCLIBase
 import TransectSupport
 
 /// One pair `compare` judges: a relative path and the file on each side that has it.
-struct ComparePair: Sendable, Equatable {
+package struct ComparePair: Sendable, Equatable {
     /// The path relative to BASELINE and CANDIDATE (for two files, the candidate's file name).
-    var name: String
-    var baseline: String?
-    var candidate: String?
+    package var name: String
+    package var baseline: String?
+    package var candidate: String?
 }
 
 /// The pairs of two files, or of two directories' images paired by relative path.
-enum ComparePairs {
+package enum ComparePairs {
     /// The extensions of the files a directory contributes (case aside): PNGs and GeoTIFFs.
-    static let imageExtensions = ["png", "tif", "tiff"]
+    package static let imageExtensions = ["png", "tif", "tiff"]
     /// How deep a directory is walked: far past any tree of renders, short of a symlink loop.
     static let maxDepth = 32
 
     /// The pairs: for two files, that one pair; for two directories, every image file under
     /// either (hidden names aside), in the order of their relative paths. Bad usage (exit 2):
     /// a file against a directory. Bad data (exit 1): a path that is not there.
-    static func pairs(baseline: String, candidate: String, command: String) throws(CLIError) -> [ComparePair] {
+    package static func pairs(baseline: String, candidate: String, command: String) throws(CLIError) -> [ComparePair] {
         let b = try kind(baseline)
         let c = try kind(candidate)
         switch (b, c) {
@@ -83,7 +84,7 @@ enum ComparePairs {
         }
     }
 
-    static func join(_ directory: String, _ name: String) -> String {
+    package static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 

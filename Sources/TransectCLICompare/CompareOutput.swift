@@ -1,14 +1,26 @@
+import TransectCLIBase
 import TransectImageCompare
 import TransectSupport
 
 /// What `compare` prints: a line per pair and a summary (text), or every figure (JSON).
-struct CompareOutput {
-    var baseline: String
-    var candidate: String
-    var tolerance: ComparisonTolerance
-    var threshold: Double
-    var results: [CompareResult]
-    var updated: [CompareResult]
+package struct CompareOutput {
+    package var baseline: String
+    package var candidate: String
+    package var tolerance: ComparisonTolerance
+    package var threshold: Double
+    package var results: [CompareResult]
+    package var updated: [CompareResult]
+
+    package init(
+        baseline: String, candidate: String, tolerance: ComparisonTolerance, threshold: Double, results: [CompareResult], updated: [CompareResult]
+    ) {
+        self.baseline = baseline
+        self.candidate = candidate
+        self.tolerance = tolerance
+        self.threshold = threshold
+        self.results = results
+        self.updated = updated
+    }
 
     /// `rms=0`, `rms=2, pixels=0.1%`: the tolerance as `--tolerance` spells it.
     var toleranceText: String {
@@ -25,13 +37,13 @@ struct CompareOutput {
     /// A share as a percentage with four decimals: `0.0771 %`.
     static func percent(_ share: Double) -> String { NumberFormatting.fixed(share * 100, decimals: 4) + " %" }
 
-    static func status(_ r: CompareResult) -> String {
+    package static func status(_ r: CompareResult) -> String {
         if let d = r.difference, d.identical { return "identical" }
         return r.passes ? "within" : "beyond"
     }
 
     /// What a result's line says after its name.
-    func figures(_ r: CompareResult) -> String {
+    package func figures(_ r: CompareResult) -> String {
         switch r.outcome {
         case .onlyBaseline: return "only in the baseline"
         case .onlyCandidate: return "only in the candidate"
@@ -51,7 +63,7 @@ struct CompareOutput {
         }
     }
 
-    var text: String {
+    package var text: String {
         var out = ""
         for r in results {
             let status = Self.status(r)
@@ -68,7 +80,7 @@ struct CompareOutput {
         return out + "\n"
     }
 
-    var json: JSON {
+    package var json: JSON {
         var tol: [(String, JSON)] = [("rms", tolerance.rms.map { JSON.number($0) } ?? .null)]
         switch tolerance.pixels {
         case .count(let n)?: tol += [("pixels", .number(Double(n))), ("pixels_share", .null)]

@@ -1,13 +1,14 @@
+import TransectCLIBase
 import TransectImageCompare
 import TransectSupport
 
 /// One `--tolerance METRIC=VALUE`: a bound on one metric.
-enum ToleranceSetting: Sendable, Equatable {
+package enum ToleranceSetting: Sendable, Equatable {
     case rms(Double)
     case pixels(ComparisonTolerance.PixelLimit)
 
     /// `rms=2`, `pixels=25` or `pixels=0.1%`.
-    static func parse(_ text: String, _ args: ParsedArguments) throws(CLIError) -> ToleranceSetting {
+    package static func parse(_ text: String, _ args: ParsedArguments) throws(CLIError) -> ToleranceSetting {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw Option<ToleranceSetting>.refuse("tolerance", "'\(text.printable)' is not METRIC=VALUE (rms=2, pixels=25 or pixels=0.1%)", args)
@@ -37,8 +38,8 @@ enum ToleranceSetting: Sendable, Equatable {
 }
 
 /// The options of `transect compare`, each declared once.
-enum CompareOptions {
-    static let tolerance = Option<ToleranceSetting>(
+package enum CompareOptions {
+    package static let tolerance = Option<ToleranceSetting>(
         spec: OptionSpec(
             name: "tolerance", valueName: "METRIC=VALUE",
             help:
@@ -46,34 +47,35 @@ enum CompareOptions {
             defaultText: "rms=0", kind: .repeatable),
         defaultValue: { args throws(CLIError) in throw Option<ToleranceSetting>.refuse("tolerance", "has no single value", args) },
         parse: { text, args throws(CLIError) in try ToleranceSetting.parse(text, args) })
-    static let threshold = Option.number(
+    package static let threshold = Option.number(
         "threshold", value: "T",
         help:
             "The YIQ colour distance, as a share of the largest (black against white), beyond which a pixel counts as different (pixelmatch's threshold); anti-aliased pixels are never counted.",
         in: 0...1, default: 0.1)
-    static let diff = Option.text(
+    package static let diff = Option.text(
         "diff", value: "DIR",
         help:
             "Write a diff image for each pair that is not identical to DIR/PATH.diff.png: counted differences red, anti-aliasing yellow, smaller differences pink, over the baseline faded to grey."
     )
-    static let json = Option.text("json", value: "FILE|-", help: "Write every pair's figures as JSON to FILE, or to stdout (instead of the text) with -.")
-    static let report = Option.text(
+    package static let json = Option.text(
+        "json", value: "FILE|-", help: "Write every pair's figures as JSON to FILE, or to stdout (instead of the text) with -.")
+    package static let report = Option.text(
         "report", value: "FILE.html",
         help: "Write one self-contained HTML page (images inlined): each pair that differs with its baseline, candidate and diff side by side, worst first.")
-    static let update = Option.flag(
+    package static let update = Option.flag(
         "update", help: "Copy each candidate that fails over its baseline (those only in CANDIDATE too), all at once and atomically, and list them.")
-    static let maxPixels = Option.integer(
+    package static let maxPixels = Option.integer(
         "max-pixels", help: "The most pixels an image may have; a larger one is refused before it is decoded.", in: 1...1_073_741_824,
         default: 100_000_000)
 
-    static let all: [OptionSpec] = [
+    package static let all: [OptionSpec] = [
         tolerance.spec, threshold.spec, diff.spec, json.spec, report.spec, update.spec, maxPixels.spec, CommonOptions.threads.spec,
         CommonOptions.help.spec,
     ]
 
     /// The tolerance the `--tolerance` values make, or RMS 0 without any; a metric given twice
     /// is a usage error.
-    static func bounds(_ args: ParsedArguments) throws(CLIError) -> ComparisonTolerance {
+    package static func bounds(_ args: ParsedArguments) throws(CLIError) -> ComparisonTolerance {
         let settings = try args.values(tolerance)
         guard !settings.isEmpty else { return .identical }
         var result = ComparisonTolerance()
