@@ -11,7 +11,7 @@ import TransectSupport
 ///
 /// The pass runs over fixed bands of ``bandRows`` rows, spread over the loop's workers; each
 /// band adds integers of its own, so the result is the same on any threads. Within a row, four
-/// pixels (16 bytes) are compared at once; equal ones cost that comparison and nothing else
+/// pixels (16 bytes, as two 64-bit words) are compared at once; equal ones cost that comparison and nothing else
 /// (and the grey of the diff when one is drawn). Differing pixels add their squared differences
 /// to 16 lanes of 32-bit sums, flushed into 64 bits each row, and go through pixelmatch's
 /// test one by one (``PerceptualDelta``). ``compareScalar(_:_:threshold:drawsDiff:)`` is the
@@ -113,11 +113,14 @@ public enum ImageComparison {
             var x = 0
             while x + 4 <= width {
                 let offset = rowStart + 4 * x
-                let va = rawA.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                let vb = rawB.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                if va == vb {
+                // Equal pixels, the common case, cost two 64-bit comparisons.
+                if rawA.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    && rawA.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == rawB.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+                {
                     if let diff { for j in 0..<4 { drawGrey(a, offset + 4 * j, into: diff) } }
                 } else {
+                    let va = rawA.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                    let vb = rawB.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
                     let wa = SIMD16<Int32>(truncatingIfNeeded: va)
                     let wb = SIMD16<Int32>(truncatingIfNeeded: vb)
                     let d = wa &- wb

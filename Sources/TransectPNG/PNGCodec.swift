@@ -52,13 +52,30 @@ public enum PNGCodec {
     /// refusing one of more than `maxPixels` pixels (0: any up to 100,000 a side) before decoding.
     /// The corresponding C function is `transect_png_read_rgba_limited` (libpng).
     public static func read(path: String, maxPixels: Int = 0) throws(Failure) -> Decoded {
-        var buffer: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0
         var h: Int32 = 0
         var colourType: Int32 = 0
         var code: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
-        let status = transect_png_read_rgba_limited(path, max(maxPixels, 0), &buffer, &w, &h, &colourType, &code, &error, error.count)
+        var unused: UnsafeMutablePointer<UInt8>?
+        // The size from IHDR, which the PNG format puts first: libpng decodes straight into the
+        // array, with no copy. A size the header cannot give (a file too short, a size out of
+        // range or over the limit) leaves the reader to say what is wrong.
+        if let size = headerSize(path), maxPixels <= 0 || size.width * size.height <= maxPixels {
+            let count = size.width * size.height * 4
+            var status: Int32 = 1
+            w = Int32(size.width)
+            h = Int32(size.height)
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                status = transect_png_read_rgba_limited(
+                    path, max(maxPixels, 0), out.baseAddress, &unused, &w, &h, &colourType, &code, &error, error.count)
+                initialized = status == 0 ? count : 0
+            }
+            guard status == 0 else { throw Failure(reason: code != 0 ? SystemError.text(code) : message(error), systemError: code) }
+            return Decoded(pixels: pixels, width: Int(w), height: Int(h), colourType: Int(colourType))
+        }
+        var buffer: UnsafeMutablePointer<UInt8>?
+        let status = transect_png_read_rgba_limited(path, max(maxPixels, 0), nil, &buffer, &w, &h, &colourType, &code, &error, error.count)
         guard status == 0, let buffer else {
             throw Failure(reason: code != 0 ? SystemError.text(code) : message(error), systemError: code)
         }
@@ -69,6 +86,23 @@ public enum PNGCodec {
             initialized = count
         }
         return Decoded(pixels: pixels, width: Int(w), height: Int(h), colourType: Int(colourType))
+    }
+
+    /// The width and height IHDR gives (bytes 16–23 of a PNG), when the file begins with the PNG
+    /// signature and IHDR and both are from 1 to 100,000; nil otherwise.
+    static func headerSize(_ path: String) -> (width: Int, height: Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 24)
+        let count = header.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 24) }
+        guard count == 24, header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == [0x49, 0x48, 0x44, 0x52] else {
+            return nil
+        }
+        func be32(_ k: Int) -> Int { header[k..<(k + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (be32(16), be32(20))
+        guard (1...100_000).contains(width), (1...100_000).contains(height) else { return nil }
+        return (width, height)
     }
 
     /// Writes `pixels` (in the shim's `format`, rows `stride` bytes apart) as a PNG at `path`,
