@@ -1,3 +1,4 @@
+import CGDAL
 import Foundation
 import Testing
 import TransectCLITestSupport
@@ -176,6 +177,24 @@ struct CompareCommandTests {
         #expect(transect("compare", dir.file("opaque.png"), dir.file("rgb.png")).code == 0)
     }
 
+    @Test("GeoTIFF renders are read through GDAL: a grey GeoTIFF equals the PNG of its pixels, and a changed one is measured")
+    func geoTIFF() throws {
+        let dir = TemporaryDirectory()
+        func grey(_ path: String, _ value: @escaping (Int, Int) -> Double) {
+            SyntheticDEM.write(path: path, width: 8, height: 5, geoTransform: [0, 1, 0, 0, 0, -1], crs: nil, type: GDT_Byte, value: value)
+        }
+        grey(dir.file("a.tif")) { c, r in Double(10 * r + c) }
+        grey(dir.file("b.tif")) { c, r in c == 3 && r == 2 ? 100 : Double(10 * r + c) }
+        var rgba: [UInt8] = []
+        for r in 0..<5 { for c in 0..<8 { rgba += [UInt8(10 * r + c), UInt8(10 * r + c), UInt8(10 * r + c), 255] } }
+        try PNGFile.encode(path: dir.file("a.png"), rgba: rgba, width: 8, height: 5)
+        #expect(transect("compare", dir.file("a.tif"), dir.file("a.png")).code == 0)
+        let j = try Self.json(transect("compare", dir.file("a.tif"), dir.file("b.tif"), "--json", "-").out)
+        // One pixel of 40 off by 100 − 23 = 77 in each of three channels: √(3 · 77² / 120).
+        let expected: Double = (3.0 * 77 * 77 / 120).squareRoot()
+        #expect(Self.pairs(j).first?["rms"] as? Double == expected)
+    }
+
     @Test("unreadable and non-image files are one-line errors naming the file (exit 1), bad usage exits 2, and nothing is written")
     func errors() throws {
         let dir = TemporaryDirectory()
@@ -205,16 +224,19 @@ struct CompareCommandTests {
         expectUsageError(["compare", dir.file("a.png"), dir.file("a.png"), "--json", dir.file("a.png")], "option '--json': ")
     }
 
-    @Test("RMS equals matplotlib's compare on RGB, grey, palette and RGBA pairs, transparent ones among them")
+    /// Debian's python3, with matplotlib (python3-matplotlib); the python3 on PATH may lack it.
+    static let python = "/usr/bin/python3"
+    static let hasMatplotlib: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: python) else { return false }
+        return (try? TransectExecutable.run(["-c", "import matplotlib.testing.compare"], directory: "/", executable: python, timeout: 60))?.code == 0
+    }()
+
+    @Test(
+        "RMS equals matplotlib's compare on RGB, grey, palette and RGBA pairs, transparent ones among them",
+        // matplotlib is the oracle, called in the test; without it there is nothing to hold the RMS to.
+        .enabled(if: hasMatplotlib, "matplotlib is not installed for /usr/bin/python3 (Debian's python3-matplotlib)"))
     func rmsMatchesMatplotlib() throws {
-        // matplotlib's testing module under Debian's python3 (the python3 on PATH may lack it).
-        let python = "/usr/bin/python3"
-        guard FileManager.default.isExecutableFile(atPath: python),
-            (try? TransectExecutable.run(["-c", "import matplotlib.testing.compare"], directory: "/", executable: python, timeout: 60))?.code == 0
-        else {
-            print("skipped: matplotlib is not installed for /usr/bin/python3 (Debian's python3-matplotlib)")
-            return
-        }
+        let python = Self.python
         let dir = TemporaryDirectory()
         // Pillow writes the pairs in the modes matplotlib's loader treats differently.
         let script = """
