@@ -38,14 +38,17 @@ install-missing:
 	fi
 
 # The launcher (transect), the measure library it loads for every other measure
-# (libTransectCLIMeasure.so: no Foundation, cairo or libpng) and the full command line it loads for
-# everything else (libTransectCLI.so), side by side: one is no use without the others.
+# (libTransectCLIMeasure.so: no Foundation, cairo or libpng), the compare library it loads for a
+# compare of PNGs (libTransectCLICompare.so: libpng, no GDAL, cairo or Foundation) and the full
+# command line it loads for everything else (libTransectCLI.so), side by side: one is no use
+# without the others.
 build: deps
 	$(if $(CPU_FLAGS),,$(error TARGET_CPU is x86-64-v3 or baseline, not '$(TARGET_CPU)'))
 	@echo "CPU target: $(TARGET_CPU)"
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLIMeasure $(CPU_FLAGS)
+	$(SWIFT) build -c release --product TransectCLICompare $(CPU_FLAGS)
 
 test: deps test-deps moto-venv
 	$(SWIFT) build --build-tests
@@ -78,8 +81,9 @@ format:
 
 # Named cases, each against its peer in the same run; `make bench BENCH_ARGS=--json` also prints
 # them as a JSON list. The Python peers of batch-1m and profile-1m need pyproj, pandas, scipy and
-# GDAL's bindings: installed here when missing (the cases are skipped with a note if that fails).
-BENCH_PEERS := python3-pyproj python3-pandas python3-scipy python3-gdal
+# GDAL's bindings, compare-1600x1000's peer is ImageMagick's compare: installed here when missing
+# (the cases are skipped with a note if that fails).
+BENCH_PEERS := python3-pyproj python3-pandas python3-scipy python3-gdal imagemagick
 BENCH_ARGS ?=
 bench: deps
 	$(if $(CPU_FLAGS),,$(error TARGET_CPU is x86-64-v3 or baseline, not '$(TARGET_CPU)'))
@@ -90,11 +94,12 @@ bench: deps
 	if [ -n "$$missing" ]; then \
 	  echo "Installing the bench's Python peers:$$missing"; \
 	  ( $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing ) \
-	    || echo "(could not install them; batch-1m will say so)"; \
+	    || echo "(could not install them; batch-1m and compare-1600x1000 will say so)"; \
 	fi
 	$(SWIFT) build -c release --product transect $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLI $(CPU_FLAGS)
 	$(SWIFT) build -c release --product TransectCLIMeasure $(CPU_FLAGS)
+	$(SWIFT) build -c release --product TransectCLICompare $(CPU_FLAGS)
 	$(SWIFT) build -c release --product transect-bench $(CPU_FLAGS)
 	.build/release/transect-bench $(BENCH_ARGS)
 

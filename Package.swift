@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The three command libraries' test targets run the command line in process and read its
-// outputs back with GDAL: one list for all three.
+// The four command libraries' test targets run the command line in process and read its
+// outputs back with GDAL: one list for all four.
 let commandLineTestDependencies: [Target.Dependency] = [
-    "TransectCLI", "TransectCLIBase", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
-    "TransectRender", "TransectFormats", "CGDAL", "TransectTestSupport", "TransectCLITestSupport",
+    "TransectCLI", "TransectCLIBase", "TransectCLICompare", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectAnalysis", "TransectPerspective",
+    "TransectRender", "TransectFormats", "TransectImageCompare", "CGDAL", "TransectTestSupport", "TransectCLITestSupport",
 ]
 
 let package = Package(
@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "TransectRaster", targets: ["TransectRaster"]),
         .library(name: "TransectAnalysis", targets: ["TransectAnalysis"]),
         .library(name: "TransectPerspective", targets: ["TransectPerspective"]),
+        .library(name: "TransectImageCompare", targets: ["TransectImageCompare"]),
+        .library(name: "TransectPNG", targets: ["TransectPNG"]),
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
         .library(name: "TransectRender", targets: ["TransectRender"]),
         .library(name: "TransectFormats", targets: ["TransectFormats"]),
@@ -28,6 +30,10 @@ let package = Package(
         // loads it for every measure it does not run itself (.build/release/libTransectCLIMeasure.so).
         // Product, target and library share the one name.
         .library(name: "TransectCLIMeasure", type: .dynamic, targets: ["TransectCLIMeasure"]),
+        // `compare` of PNGs with the verdict on stdout as a shared library with libpng and zlib but
+        // neither GDAL, cairo nor Foundation: the launcher loads it for every compare and it hands
+        // on what it does not run (.build/release/libTransectCLICompare.so).
+        .library(name: "TransectCLICompare", type: .dynamic, targets: ["TransectCLICompare"]),
     ],
     targets: [
         // System libraries from Debian, found through pkg-config.
@@ -62,6 +68,9 @@ let package = Package(
         // The perspective renderer: camera, framing, the terrain scene and its levels, the
         // depth-buffer rasteriser. Raster for the hillshade that lights the scene.
         .target(name: "TransectPerspective", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster"]),
+        // Image comparison: matplotlib's RMS, pixelmatch's perceptual count and the diff image, in
+        // one pass over two RGBA images; the caller lends the parallel loop.
+        .target(name: "TransectImageCompare", dependencies: ["TransectSupport"]),
         // The formats `measure` reads without Foundation: the pairs CSV, CSV lines, line and chunk
         // readers, the strict JSON parser, FormatError.
         .target(name: "TransectFormatsBase", dependencies: ["TransectSupport", "TransectGeodesy", "TransectAnalysis"]),
@@ -71,11 +80,16 @@ let package = Package(
         // measurement and profile services. The only target that calls GDAL, OGR, OSR or CPL.
         .target(
             name: "TransectGDAL", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "CGDAL"]),
+        // PNG bytes to pixels (libpng) and back (the shim's writer): the CPNG shim's one Swift
+        // caller, which loads neither cairo nor GDAL.
+        .target(name: "TransectPNG", dependencies: ["TransectSupport", "CPNG"]),
         // Map frames and their fitting, basemaps, overlays, labels and charts: cairo draws (through
-        // Canvas only), libpng writes (through PNGFile only).
+        // Canvas only), PNGs are written and read through PNGFile (over TransectPNG) only.
         .target(
             name: "TransectRender",
-            dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectGDAL", "CCairo", "CPNG"]),
+            dependencies: [
+                "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectGDAL", "CCairo", "TransectPNG",
+            ]),
         // The GDAL-free command line: the option parser and options, commands and their help,
         // output targets and transactions, signal clean-up, progress, measure's output. No
         // Foundation and no C module, as the launcher links it.
@@ -88,6 +102,9 @@ let package = Package(
             dependencies: [
                 "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectCLIBase", "TransectGDAL", "TransectFormatsBase",
             ]),
+        // compare's options, pairs, judging and verdict, and the compare of PNGs to stdout that
+        // runs without GDAL, cairo or Foundation (libTransectCLICompare.so).
+        .target(name: "TransectCLICompare", dependencies: ["TransectSupport", "TransectCLIBase", "TransectImageCompare", "TransectPNG"]),
         // The command table, options declared once, output formats: a testable library. Commands
         // parse, call one library entry point and format; no C module here.
         .target(
@@ -95,7 +112,7 @@ let package = Package(
             dependencies: [
                 "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectCLIBase", "TransectCLIMeasure",
                 "TransectGDAL", "TransectRender",
-                "TransectFormats",
+                "TransectFormats", "TransectImageCompare", "TransectCLICompare",
             ]),
         // The launcher: runs measure with both heights given itself, loads libTransectCLI.so for
         // anything else. Links neither GDAL, PROJ, cairo, libpng nor Foundation.
@@ -121,6 +138,8 @@ let package = Package(
         .testTarget(
             name: "TransectPerspectiveTests",
             dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectTestSupport"]),
+        .testTarget(name: "TransectPNGTests", dependencies: ["TransectPNG", "TransectSupport", "TransectTestSupport"]),
+        .testTarget(name: "TransectImageCompareTests", dependencies: ["TransectImageCompare", "TransectSupport", "TransectTestSupport"]),
         .testTarget(
             name: "TransectGDALTests",
             dependencies: ["TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "CGDAL", "TransectTestSupport"]),
@@ -134,7 +153,7 @@ let package = Package(
             name: "TransectRenderTests",
             dependencies: [
                 "TransectRender", "TransectGDAL", "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "CGDAL",
-                "CPNG", "TransectTestSupport",
+                "CPNG", "TransectPNG", "TransectTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
@@ -145,6 +164,9 @@ let package = Package(
             dependencies: commandLineTestDependencies),
         .testTarget(
             name: "TransectCLIMeasureTests",
+            dependencies: commandLineTestDependencies),
+        .testTarget(
+            name: "TransectCLICompareTests",
             dependencies: commandLineTestDependencies),
         // Checks of the repository's own documents and conventions against its code: the import
         // graph, every tolerance in the tests carrying its reason, the README's console blocks.

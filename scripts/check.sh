@@ -50,7 +50,7 @@ fi
 echo "== the x86-64-v3 build against the baseline"
 V3_BUILD=(-c release -Xswiftc -warnings-as-errors --scratch-path .build/x86-64-v3)
 # The launcher and the libraries it loads: for measure, and for everything else.
-for product in transect TransectCLIMeasure TransectCLI; do
+for product in transect TransectCLIMeasure TransectCLICompare TransectCLI; do
   # shellcheck disable=SC2046
   $SWIFT build "${V3_BUILD[@]}" --product $product $(./scripts/target-cpu.sh --flags x86-64-v3)
 done

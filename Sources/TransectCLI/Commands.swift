@@ -1,8 +1,9 @@
+import TransectCLICompare
 import TransectSupport
 
 /// The subcommands, in the order the overview lists them.
 enum Commands {
-    static let all: [Command] = [measure, profile, render, view, track, info, merge]
+    static let all: [Command] = [measure, profile, render, view, track, info, merge, compare]
 
     /// The table the command line looks commands up in, and finds their usage lines in.
     static let table = CommandTable(all)
@@ -134,4 +135,6 @@ enum Commands {
             (EX_TEMPFAIL) when reading or writing failed in a way worth retrying.
             """,
         run: { args, console in try MergeCommand.run(args, console: console) })
+
+    static let compare = CompareDefinition.command { args, console in try CompareCommand.run(args, console: console) }
 }

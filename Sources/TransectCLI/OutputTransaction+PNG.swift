@@ -31,4 +31,16 @@ extension OutputTransaction {
     static func pngPaths(_ path: String, georeferenced: Bool) -> [String] {
         [path] + (georeferenced ? [PNGFile.worldFilePath(for: path), path + ".aux.xml"] : [])
     }
+
+    /// Stages 8-bit RGBA `rgba` as a PNG at `path` (the fast preset: a diff image is looked at,
+    /// not kept for its size).
+    func writePNG(rgba: [UInt8], width: Int, height: Int, to path: String, threads: Int) throws(CLIError) {
+        let temporary = try stage(path)
+        do throws(RenderError) {
+            try PNGFile.encode(path: temporary, rgba: rgba, width: width, height: height, encoding: PNGFile.Encoding(preset: .fast, threads: threads))
+        } catch {
+            if case .cannotWrite(_, let reason) = error { throw .cannotWrite(path: path, reason: reason) }
+            throw .cannotWrite(path: path, reason: error.message)
+        }
+    }
 }

@@ -49,6 +49,12 @@ struct RasterBand {
         }
     }
 
+    /// What the band holds: grey, red, green, blue, alpha, a palette index, ….
+    /// The corresponding GDAL function is `GDALGetRasterColorInterpretation`.
+    var colourInterpretation: GDALColorInterp {
+        withExtendedLifetime(dataset) { GDALGetRasterColorInterpretation(handle) }
+    }
+
     /// GDAL's mask flags for the band (`GMF_ALL_VALID` when every cell is valid).
     /// The corresponding GDAL function is `GDALGetMaskFlags`.
     var maskFlags: Int32 {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import CPNG
+import TransectPNG
 import TransectSupport
 
 /// Writes PNG images (through the CPNG shim's writer: rows filtered, strips deflated by zlib on
@@ -82,7 +82,7 @@ public enum PNGFile {
         precondition(pixels.count == width * height * 3)
         try pixels.withUnsafeBufferPointer { buffer throws(RenderError) in
             try encode(
-                path: path, pixels: buffer.baseAddress, format: Int32(TRANSECT_PNG_RGB8), width: width, height: height,
+                path: path, pixels: buffer.baseAddress, format: PNGCodec.rgb8, width: width, height: height,
                 stride: width * 3, texts: texts, dpi: dpi, encoding: encoding)
         }
     }
@@ -99,7 +99,7 @@ public enum PNGFile {
         case .canvas(let drawn):
             try drawn.canvas.withPixels { data, stride throws(RenderError) in
                 try encode(
-                    path: path, pixels: data, format: Int32(TRANSECT_PNG_ARGB32_OVER_WHITE), width: image.width,
+                    path: path, pixels: data, format: PNGCodec.argb32OverWhite, width: image.width,
                     height: image.height, stride: stride, texts: texts, dpi: dpi, encoding: encoding)
             }
         }
@@ -112,20 +112,16 @@ public enum PNGFile {
         precondition(dpi.map { $0 > 0 && $0 <= maxDPI } ?? true, "dpi checked by the caller")
         precondition(encoding.threads >= 1 && (encoding.stripRows ?? 1) >= 1)
         let deflate = encoding.preset.deflate
-        var settings = transect_png_settings(
-            level: deflate.level, strategy: deflate.strategy, alternative_level: deflate.alternativeLevel,
-            alternative_strategy: deflate.alternativeStrategy, filter: -1,
-            strip_rows: Int32(encoding.stripRows ?? 0),
+        let settings = PNGCodec.Settings(
+            level: deflate.level, strategy: deflate.strategy, alternativeLevel: deflate.alternativeLevel,
+            alternativeStrategy: deflate.alternativeStrategy, stripRows: Int32(encoding.stripRows ?? 0),
             threads: Int32(min(encoding.threads, 64)))
-        var code: Int32 = 0
-        var error = [CChar](repeating: 0, count: 256)
-        let status: Int32 = withCTexts(texts) { list, count in
-            transect_png_encode(
-                path, pixels, format, Int32(width), Int32(height), stride, list, count, dpi ?? 0, &settings, &code, &error,
-                error.count)
-        }
-        guard status == 0 else {
-            throw .cannotWrite(path: path, reason: code != 0 ? SystemError.text(code) : message(error).lowercased())
+        do throws(PNGCodec.Failure) {
+            try PNGCodec.encode(
+                path: path, pixels: pixels, format: format, width: width, height: height, stride: stride, texts: texts, dpi: dpi,
+                settings: settings)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.systemError != 0 ? error.reason : error.reason.lowercased())
         }
     }
 
@@ -153,58 +149,23 @@ public enum PNGFile {
 
     /// Reads a PNG as RGBA (4 bytes per pixel), for tests and image inputs.
     public static func readRGBA(path: String) throws(RenderError) -> (pixels: [UInt8], width: Int, height: Int) {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var w: Int32 = 0
-        var h: Int32 = 0
-        var code: Int32 = 0
-        var error = [CChar](repeating: 0, count: 256)
-        guard transect_png_read_rgba(path, &buffer, &w, &h, &code, &error, error.count) == 0, let buffer else {
-            throw .cannotWrite(path: path, reason: "cannot read: " + (code != 0 ? SystemError.text(code) : message(error)))
+        do throws(PNGCodec.Failure) {
+            let png = try PNGCodec.read(path: path)
+            return (png.pixels, png.width, png.height)
+        } catch {
+            throw .cannotWrite(path: path, reason: "cannot read: " + error.reason)
         }
-        defer { free(buffer) }
-        return (Array(UnsafeBufferPointer(start: buffer, count: Int(w) * Int(h) * 4)), Int(w), Int(h))
     }
 
-    /// The NUL-terminated message the C shim wrote into `buffer` (libpng's or its own; a
-    /// system call's failure comes back as an errno, worded by ``SystemError``).
-    static func message(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Calls `body` with a C array of text chunks that lives for the call: a text that is all
-    /// Latin-1 (U+0001 to U+00FF) goes in a tEXt chunk in Latin-1, as the PNG specification
-    /// defines tEXt; any other in an iTXt chunk in UTF-8.
-    static func withCTexts<R>(_ texts: [(String, String)], _ body: (UnsafePointer<transect_png_text>?, Int32) -> R) -> R {
-        let encoded = texts.map { text -> (key: UnsafeMutablePointer<CChar>, value: UnsafeMutablePointer<CChar>, utf8: Bool) in
-            let latin1 = latin1Bytes(text.1)
-            return (cString(latin1Bytes(text.0) ?? Array(text.0.utf8)), cString(latin1 ?? Array(text.1.utf8)), latin1 == nil)
+    /// Encodes 8-bit RGBA `pixels` (4 bytes per pixel, straight alpha, row-major) into `path`.
+    public static func encode(
+        path: String, rgba pixels: [UInt8], width: Int, height: Int, texts: [(String, String)] = [], encoding: Encoding = Encoding()
+    ) throws(RenderError) {
+        precondition(pixels.count == width * height * 4)
+        try pixels.withUnsafeBufferPointer { buffer throws(RenderError) in
+            try encode(
+                path: path, pixels: buffer.baseAddress, format: PNGCodec.rgba8, width: width, height: height,
+                stride: width * 4, texts: texts, dpi: nil, encoding: encoding)
         }
-        defer {
-            for e in encoded {
-                free(e.key)
-                free(e.value)
-            }
-        }
-        let chunks = encoded.map { transect_png_text(key: $0.key, text: $0.value, utf8: $0.utf8 ? 1 : 0) }
-        return chunks.withUnsafeBufferPointer { body($0.baseAddress, Int32(texts.count)) }
-    }
-
-    /// `text` in Latin-1, one byte a character, when every character is U+0001 to U+00FF.
-    static func latin1Bytes(_ text: String) -> [UInt8]? {
-        var out: [UInt8] = []
-        for scalar in text.unicodeScalars {
-            guard scalar.value >= 1 && scalar.value <= 0xFF else { return nil }
-            out.append(UInt8(scalar.value))
-        }
-        return out
-    }
-
-    /// A malloc'd NUL-terminated copy of `bytes` (which hold no NUL: a NUL ends the text).
-    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
-        let kept = bytes.prefix { $0 != 0 }
-        let p = malloc(kept.count + 1)!.assumingMemoryBound(to: CChar.self)
-        for (i, b) in kept.enumerated() { p[i] = CChar(bitPattern: b) }
-        p[kept.count] = 0
-        return p
     }
 }

@@ -42,6 +42,7 @@ if runs("render-4000", "render-8000") { renderCases(directory: directory) }
 if runs("batch-1m") { batchCase(directory: directory) }
 if runs("shards-2-1m", "shards-2-4m") { shardCases(directory: directory) }
 if runs("profile-1m") { profileCase(surface: surface, size: surfaceSize, directory: directory) }
+if runs("compare-1600x1000") { compareCase(directory: directory) }
 if sink == 42 { print("") }
 
 if json {

@@ -6,7 +6,8 @@ import TransectSupport
 /// A command line in a shared library in the executable's own directory, loaded with `dlopen`
 /// and entered through a C function that takes the process's `argc` and `argv`, untouched:
 /// ``measure`` (`libTransectCLIMeasure.so`, no Foundation, cairo or libpng) for `measure`, ``full``
-/// (`libTransectCLI.so`) for everything.
+/// (`libTransectCLI.so`) for everything; ``compare`` (`libTransectCLICompare.so`: libpng, no GDAL,
+/// cairo or Foundation) for a compare of PNGs to stdout.
 struct CommandLineLibrary {
     let library: String
     let entry: String
@@ -16,6 +17,8 @@ struct CommandLineLibrary {
     static let full = CommandLineLibrary(library: "libTransectCLI.so", entry: "transect_cli_main")
     /// `measure` alone; its entry returns `MeasureEntry.notMeasure` for any other command line.
     static let measure = CommandLineLibrary(library: "libTransectCLIMeasure.so", entry: "transect_measure_main")
+    /// `compare` of PNGs to stdout; its entry returns `CompareEntry.notHandled` for anything else.
+    static let compare = CommandLineLibrary(library: "libTransectCLICompare.so", entry: "transect_compare_main")
 
     /// Runs the command line `argv` in the library and returns what its entry returns; when the
     /// library cannot be loaded, says so in one line on stderr and returns 1.

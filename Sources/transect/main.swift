@@ -23,4 +23,10 @@ if arguments.first == "measure" {
     // statistics of CPL_VSIL_SHOW_NETWORK_STATS are printed there).
     if code != MeasureEntry.notMeasure { exit(code) }
 }
+// A compare of PNGs with its verdict on stdout runs in libTransectCLICompare.so (libpng, no GDAL,
+// cairo or Foundation), which hands every other compare back untouched.
+if arguments.first == "compare" {
+    let code = CommandLineLibrary.compare.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
+    if code != CompareEntry.notHandled { exit(code) }
+}
 exit(CommandLineLibrary.full.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))

@@ -14,6 +14,7 @@ enum HelpGolden {
           track      Location history: read, clean, densify, simulate, summarise
           info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
           merge      Join the outputs of the shards of one --pairs batch
+          compare    Compare rendered images (or directories of them) against baselines, for CI
           help       Show help for a subcommand
 
         OPTIONS:
@@ -388,5 +389,54 @@ enum HelpGolden {
 
         Exit codes: 1 when a shard is missing, given twice, of another input or changed; 75
         (EX_TEMPFAIL) when reading or writing failed in a way worth retrying.
+        """#
+
+    static let compare = #"""
+        Compare two images, or two directories of them paired by relative path (PNGs, and GeoTIFFs
+        and other 8-bit rasters GDAL reads), and judge each pair: a file on one side only, or two
+        images of different sizes, fail. Two figures are measured in one pass: the RMS over 0–255
+        of every channel value, exactly as matplotlib's compare_images computes it, and the pixels
+        that differ perceptually as pixelmatch counts them (YIQ distance beyond --threshold, with
+        anti-aliased pixels detected in both images and not counted), with their share.
+
+        USAGE: transect compare BASELINE CANDIDATE [--tolerance rms=R|pixels=N|pixels=P%]… [--diff DIR] [--json FILE|-] [--report FILE.html] [--update]
+
+        OPTIONS:
+          --tolerance METRIC=VALUE   A bound a pair must keep to pass: rms=R (the RMS over 0–255),
+                                     pixels=N (pixels counted as different) or pixels=P% (their
+                                     share of the image); repeatable, one per metric. Without it a
+                                     pair passes only when identical (rms=0); with it, only the
+                                     metrics given are judged. Default: rms=0.
+          --threshold T              The YIQ colour distance, as a share of the largest (black
+                                     against white), beyond which a pixel counts as different
+                                     (pixelmatch's threshold); anti-aliased pixels are never
+                                     counted. Default: 0.1.
+          --diff DIR                 Write a diff image for each pair that is not identical to
+                                     DIR/PATH.diff.png: counted differences red, anti-aliasing
+                                     yellow, smaller differences pink, over the baseline faded to
+                                     grey.
+          --json FILE|-              Write every pair's figures as JSON to FILE, or to stdout
+                                     (instead of the text) with -.
+          --report FILE.html         Write one self-contained HTML page (images inlined): each pair
+                                     that differs with its baseline, candidate and diff side by
+                                     side, worst first.
+          --update                   Copy each candidate that fails over its baseline (those only in
+                                     CANDIDATE too), all at once and atomically, and list them.
+          --max-pixels N             The most pixels an image may have; a larger one is refused
+                                     before it is decoded. Default: 100,000,000.
+          --threads N                Worker threads. Default: every online CPU; 1 runs on one
+                                     thread; the output is the same bytes for any N.
+          -h, --help                 Show this help.
+
+        RMS follows matplotlib's loader: an image keeps its alpha channel only when it is RGBA and
+        some pixel is not opaque; grey and palette images count as RGB. Where matplotlib refuses a
+        pair of 3 and 4 channels, the opaque one is compared with alpha 255.
+
+        A directory contributes its .png, .tif and .tiff files (names starting with a dot aside).
+        Stdout has a line per pair (identical, within or beyond the tolerance, with its figures)
+        and a summary. Outputs (--diff, --json, --report, --update) are written together at the end, atomically:
+        a run that fails on an unreadable image writes none of them. Exit codes: 0 when every pair
+        is within tolerance (with --update: once every failing candidate replaced its baseline),
+        1 when a pair is beyond it or an image cannot be read, 2 for bad usage.
         """#
 }

@@ -11,6 +11,7 @@ struct HelpTests {
     static let golden: [(String, String)] = [
         ("measure", HelpGolden.measure), ("profile", HelpGolden.profile), ("render", HelpGolden.render),
         ("view", HelpGolden.view), ("track", HelpGolden.track), ("info", HelpGolden.info), ("merge", HelpGolden.merge),
+        ("compare", HelpGolden.compare),
     ]
 
     @Test("the overview reads as pinned, from --help, -h and help")
@@ -36,7 +37,7 @@ struct HelpTests {
         for command in Commands.all {
             #expect(HelpGolden.overview.contains("\n  \(command.name.padded(to: 11))\(command.summary)\n"), "\(command.name)")
         }
-        #expect(Commands.all.map(\.name) == ["measure", "profile", "render", "view", "track", "info", "merge"])
+        #expect(Commands.all.map(\.name) == ["measure", "profile", "render", "view", "track", "info", "merge", "compare"])
     }
 
     @Test("a usage error is followed by the command's first usage line", arguments: Commands.all.map(\.name))

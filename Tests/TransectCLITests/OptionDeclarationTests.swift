@@ -19,7 +19,7 @@ struct OptionDeclarationTests {
         var listed: [String]
     }
 
-    static let sourceDirectories = ["TransectCLIBase", "TransectCLIMeasure", "TransectCLI"]
+    static let sourceDirectories = ["TransectCLIBase", "TransectCLIMeasure", "TransectCLICompare", "TransectCLI"]
 
     static func sources() throws -> [(file: String, text: String)] {
         var out: [(String, String)] = []

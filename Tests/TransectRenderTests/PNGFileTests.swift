@@ -5,6 +5,7 @@ import TransectSupport
 import TransectGDAL
 import TransectTestSupport
 @testable import TransectRender
+import TransectPNG
 
 /// A PNG written by `PNGFile` (pixels from a canvas, text chunks, world file and `.aux.xml`) read
 /// back by GDAL, which shares no code with the writer: every pixel, every text and the
@@ -256,5 +257,16 @@ struct PNGFileTests {
         #expect(throws: RenderError.cannotWrite(path: path, reason: "cannot read: not a PNG file")) {
             try PNGFile.readRGBA(path: path)
         }
+    }
+
+    @Test("encode(rgba:) writes straight RGBA that libpng reads back as written, colour type RGBA")
+    func rgbaRoundTrip() throws {
+        let dir = TemporaryDirectory()
+        let rgba = dir.file("rgba.png")
+        let pixels: [UInt8] = [255, 0, 0, 128, 0, 255, 0, 255, 0, 0, 255, 0, 9, 9, 9, 255]
+        try PNGFile.encode(path: rgba, rgba: pixels, width: 2, height: 2)
+        let a = try PNGCodec.read(path: rgba)
+        #expect(a.isRGBA && a.width == 2 && a.height == 2 && a.pixels == pixels)
+        #expect(try PNGFile.readRGBA(path: rgba).pixels == pixels)
     }
 }

@@ -63,4 +63,13 @@ int transect_png_encode(const char *path, const unsigned char *pixels, int forma
 int transect_png_read_rgba(const char *path, unsigned char **pixels, int *width, int *height,
                            int *system_error, char *error, size_t error_size);
 
+/// `transect_png_read_rgba`, refusing (before decoding) an image of more than `max_pixels` pixels
+/// when `max_pixels` > 0, and leaving the file's PNG colour type (0 grey, 2 RGB, 3 palette, 4 grey
+/// and alpha, 6 RGBA) in `*color_type` when it is not NULL. With `into` (not NULL), the pixels are
+/// decoded there, which must hold `*width` × `*height` × 4 bytes (an image of another size is an
+/// error), and `*pixels` is `into`; otherwise they are in a buffer allocated with malloc.
+int transect_png_read_rgba_limited(const char *path, size_t max_pixels, unsigned char *into, unsigned char **pixels,
+                                   int *width, int *height, int *color_type, int *system_error, char *error,
+                                   size_t error_size);
+
 #endif
