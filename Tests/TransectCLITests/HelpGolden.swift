@@ -47,8 +47,11 @@ enum HelpGolden {
                                   distance; egm96 is PROJ's egm96_15.gtx.
           --crs CRS               Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not
                                   lon/lat.
-          --format F              text (the label) or json; csv for --pairs. Default: text (csv with
-                                  --pairs).
+          --format F              text (the label) or json; csv for --pairs; geojson, geojsonseq,
+                                  gpkg or flatgeobuf for a measurements layer. Default: by -o's
+                                  extension, else text (csv with --pairs).
+          --max-segment M         In a layer, no step of a measured line is longer than M metres:
+                                  the line follows the geodesic in any GIS. Default: 1000 m.
           --pairs FILE|-          Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
                                   id, from_z, to_z); streams CSV rows with an error column.
           --strict                With --pairs, stop at the first bad row (exit 1).
