@@ -9,42 +9,6 @@ import TransectTestSupport
 
 @testable import TransectCLI
 
-/// A layer file read back through OGR: each feature's id, fields as OGR prints them (nil when
-/// null) and its vertices.
-struct ReadLayer {
-    var name: String
-    var features: [(fid: Int, fields: [String: String?], vertices: [(x: Double, y: Double, z: Double)])] = []
-
-    init(_ path: String, layer index: Int32 = 0) throws {
-        prepareGDAL()
-        let dataset = try #require(GDALOpenEx(path, UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY), nil, nil, nil), "GDAL cannot open \(path)")
-        defer { GDALClose(dataset) }
-        let layer = try #require(GDALDatasetGetLayer(dataset, index))
-        name = String(cString: OGR_L_GetName(layer))
-        let definition = OGR_L_GetLayerDefn(layer)
-        OGR_L_ResetReading(layer)
-        while let feature = OGR_L_GetNextFeature(layer) {
-            defer { OGR_F_Destroy(feature) }
-            var fields: [String: String?] = [:]
-            for k in 0..<OGR_FD_GetFieldCount(definition) {
-                let fieldName = String(cString: OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(definition, k)))
-                fields[fieldName] = OGR_F_IsFieldSetAndNotNull(feature, k) != 0 ? String(cString: OGR_F_GetFieldAsString(feature, k)) : nil
-            }
-            var vertices: [(Double, Double, Double)] = []
-            if let g = OGR_F_GetGeometryRef(feature) {
-                for k in 0..<OGR_G_GetPointCount(g) {
-                    var x = 0.0
-                    var y = 0.0
-                    var z = 0.0
-                    OGR_G_GetPoint(g, k, &x, &y, &z)
-                    vertices.append((x, y, z))
-                }
-            }
-            features.append((Int(OGR_F_GetFID(feature)), fields, vertices))
-        }
-    }
-}
-
 @Suite("measure to GIS layers: GeoJSON, GeoJSONSeq, GeoPackage, FlatGeobuf")
 struct MeasureLayerTests {
     static let formats: [(ext: String, format: String)] = [("geojson", "geojson"), ("geojsonl", "geojsonseq"), ("gpkg", "gpkg"), ("fgb", "flatgeobuf")]

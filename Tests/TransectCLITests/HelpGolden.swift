@@ -100,7 +100,9 @@ enum HelpGolden {
                                      just 32611) instead of lon/lat.
           --units U                  Units of the text table: metric, imperial, m, km, ft, mi, yd,
                                      nmi. Default: metric.
-          --format F                 text, json or csv (json and csv are in metres). Default: text.
+          --format F                 text, json, csv (json and csv are in metres) or gpkg (layers
+                                     profile, samples and obstruction). Default: gpkg for -o
+                                     FILE.gpkg, else text.
           -o, --out FILE             Write to FILE (atomically) instead of stdout.
           --chart FILE               Also draw the profile chart (elevation against distance, sight
                                      line, obstruction, extremes) for a report: .png, .svg or .pdf
