@@ -180,6 +180,32 @@ struct MeasureLayerTests {
     }
 
     @Test(
+        "GeoPackage and FlatGeobuf shards merge into one run's bytes",
+        arguments: [("gpkg", 1), ("gpkg", 2), ("gpkg", 3), ("gpkg", 7), ("fgb", 1), ("fgb", 2), ("fgb", 3), ("fgb", 7)])
+    func shardsMerge(ext: String, n: Int) throws {
+        let s = try Setup()
+        #expect(transect("measure", "--dem", s.dem, "--pairs", s.input, "-o", s.dir.file("whole.\(ext)")).code == 0)
+        var parts: [String] = []
+        for k in 1...n {
+            let part = s.dir.file("part-\(k).\(ext)")
+            let r = transect("measure", "--dem", s.dem, "--pairs", s.input, "--shard", "\(k)/\(n)", "-o", part)
+            #expect(r.code == 0, "\(r.err)")
+            parts.append(part)
+        }
+        let merged = transect(["merge"] + parts.reversed() + ["-o", s.dir.file("merged.\(ext)")])
+        #expect(merged.code == 0, "\(merged.err)")
+        let bytes = try ["whole", "merged"].map { try Data(contentsOf: URL(fileURLWithPath: s.dir.file("\($0).\(ext)"))) }
+        #expect(!bytes[0].isEmpty && bytes[0] == bytes[1])
+        // A part changed after its shard finished is refused, naming it.
+        if n > 1 {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: parts[1]))
+            let refused = transect(["merge"] + parts + ["-o", s.dir.file("again.\(ext)")])
+            #expect(refused.code == 1 && refused.err.contains(parts[1]), "\(refused.err)")
+            #expect(!FileManager.default.fileExists(atPath: s.dir.file("again.\(ext)")))
+        }
+    }
+
+    @Test(
         "a layer needs a file, GeoJSON does not shard, and --max-segment shapes layers only",
         arguments: [
             (["--format", "gpkg"], "option '--format': a gpkg layer is written to a file: give -o FILE"),
