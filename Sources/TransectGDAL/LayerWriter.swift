@@ -31,10 +31,12 @@ import TransectSupport
 /// Not thread-safe: one writer belongs to one thread. The corresponding GDAL functions are
 /// `GDALCreate`, `GDALDatasetCreateLayer`, `OGR_L_CreateFeature` and `GDALClose`.
 public final class LayerWriter {
-    /// A layer's geometry type: points and line strings with Z (lon, lat, height), or a 2D
-    /// polygon (a frame's extent).
+    /// A layer's geometry type: points and line strings with Z (lon, lat, height), their 2D
+    /// twins (a map's places, trails and labels, whose geometries are written without their z),
+    /// or a 2D polygon (a frame's extent).
     public enum GeometryType: Sendable {
         case point, lineString, multiLineString, polygon
+        case point2D, lineString2D, multiLineString2D
 
         var ogr: OGRwkbGeometryType {
             switch self {
@@ -42,6 +44,16 @@ public final class LayerWriter {
             case .lineString: wkbLineString25D
             case .multiLineString: wkbMultiLineString25D
             case .polygon: wkbPolygon
+            case .point2D: wkbPoint
+            case .lineString2D: wkbLineString
+            case .multiLineString2D: wkbMultiLineString
+            }
+        }
+
+        var is2D: Bool {
+            switch self {
+            case .polygon, .point2D, .lineString2D, .multiLineString2D: true
+            default: false
             }
         }
     }
@@ -93,7 +105,7 @@ public final class LayerWriter {
     private let label: String
     private let format: LayerFormat
     private var dataset: GDALDatasetH?
-    private var layers: [(handle: OGRLayerH, feature: OGRFeatureH, fields: [Field])] = []
+    private var layers: [(handle: OGRLayerH, feature: OGRFeatureH, fields: [Field], type: GeometryType)] = []
     private let transactions: Bool
     private var inTransaction = false
     private var featuresInTransaction = 0
@@ -174,7 +186,7 @@ public final class LayerWriter {
             try gdal(succeeds: { OGR_L_CreateField(layer, definition, 1) == OGRERR_NONE }, orThrow: failure)
         }
         let feature = try gdal({ OGR_F_Create(OGR_L_GetLayerDefn(layer)) }, orThrow: failure)
-        layers.append((layer, feature, fields))
+        layers.append((layer, feature, fields, geometry))
         return Layer(index: layers.count - 1)
     }
 
@@ -187,7 +199,7 @@ public final class LayerWriter {
             try gdal(succeeds: { OGRErr(GDALDatasetStartTransaction(dataset, 0)) == OGRERR_NONE }, orThrow: failure)
             inTransaction = true
         }
-        let (handle, feature, fields) = layers[layer.index]
+        let (handle, feature, fields, type) = layers[layer.index]
         precondition(values.count == fields.count, "a feature has one value a field")
         for (k, value) in values.enumerated() {
             let i = Int32(k)
@@ -199,7 +211,9 @@ public final class LayerWriter {
             }
         }
         OGR_F_SetFID(feature, GIntBig(fid ?? Int(OGRNullFID)))
-        OGR_F_SetGeometryDirectly(feature, try geometry.map { g throws(TerrainError) in try Self.make(g, failure: failure) })
+        let made = try geometry.map { g throws(TerrainError) in try Self.make(g, failure: failure) }
+        if let made, type.is2D { OGR_G_FlattenTo2D(made) }
+        OGR_F_SetGeometryDirectly(feature, made)
         try gdal(succeeds: { OGR_L_CreateFeature(handle, feature) == OGRERR_NONE }, orThrow: failure)
         featuresInTransaction += 1
         if transactions && featuresInTransaction == Self.featuresPerTransaction {

@@ -167,6 +167,8 @@ enum HelpGolden {
                                      extension says (default: by the extension).
           --layout FILE.json         Also write where the title, legend, north arrow, scale bar,
                                      attribution, labels and markers went (pixel boxes, y down).
+          --layers FILE.gpkg         Also write what the map shows as GeoPackage layers in its CRS:
+                                     frame, measurements, places, trails, fixes and labels.
           --scene FILE.json          Settings from a JSON file whose keys are these options' names;
                                      relative paths resolve against the file; flags override it.
           --size WxH                 Pixels (1600x1000), or a print size at --dpi (160x100mm,
