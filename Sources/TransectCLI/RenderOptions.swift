@@ -175,7 +175,9 @@ enum RenderOptions {
     /// access (for whoever runs the command to allow, not for a scene file), the thread
     /// count (the machine's, not the scene's) and the batch's options.
     static let sceneSettings: [OptionSpec] = all.filter { option in
-        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name].contains(option.name)
+        // `--layers` is given on the command line only, for now: a scene file's paths resolve
+        // against the file (SceneFile.pathKeys), which does not yet know it.
+        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name, layers.name].contains(option.name)
             && !batchOptions.contains { $0.name == option.name }
     }
 
