@@ -3,8 +3,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PACKAGES := time pkg-config libgdal-dev libproj-dev gdal-bin libpng-dev libcairo2-dev proj-data ferret-datasets fonts-dejavu-core
 # What the tests read outputs back with, as users would: poppler (pdfinfo, pdffonts, pdftoppm),
-# librsvg (rsvg-convert), matplotlib (the image-comparison oracle) and Chromium (the HTML report).
-TEST_PACKAGES := poppler-utils librsvg2-bin python3-matplotlib chromium
+# librsvg (rsvg-convert), matplotlib (the image-comparison oracle), Chromium (the HTML report) and
+# sqlite3 (PRAGMA integrity_check on GeoPackages).
+TEST_PACKAGES := poppler-utils librsvg2-bin python3-matplotlib chromium sqlite3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TRANSECT := .build/release/transect
 # The CPU release builds target: x86-64-v3 (AVX2, FMA, BMI1/2, MOVBE, F16C, LZCNT) when this

@@ -24,16 +24,20 @@ enum MergeCommand {
         for (path, _) in parts { files.input("PART", path) }
         files.output("-o", out)
         try files.check(command: "merge")
-        let output = try OutputTarget(path: out, console: console)
-        for (path, manifest) in parts {
-            do throws(CLIError) {
-                guard try copy(path, to: output) == manifest.outputSHA256 else { throw changed(path, manifest) }
-            } catch {
-                output.abandon()
-                throw error
+        if let format = layerFormat(parts) {
+            try mergeLayers(parts, format: format, out: out)
+        } else {
+            let output = try OutputTarget(path: out, console: console)
+            for (path, manifest) in parts {
+                do throws(CLIError) {
+                    guard try copy(path, to: output) == manifest.outputSHA256 else { throw changed(path, manifest) }
+                } catch {
+                    output.abandon()
+                    throw error
+                }
             }
+            try output.commit()
         }
-        try output.commit()
         // Every shard is there and checked: what is left beside the parts is debris of shards
         // that were killed or ran twice.
         let debris = StaleCompanions.sweepFinished(parts.flatMap { [$0.0, ShardManifest.path(for: $0.0)] })

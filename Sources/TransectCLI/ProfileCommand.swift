@@ -41,6 +41,13 @@ enum ProfileCommand {
                 result, path: chart, figure: settings.chartFigure, title: settings.title, units: settings.units,
                 transaction: transaction, layoutPath: settings.chartLayout, console: console, encoding: settings.png)
         }
+        if settings.format == .gpkg, let out = settings.out {
+            let layers = try LayerOutput(path: out, format: .gpkg, transaction: transaction)
+            try ProfileOutput.writeLayers(result, to: layers)
+            try layers.finish()
+            try transaction.commit()
+            return 0
+        }
         let output = try OutputTarget(path: settings.out, console: console, transaction: transaction)
         switch settings.format {
         case .json: ProfileOutput.writeJSON(result, to: output, threads: threads)

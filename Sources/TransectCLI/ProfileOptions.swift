@@ -9,6 +9,8 @@ import TransectSupport
 /// What `profile --format` writes.
 enum ProfileFormat: String, OptionChoice {
     case text, json, csv
+    /// The profile's layers (``ProfileOutput/writeLayers(_:to:)``), which only a GeoPackage holds.
+    case gpkg
 }
 
 /// The options of `transect profile`, each declared once.
@@ -50,7 +52,13 @@ enum ProfileOptions {
     static let interpolation = CommonOptions.interpolation.help("nearest (or near), bilinear or cubic.")
     static let crs = CommonOptions.crs.help("--from/--to/--path points are X,Y in this CRS (EPSG:32611, or just 32611) instead of lon/lat.")
     static let units = Option.units(help: "Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.")
-    static let format = Option.choice("format", help: "text, json or csv (json and csv are in metres).", default: ProfileFormat.text)
+    static let format = Option<ProfileFormat>(
+        spec: OptionSpec(
+            name: "format", valueName: "F",
+            help: "text, json, csv (json and csv are in metres) or gpkg (layers profile, samples and obstruction).",
+            defaultText: "gpkg for -o FILE.gpkg, else text"),
+        defaultValue: { args in args.value(CommonOptions.out.name).flatMap { LayerFormat(path: $0) } == .gpkg ? .gpkg : .text },
+        parse: { text, args throws(CLIError) in try Option<ProfileFormat>.pick("format", text, args) })
     static let chart = Option.text(
         "chart", value: "FILE",
         help:
@@ -116,6 +124,14 @@ struct ProfileSettings {
     init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
         units = try args.value(ProfileOptions.units)
         format = try args.value(ProfileOptions.format)
+        if let out = args.value(CommonOptions.out.name), let layer = LayerFormat(path: out), layer != .gpkg, !args.has(ProfileOptions.format) {
+            throw CLIError.usage(
+                "option '-o': a profile is three layers (profile, samples, obstruction), which only a GeoPackage holds: name the file .gpkg, or give --format",
+                command: "profile")
+        }
+        if format == .gpkg && (args.value(CommonOptions.out.name) ?? "-") == "-" {
+            throw CLIError.usage("option '--format': a gpkg is written to a file: give -o FILE", command: "profile")
+        }
         if let track = try args.value(ProfileOptions.track) {
             guard !args.has(ProfileOptions.from) && !args.has(ProfileOptions.to) && !args.has(ProfileOptions.path) else {
                 throw CLIError.usage("--track cannot be combined with --from/--to or --path", command: "profile")

@@ -32,6 +32,7 @@ struct SceneBatch {
         (RenderOptions.out.name, "-o", "each scene of a --scenes list is written where its own out says; give out in the scene files"),
         (RenderOptions.scene.name, "--scene", "--scenes names the scene files; give one of --scene and --scenes"),
         (RenderOptions.layout.name, "--layout", "would write every scene's layout to one file; give layout in the scene files"),
+        (RenderOptions.layers.name, "--layers", "would write every scene's layers to one file"),
         (RenderOptions.frames.name, "--frames", "would write every scene's frames to one directory; give frames in the scene files"),
     ]
 

@@ -71,6 +71,7 @@ enum RenderCommand {
             for path in OutputTransaction.figurePaths(out, format: settings.format, georeferenced: true) { paths.append(("-o", path)) }
         }
         if let layoutPath = settings.layout { paths.append(("--layout", layoutPath)) }
+        if let layersPath = settings.layers { paths.append(("--layers", layersPath)) }
         if let framesDirectory = settings.framesDirectory {
             for k in 0..<frames {
                 for path in OutputTransaction.figurePaths(
@@ -116,6 +117,11 @@ enum RenderCommand {
             try transaction.writeFigure(
                 image, to: out, format: settings.format, texts: texts, dpi: dpi, georeference: map.georeference, encoding: settings.png)
             if let layoutPath = settings.layout { try transaction.write(image.layout.json.serialized() + "\n", to: layoutPath) }
+            if let layersPath = settings.layers {
+                let layers = try LayerOutput(path: layersPath, format: .gpkg, transaction: transaction)
+                try RenderLayers.write(map, layout: image.layout, to: layers)
+                try layers.finish()
+            }
         }
         try transaction.commit()
         if let framesDirectory = settings.framesDirectory {

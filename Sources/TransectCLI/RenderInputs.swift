@@ -13,6 +13,8 @@ struct RenderSettings {
     var framesFormat: FigureFormat = .png
     var framesDirectory: String?
     var layout: String?
+    /// `--layers`: the GeoPackage of the map's content (``RenderLayers``).
+    var layers: String?
     var every: Int
     var maxSegment: Double
     var units: UnitSystem
@@ -51,6 +53,16 @@ struct RenderSettings {
         fontScale = try args.value(RenderOptions.fontScale)
         noDEM = try args.value(RenderOptions.noDEM)
         layout = try args.value(RenderOptions.layout)
+        layers = try args.value(RenderOptions.layers)
+        if let layers {
+            guard out != nil else { throw CLIError.usage("option '--layers': writes the layers of the map -o draws; give -o", command: "render") }
+            guard LayerFormat(path: layers) == .gpkg else {
+                let ext =
+                    FileExtension.of(layers).map { "'.\($0.printable)' is not a format render writes layers in" }
+                    ?? "'\(layers.printable)' has no extension to say its format"
+                throw CLIError.usage("option '--layers': \(ext): name the file .gpkg", command: "render")
+            }
+        }
         title = try args.value(RenderOptions.title)
         png = try OutputTransaction.pngEncoding(args, threads: try CommonOptions.threadCount(args))
         try readFrame(args, hasDEM: !noDEM && !terrain.demSpecs.isEmpty)

@@ -29,6 +29,9 @@ enum RenderOptions {
     static let layout = Option.text(
         "layout", value: "FILE.json",
         help: "Also write where the title, legend, north arrow, scale bar, attribution, labels and markers went (pixel boxes, y down).")
+    static let layers = Option.text(
+        "layers", value: "FILE.gpkg",
+        help: "Also write what the map shows as GeoPackage layers in its CRS: frame, measurements, places, trails, fixes and labels.")
     static let scene = Option.text(
         "scene", value: "FILE.json",
         help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
@@ -157,7 +160,7 @@ enum RenderOptions {
         help: "With --shard, where the shard's manifest goes. Default: beside LIST, LIST.shard-K-of-N.manifest.json.")
 
     static let all: [OptionSpec] = [
-        dem.spec, noDEM.spec, out.spec, format.spec, layout.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
+        dem.spec, noDEM.spec, out.spec, format.spec, layout.spec, layers.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
         crs.spec, basemap.spec, azimuth.spec, altitude.spec, zFactor.spec, multidirectional.spec, measure.spec, interpolation.spec,
         geoid.spec, places.spec, track.spec, maxSegment.spec, frames.spec, every.spec, title.spec, decorations.spec, units.spec,
         dpi.spec, fontScale.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, scenes.spec, shard.spec, skipExisting.spec,
@@ -172,7 +175,9 @@ enum RenderOptions {
     /// access (for whoever runs the command to allow, not for a scene file), the thread
     /// count (the machine's, not the scene's) and the batch's options.
     static let sceneSettings: [OptionSpec] = all.filter { option in
-        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name].contains(option.name)
+        // `--layers` is given on the command line only, for now: a scene file's paths resolve
+        // against the file (SceneFile.pathKeys), which does not yet know it.
+        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name, layers.name].contains(option.name)
             && !batchOptions.contains { $0.name == option.name }
     }
 

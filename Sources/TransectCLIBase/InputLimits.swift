@@ -25,6 +25,9 @@ package enum InputLimits {
     package static let maxSamplesCeiling = 1_000_000_000
     /// Projected coordinates of a frame (`--extent-crs`): ±100,000 km.
     package static let projectedMetres: ClosedRange<Double> = -1e8...1e8
+    /// A layer's longest step along a measured line: from a metre (an antipodal line is then
+    /// 20 million vertices, 480 MB, the most one line may take) to a billion metres (one step).
+    package static let layerSegmentMetres: ClosedRange<Double> = 1...1e9
     /// Segment lengths and steps in metres: at most the distance to the Moon and back.
     package static let lengthMetres: ClosedRange<Double> = Double.leastNormalMagnitude...1e9
     /// Speeds in metres per second: up to the speed of light.

@@ -16,14 +16,20 @@ extension MeasureCommand {
     /// transform (GDAL handles are not thread-safe), while this thread reads lines and writes
     /// bytes; a batch's bytes depend on the batch alone, so the output is the same for any
     /// thread count.
+    ///
+    /// With `layer`, the rows go to a `measurements` layer (``MeasurementsLayer``) in that
+    /// format at `out` instead: the workers make the features (lines densified to
+    /// `maxSegmentMetres`), and this thread writes them in input order as they come.
     package static func runPairs(
         path: String, terrain: TerrainOptions, aboveGround: Double, strict: Bool,
-        out: String?, threads: Int, shard: Shard? = nil, skipExisting: Bool = false, console: Console
+        out: String?, threads: Int, shard: Shard? = nil, skipExisting: Bool = false,
+        layer: (format: LayerFormat, maxSegmentMetres: Double)? = nil, console: Console
     ) throws -> Int32 {
         var plan: PairsShardPlan?
         if let shard {
             plan = try PairsShardPlan(
-                shard: shard, path: path, out: out, options: pairsOptions(terrain: terrain, aboveGround: aboveGround, strict: strict))
+                shard: shard, path: path, out: out,
+                options: pairsOptions(terrain: terrain, aboveGround: aboveGround, strict: strict, layer: layer))
             if skipExisting, let out, try plan?.isDone(out: out) == true {
                 console.err("note: shard \(shard.text) of '\(path)' is already in '\(out)' (its manifest matches); skipped\n")
                 return 0
@@ -46,11 +52,13 @@ extension MeasureCommand {
         files.output("-o", out)
         try files.check(command: "measure")
         let transaction = plan?.manifest == nil ? nil : OutputTransaction()
-        let output = try OutputTarget(path: out, console: console, transaction: transaction)
+        let layerOutput = try layer.map { (layer) throws(CLIError) in try LayerOutput(path: out ?? "-", format: layer.format, transaction: transaction) }
+        let layerHandle = try layerOutput.map { (o) throws(CLIError) in try MeasurementsLayer.create(in: o) }
+        let output = try OutputTarget(path: layerOutput == nil ? out : "-", console: console, transaction: transaction)
         // The output's hash goes in the shard manifest, and is taken only when there is one.
         var outputHash = SHA256()
         // Only the first shard writes the header, so the shards' outputs concatenate as they are.
-        if plan.map({ $0.shard.index == 1 }) ?? true {
+        if layer == nil && plan.map({ $0.shard.index == 1 }) ?? true {
             output.write(pairsHeader + "\n")
             if transaction != nil { outputHash.update(Array((pairsHeader + "\n").utf8)) }
         }
@@ -59,6 +67,7 @@ extension MeasureCommand {
             remaining = plan.rows?.count ?? 0
             do { try reader.skip(toRow: (plan.rows?.lowerBound ?? 1) - 1, survey: plan.survey) } catch {
                 output.abandon()
+                layerOutput?.abandon()
                 throw CLIError.badInput("pairs " + error.message)
             }
         }
@@ -105,14 +114,20 @@ extension MeasureCommand {
                     }
                     return span
                 },
-                work: { worker, lines in try worker.run(lines, layout: layout, checkWGS84: check, buffers: buffers) },
+                work: { worker, lines in
+                    try worker.run(lines, layout: layout, checkWGS84: check, buffers: buffers, layerSegmentMetres: layer?.maxSegmentMetres)
+                },
                 emit: { chunk in
-                    if strict, let bad = chunk.problems.first {
+                    if let layerOutput, let layerHandle {
+                        let count = strict ? chunk.problems.first?.index ?? chunk.features.count : chunk.features.count
+                        for feature in chunk.features[0..<count] { try MeasurementsLayer.write(feature, to: layerHandle, of: layerOutput) }
+                        if strict, let bad = chunk.problems.first { throw PairsMeasurementError.badRow(id: bad.id, message: bad.message) }
+                    } else if strict, let bad = chunk.problems.first {
                         output.write(chunk.bytes, count: bad.index == 0 ? 0 : chunk.rowEnds[bad.index - 1])
                         throw PairsMeasurementError.badRow(id: bad.id, message: bad.message)
                     }
-                    output.write(chunk.bytes)
-                    if transaction != nil { chunk.bytes.withBytes { outputHash.update(UnsafeRawBufferPointer($0)) } }
+                    if layerOutput == nil { output.write(chunk.bytes) }
+                    if transaction != nil && layerOutput == nil { chunk.bytes.withBytes { outputHash.update(UnsafeRawBufferPointer($0)) } }
                     buffers.put(chunk.bytes)
                     rowsRead += chunk.rowEnds.count
                     badRows += chunk.problems.count
@@ -120,22 +135,43 @@ extension MeasureCommand {
                 })
         } catch let error as FormatError {
             output.abandon()
+            layerOutput?.abandon()
             throw CLIError.badInput("pairs " + error.message)
         } catch PairsMeasurementError.badRow(let id, let message) {
             output.abandon()
+            layerOutput?.abandon()
             throw CLIError.badInput("pairs '\(source)' row \(id): \(message)")
+        } catch {
+            output.abandon()
+            layerOutput?.abandon()
+            throw error
         }
         try output.commit()
+        // A layer file's bytes are whole only once it is closed: its hash is the file's.
+        var layerDigest: String?
+        if let layerOutput {
+            if transaction == nil {
+                try layerOutput.commit()
+            } else {
+                try layerOutput.finish()
+                layerDigest = try ShardManifest.digest(ofFile: layerOutput.temporary)
+            }
+        }
         if let transaction, let out, var manifest = plan?.manifest {
             manifest.goodRows = rowsRead - badRows
             manifest.badRows = badRows
-            manifest.outputSHA256 = outputHash.hexDigest
+            manifest.outputSHA256 = layerDigest ?? outputHash.hexDigest
             try transaction.write(manifest.json.serialized() + "\n", to: ShardManifest.path(for: out))
             try transaction.commit()
         }
         if badRows > 0 {
+            // GDAL's FlatGeobuf driver (3.6) skips a feature without a geometry, which is what
+            // a row in error is in a layer.
+            let see =
+                layer?.format == .flatgeobuf
+                ? "FlatGeobuf keeps no feature without a geometry, so they are not in '\(out ?? "")'" : "see the error column"
             console.err(
-                "note: \(badRows) of \(NumberFormatting.count(rowsRead, "row")) in \(plan.map { "shard \($0.shard.text) of " } ?? "")'\(source)' could not be measured; see the error column\n"
+                "note: \(badRows) of \(NumberFormatting.count(rowsRead, "row")) in \(plan.map { "shard \($0.shard.text) of " } ?? "")'\(source)' could not be measured; \(see)\n"
             )
         }
         return 0
@@ -147,6 +183,8 @@ extension MeasureCommand {
         package var rowEnds: [Int] = []
         package var problems: [(index: Int, id: String, message: String)] = []
         package var lastNumber = 0
+        /// The rows as layer features, for a layer output (the bytes stay empty).
+        package var features: [MeasurementsLayer.Feature] = []
     }
 
     /// What one worker thread measures with: its own measurer (DEM, geoid) and input transform.
@@ -175,7 +213,7 @@ extension MeasureCommand {
         /// `buffers` (emptied first) when it has one.
         package mutating func run(
             _ lines: PairsReader.Lines, layout: PairsReader.Layout, checkWGS84: (Double, Double) -> PairsMeasurement.Problem?,
-            buffers: OrderedWorkers.Recycler<OutputBytes>? = nil
+            buffers: OrderedWorkers.Recycler<OutputBytes>? = nil, layerSegmentMetres: Double? = nil
         ) throws -> PairsChunk {
             let span = layout.parse(lines)
             var chunk = PairsChunk()
@@ -187,7 +225,17 @@ extension MeasureCommand {
                 scratch: &scratch
             ) { batch, measured in
                 let offset = chunk.rowEnds.count
-                MeasureOutput.appendPairs(batch, measured, to: &chunk.bytes, rowEnds: &chunk.rowEnds)
+                if let layerSegmentMetres {
+                    for k in 0..<batch.count {
+                        chunk.features.append(
+                            MeasurementsLayer.feature(
+                                number: batch.number(k), id: batch.id(k), pair: measured.pairs[k], result: measured.results[k],
+                                maxSegmentMetres: layerSegmentMetres))
+                        chunk.rowEnds.append(0)
+                    }
+                } else {
+                    MeasureOutput.appendPairs(batch, measured, to: &chunk.bytes, rowEnds: &chunk.rowEnds)
+                }
                 for (k, result) in measured.results.enumerated() {
                     if case .failure(let problem) = result { chunk.problems.append((offset + k, batch.id(k), problem.message)) }
                 }

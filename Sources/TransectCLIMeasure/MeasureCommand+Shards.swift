@@ -65,10 +65,12 @@ extension MeasureCommand {
     }
 
     /// The options that shape a pairs batch's bytes, as the manifest records them.
-    package static func pairsOptions(terrain: TerrainOptions, aboveGround: Double, strict: Bool) -> [String] {
+    package static func pairsOptions(
+        terrain: TerrainOptions, aboveGround: Double, strict: Bool, layer: (format: LayerFormat, maxSegmentMetres: Double)? = nil
+    ) -> [String] {
         terrain.demSpecs.map { "dem=\($0)" } + [
             "interpolation=\(terrain.interpolation)", "geoid=\(terrain.geoidPath ?? "")", "crs=\(terrain.crs ?? "")",
-            "above-ground=\(aboveGround)", "strict=\(strict)", "format=csv",
-        ]
+            "above-ground=\(aboveGround)", "strict=\(strict)", "format=\(layer?.format.rawValue ?? "csv")",
+        ] + (layer.map { ["max-segment=\($0.maxSegmentMetres)"] } ?? [])
     }
 }

@@ -31,6 +31,8 @@ package enum MeasureCommand {
         let format = try args.value(MeasureOptions.format)
         let threads = try CommonOptions.threadCount(args)
         try MeasureOptions.validate(args, format: format)
+        let maxSegment = try args.value(MeasureOptions.maxSegment)
+        let layer = format.layer.map { (format: $0, maxSegmentMetres: maxSegment) }
 
         if let pairsPath = try args.value(MeasureOptions.pairs) {
             let out = try args.value(MeasureOptions.out)
@@ -38,7 +40,8 @@ package enum MeasureCommand {
             return try runPairs(
                 path: pairsPath, terrain: terrain, aboveGround: aboveGround,
                 strict: try args.value(MeasureOptions.strict), out: out,
-                threads: threads, shard: shard, skipExisting: try args.value(MeasureOptions.skipExisting), console: console)
+                threads: threads, shard: shard, skipExisting: try args.value(MeasureOptions.skipExisting), layer: layer,
+                console: console)
         }
         let pair = try endpoints(args, terrain: terrain)
         let model = pair.fromZ == nil || pair.toZ == nil ? try terrain.openDEM(console: console) : nil
@@ -49,6 +52,15 @@ package enum MeasureCommand {
         let out = try args.value(MeasureOptions.out)
         files.output("-o", out)
         try files.check(command: "measure")
+        if let layer, let out {
+            let output = try LayerOutput(path: out, format: layer.format, transaction: nil)
+            let handle = try MeasurementsLayer.create(in: output)
+            let feature = MeasurementsLayer.feature(
+                number: 1, id: "1", pair: pair, result: .success(measured.measurement), maxSegmentMetres: layer.maxSegmentMetres)
+            try MeasurementsLayer.write(feature, to: handle, of: output)
+            try output.commit()
+            return 0
+        }
         let output = try OutputTarget(path: out, console: console)
         output.write(MeasureOutput.document(measured, format: format, units: units, dem: model?.label, geoid: terrain.geoidPath))
         try output.commit()

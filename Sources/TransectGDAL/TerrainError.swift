@@ -28,6 +28,8 @@ public enum TerrainError: UserFacingError, Equatable {
     case readFailed(path: String, reason: String)
     /// An image GDAL could not write (a GeoTIFF figure).
     case cannotWriteImage(path: String, reason: String)
+    /// A GIS layer file (GeoJSON, GeoPackage, FlatGeobuf) could not be written.
+    case cannotWriteLayer(path: String, reason: String)
     /// A network path, or a raster that references one, without `--allow-network`. `source` is
     /// the reference inside `path`, or nil when `path` itself is on the network.
     case networkNotAllowed(path: String, source: String?)
@@ -50,6 +52,7 @@ public enum TerrainError: UserFacingError, Equatable {
             "DEM '\(path)': height \(metres) m at \(point) is beyond \(GeoPoint.heightLimitText)"
         case .readFailed(let path, let reason): "DEM '\(path)': read failed: \(reason)"
         case .cannotWriteImage(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .cannotWriteLayer(let path, let reason): "cannot write '\(path)': \(reason)"
         case .networkNotAllowed(let path, nil):
             "DEM '\(path)': reaches the network; Transect reads it only with --allow-network"
         case .networkNotAllowed(let path, let source?):

@@ -1,3 +1,5 @@
+import TransectSupport
+
 /// What a figure is written as, from its file name's extension: PNG, the vector formats SVG
 /// and PDF (cairo's surfaces), or a Cloud-Optimized GeoTIFF (maps only, through GDAL).
 public enum FigureFormat: String, CaseIterable, Sendable {
@@ -19,9 +21,7 @@ public enum FigureFormat: String, CaseIterable, Sendable {
 
     /// The extension of `path`'s last component (after its last dot), nil when it has none.
     public static func fileExtension(_ path: String) -> String? {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return nil }
-        return String(name[name.index(after: dot)...])
+        FileExtension.of(path)
     }
 
     /// The extensions written as this format, the first the usual one.

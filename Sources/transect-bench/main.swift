@@ -40,6 +40,7 @@ if runs("hillshade-8192", "png-encode-8000") {
 }
 if runs("render-4000", "render-8000") { renderCases(directory: directory) }
 if runs("batch-1m") { batchCase(directory: directory) }
+if runs("layers-1m-vs-csv", "layers-1m-vs-ogr2ogr") { layerCases(directory: directory) }
 if runs("shards-2-1m", "shards-2-4m") { shardCases(directory: directory) }
 if runs("profile-1m") { profileCase(surface: surface, size: surfaceSize, directory: directory) }
 if runs("compare-1600x1000") { compareCase(directory: directory) }

@@ -205,12 +205,12 @@ struct MeasureCommandTests {
         }
     }
 
-    @Test("measure: --format is text or json for one measurement, csv for --pairs, checked before anything is read")
+    @Test("measure: --format is text, json or a layer for one measurement, csv or a layer for --pairs, checked before anything is read")
     func measureFormat() {
         let dir = TemporaryDirectory()
         let missing = ["measure", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8"]
-        expectUsageError(missing + ["--format", "csv"], "option '--format': csv is for a --pairs batch; one measurement writes text or json")
-        expectUsageError(missing + ["--format", "xml"], "option '--format': 'xml' is not text, json or csv")
+        expectUsageError(missing + ["--format", "csv"], "option '--format': csv is for a --pairs batch; one measurement writes text, json or a layer")
+        expectUsageError(missing + ["--format", "xml"], "option '--format': 'xml' is not text, json, csv, geojson, geojsonseq, gpkg or flatgeobuf")
         expectUsageError(
             ["measure", "--dem", dir.file("missing.tif"), "--pairs", dir.file("missing.csv"), "--format", "json"],
             "option '--format': a --pairs batch writes csv")
@@ -218,7 +218,7 @@ struct MeasureCommandTests {
         expectUsageError(missing + ["--pairs", dir.file("missing.csv")], "--pairs cannot be combined with --from/--to")
     }
 
-    @Test("measure --format: the declared default follows --pairs, and the help states it")
+    @Test("measure --format: the declared default follows -o's layer extension, then --pairs, and the help states it")
     func measureFormatDefault() throws {
         let single = try ParsedArguments(["--from", "1,2", "--to", "3,4"], specs: MeasureOptions.all, command: "measure")
         #expect(try single.value(MeasureOptions.format) == .text)
@@ -226,6 +226,12 @@ struct MeasureCommandTests {
         #expect(try batch.value(MeasureOptions.format) == .csv)
         #expect(
             try ParsedArguments(["--pairs", "p.csv", "--format", "csv"], specs: MeasureOptions.all, command: "measure").value(MeasureOptions.format) == .csv)
-        #expect(MeasureOptions.format.spec.defaultText == "text (csv with --pairs)")
+        for (name, format) in [("m.gpkg", MeasureFormat.gpkg), ("m.GeoJSON", .geojson), ("m.geojsonl", .geojsonseq), ("m.fgb", .flatgeobuf), ("m.txt", .csv)] {
+            let args = try ParsedArguments(["--pairs", "p.csv", "-o", name], specs: MeasureOptions.all, command: "measure")
+            #expect(try args.value(MeasureOptions.format) == format)
+        }
+        let overridden = try ParsedArguments(["--pairs", "p.csv", "-o", "m.gpkg", "--format", "csv"], specs: MeasureOptions.all, command: "measure")
+        #expect(try overridden.value(MeasureOptions.format) == .csv)
+        #expect(MeasureOptions.format.spec.defaultText == "by -o's extension, else text (csv with --pairs)")
     }
 }

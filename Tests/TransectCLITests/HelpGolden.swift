@@ -48,8 +48,11 @@ enum HelpGolden {
                                   distance; egm96 is PROJ's egm96_15.gtx.
           --crs CRS               Coordinates are X,Y in this CRS (EPSG:32611, or just 32611), not
                                   lon/lat.
-          --format F              text (the label) or json; csv for --pairs. Default: text (csv with
-                                  --pairs).
+          --format F              text (the label) or json; csv for --pairs; geojson, geojsonseq,
+                                  gpkg or flatgeobuf for a measurements layer. Default: by -o's
+                                  extension, else text (csv with --pairs).
+          --max-segment M         In a layer, no step of a measured line is longer than M metres:
+                                  the line follows the geodesic in any GIS. Default: 1000 m.
           --pairs FILE|-          Batch: CSV with header from_lon,from_lat,to_lon,to_lat (optional
                                   id, from_z, to_z); streams CSV rows with an error column.
           --strict                With --pairs, stop at the first bad row (exit 1).
@@ -98,7 +101,9 @@ enum HelpGolden {
                                      just 32611) instead of lon/lat.
           --units U                  Units of the text table: metric, imperial, m, km, ft, mi, yd,
                                      nmi. Default: metric.
-          --format F                 text, json or csv (json and csv are in metres). Default: text.
+          --format F                 text, json, csv (json and csv are in metres) or gpkg (layers
+                                     profile, samples and obstruction). Default: gpkg for -o
+                                     FILE.gpkg, else text.
           -o, --out FILE             Write to FILE (atomically) instead of stdout.
           --chart FILE               Also draw the profile chart (elevation against distance, sight
                                      line, obstruction, extremes) for a report: .png, .svg or .pdf
@@ -163,6 +168,8 @@ enum HelpGolden {
                                      extension says (default: by the extension).
           --layout FILE.json         Also write where the title, legend, north arrow, scale bar,
                                      attribution, labels and markers went (pixel boxes, y down).
+          --layers FILE.gpkg         Also write what the map shows as GeoPackage layers in its CRS:
+                                     frame, measurements, places, trails, fixes and labels.
           --scene FILE.json          Settings from a JSON file whose keys are these options' names;
                                      relative paths resolve against the file; flags override it.
           --size WxH                 Pixels (1600x1000), or a print size at --dpi (160x100mm,
