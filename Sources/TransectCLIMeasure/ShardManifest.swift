@@ -94,7 +94,12 @@ package struct ShardManifest: Equatable {
         }
 
         package func count(_ key: String, in object: JSON? = nil) throws(CLIError) -> Int {
-            guard let v = (object ?? json)[key]?.number, v >= 0, v == v.rounded(), v < 1e15 else { throw bad("lacks '\(key)'") }
+            guard let value = (object ?? json)[key] else { throw bad("lacks '\(key)'") }
+            // Counts of rows, lines and scenes: whole, and below 10^15 (exact in a double, and
+            // far from Int.max, so sums and products of two of them at double width stay exact).
+            guard let v = value.number, v >= 0, v == v.rounded(), v < 1e15 else {
+                throw bad("'\(key)' is not a whole number from 0 to 999,999,999,999,999")
+            }
             return Int(v)
         }
 
@@ -109,7 +114,11 @@ package struct ShardManifest: Equatable {
         }
 
         package func shard() throws(CLIError) -> Shard {
-            do { return try ShardArgument.parse(try text("shard"), environment: [:], command: "merge") } catch { throw bad("bad 'shard'") }
+            let text = try text("shard")
+            do { return try ShardArgument.parse(text, environment: [:], command: "merge") } catch {
+                let most = NumberFormatting.grouped(Double(Shard.maximumCount), decimals: 0)
+                throw bad("'shard' is '\(text.printable)', not K/N with 1 ≤ K ≤ N ≤ \(most)")
+            }
         }
     }
 
