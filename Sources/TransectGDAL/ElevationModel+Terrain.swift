@@ -45,7 +45,7 @@ extension ElevationModel {
                 ys[j * w + i] = gt[3] + c * gt[4] + r * gt[5]
             }
         }
-        let wgs84 = SpatialReference.wgs84()
+        let wgs84 = try SpatialReference.wgs84()
         if !crs.isSame(as: wgs84) {
             try Self.transformOnLattice(x: &xs, y: &ys, width: w, height: h, with: CoordinateTransformer(from: crs, to: wgs84))
         }
