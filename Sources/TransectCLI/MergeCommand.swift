@@ -125,7 +125,7 @@ enum MergeCommand {
     static func copy(_ path: String, to output: OutputTarget) throws(CLIError) -> String {
         var hash = SHA256()
         do throws(SystemError) {
-            let fd = try SystemError.call { open(path, O_RDONLY | O_CLOEXEC) }
+            let fd = try RegularFile.openForReading(path)
             defer { close(fd) }
             var bytes = OutputBytes(capacity: 1 << 20)
             while true {

@@ -24,7 +24,7 @@ public enum SceneFile {
     static let pathKeywords: [String: Set<String>] = ["geoid": ["egm96"]]
 
     public static func arguments(path: String, knownOptions: Set<String>, flags: Set<String>) throws(FormatError) -> [String] {
-        let data = try TextInput.contents(path: path, limit: TextInput.maximumSceneFileBytes, kind: "scene files")
+        let data = try TextInput.contents(path: path, limit: TextInput.maximumSceneFileBytes, kind: "scene files", regularOnly: true)
         return try arguments(data: data, path: path, knownOptions: knownOptions, flags: flags)
     }
 

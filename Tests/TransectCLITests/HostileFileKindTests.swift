@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TransectCLITestSupport
+import TransectSupport
+import TransectTestSupport
+
+@testable import TransectCLI
+
+/// Inputs that must be regular files: a FIFO with no writer, a device and a directory as a
+/// pairs file, a scene list, a scene in a list, a manifest and a merge part are refused by name
+/// before a byte is read. Run as a separate process with a time limit, so that a stall fails
+/// the test (killed: exit code 1009) instead of stalling the suite.
+@Suite("hostile file kinds: FIFOs, devices and directories at the doors that read files")
+struct HostileFileKindTests {
+    static let fifo = "is a FIFO (named pipe), not a regular file"
+    static let device = "is a character device, not a regular file"
+
+    static func run(_ arguments: [String], in dir: TemporaryDirectory) throws -> (code: Int32, out: String, err: String) {
+        try TransectExecutable.run(arguments, directory: dir.path, timeout: 60)
+    }
+
+    @Test("a FIFO with no writer, /dev/zero and a directory as --pairs, --scenes and a list's scene")
+    func inputs() throws {
+        let dir = TemporaryDirectory()
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        #expect(mkfifo(dir.file("fifo"), 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: dir.file("folder"), withIntermediateDirectories: true)
+        for (path, reason) in [(dir.file("fifo"), Self.fifo), ("/dev/zero", Self.device), (dir.file("folder"), "is a directory")] {
+            var r = try Self.run(["measure", "--dem", dem, "--pairs", path, "-o", dir.file("o.csv")], in: dir)
+            #expect(r.code == 1 && r.err == "Error: cannot read '\(path)': \(reason)\n", "\(r.err)")
+            r = try Self.run(["render", "--scenes", path], in: dir)
+            #expect(r.code == 1 && r.err == "Error: cannot read '\(path)': \(reason)\n", "\(r.err)")
+            try "\(path)\n".write(toFile: dir.file("list.txt"), atomically: true, encoding: .utf8)
+            r = try Self.run(["render", "--scenes", dir.file("list.txt")], in: dir)
+            #expect(r.code == 1 && r.err.contains("scene '\(path)': cannot read '\(path)': \(reason)\n"), "\(r.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.file("o.csv")))
+    }
+
+    @Test("a FIFO or /dev/zero as a shard's manifest or as a merge part is refused, naming it")
+    func mergeDoors() throws {
+        let s = try MeasureShardTests.Setup()
+        for k in 1...2 { #expect(s.shard(k, of: 2).code == 0) }
+        let (part, manifest) = (s.part(1, 2), ShardManifest.path(for: s.part(1, 2)))
+        let out = s.dir.file("m.csv")
+        func expectRefused(_ what: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let r = try TransectExecutable.run(["merge", part, s.part(2, 2), "-o", out], directory: s.dir.path, timeout: 60)
+            #expect(r.code == 1, "\(r.err)", sourceLocation: sourceLocation)
+            #expect(r.err == "Error: \(what): \(reason)\n", "\(r.err)", sourceLocation: sourceLocation)
+            #expect(!FileManager.default.fileExists(atPath: out), sourceLocation: sourceLocation)
+        }
+        try FileManager.default.moveItem(atPath: manifest, toPath: s.dir.file("kept.json"))
+        #expect(mkfifo(manifest, 0o600) == 0)
+        try expectRefused("shard manifest '\(manifest)'", Self.fifo)
+        try FileManager.default.removeItem(atPath: manifest)
+        try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: "/dev/zero")
+        try expectRefused("shard manifest '\(manifest)'", Self.device)
+        try FileManager.default.removeItem(atPath: manifest)
+        try FileManager.default.moveItem(atPath: s.dir.file("kept.json"), toPath: manifest)
+
+        try FileManager.default.moveItem(atPath: part, toPath: s.dir.file("kept.csv"))
+        #expect(mkfifo(part, 0o600) == 0)
+        try expectRefused("cannot read '\(part)'", Self.fifo)
+        try FileManager.default.removeItem(atPath: part)
+        try FileManager.default.createSymbolicLink(atPath: part, withDestinationPath: "/dev/zero")
+        try expectRefused("cannot read '\(part)'", Self.device)
+    }
+
+    @Test("a manifest larger than 64 MiB is refused by its size, not read into memory")
+    func largeManifest() throws {
+        let s = try MeasureShardTests.Setup()
+        #expect(s.shard(1, of: 1).code == 0)
+        let manifest = ShardManifest.path(for: s.part(1, 1))
+        // Sparse: 64 MiB + 1 of NUL bytes after the real text, as a forged manifest could be.
+        let handle = try #require(FileHandle(forWritingAtPath: manifest))
+        try handle.truncate(atOffset: UInt64(ShardManifest.Fields.maximumBytes + 1))
+        try handle.close()
+        let r = transect("merge", s.part(1, 1), "-o", s.dir.file("m.csv"))
+        #expect(r.code == 1)
+        #expect(r.err.hasPrefix("Error: shard manifest '\(manifest)': is larger than 64 MiB"), "\(r.err)")
+    }
+}
