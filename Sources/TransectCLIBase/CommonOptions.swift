@@ -8,7 +8,13 @@ import TransectRaster
 /// Options several commands declare alike.
 package enum CommonOptions {
     package static let help = Option.flag("help", short: "h", help: "Show this help.")
-    package static let out = Option.text("out", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of stdout.")
+    package static let out = Option<String?>(
+        spec: OptionSpec(name: "out", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of stdout."),
+        defaultValue: { _ in nil }, parse: { text, _ in standardOutputNames.contains(text) ? "-" : text })
+    /// Names of standard output that `-o` takes as `-`: written to directly, never replaced by
+    /// a file renamed over them (which replaced the `/dev/stdout` symbolic link itself when
+    /// stdout was a file and the run could write to `/dev`).
+    package static let standardOutputNames: Set<String> = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
     /// `--dem PATH`, repeatable: files, directories of tiles or globs, one mosaic.
     package static let dem = Option.text(

@@ -80,3 +80,31 @@ struct HostileFileKindTests {
         #expect(r.err.hasPrefix("Error: shard manifest '\(manifest)': is larger than 64 MiB"), "\(r.err)")
     }
 }
+
+/// `-o /dev/stdout` and its aliases write to standard output, and no output is staged in /dev
+/// or /proc: a temporary renamed over `/dev/stdout` replaced the link itself.
+@Suite("hostile outputs: standard output by name, and /dev and /proc")
+struct HostileStandardOutputTests {
+    @Test("-o /dev/stdout, /dev/fd/1 and /proc/self/fd/1 write to stdout, the bytes of -o -", arguments: ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+    func standardOutput(name: String) throws {
+        let s = try MeasureShardTests.Setup()
+        let r = transect("measure", "--dem", s.dem, "--pairs", s.pairs, "-o", name)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(Data(r.out.utf8) == s.whole)
+        let dash = transect("merge", "-o", name)
+        #expect(dash.code == 2 && dash.err.hasPrefix("Error: give the shards' outputs to merge"), "\(dash.err)")
+    }
+
+    @Test("an output whose directory is /dev or /proc, directly or through a link, is a usage error")
+    func deviceDirectories() throws {
+        let s = try MeasureShardTests.Setup()
+        try FileManager.default.createSymbolicLink(atPath: s.dir.file("devices"), withDestinationPath: "/dev")
+        for path in ["/proc/self/fd/2", s.dir.file("devices/null"), s.dir.file("devices/transect-new.csv")] {
+            let r = transect("measure", "--dem", s.dem, "--pairs", s.pairs, "-o", path)
+            #expect(r.code == 2, "\(path): \(r.err)")
+            #expect(r.err.hasPrefix("Error: option '-o': '") && r.err.contains("' is in /"), "\(r.err)")
+            #expect(r.err.contains("outputs must be regular files (use - for stdout)"), "\(r.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/transect-new.csv"))
+    }
+}
