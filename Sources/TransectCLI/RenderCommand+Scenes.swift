@@ -64,8 +64,19 @@ struct SceneBatch {
         files.output("--manifest", manifestPath)
         files.output("--manifest", manifestPath.map(SceneShardJournal.path(manifest:)))
         try files.check(command: "render")
-        self.files = files
         list = try SceneList(path: listPath)
+        // Every scene's own files are inputs of the whole run: no scene may write over a scene
+        // file of the list, or over what a scene later in it reads (its DEM, places, track).
+        // A scene that does not read is left to fail in its turn.
+        for entry in list.entries {
+            guard let scene = entry.scene else { continue }
+            files.input("--scenes", scene)
+            guard let sceneArgs = try? RenderOptions.applying(scene: scene, to: args) else { continue }
+            for name in ["dem", "places", "track", "basemap", "geoid"] {
+                for value in sceneArgs.all(name) { files.input("--" + name, value) }
+            }
+        }
+        self.files = files
     }
 
     /// The options given on the command line that shape the bytes of every scene: all but the

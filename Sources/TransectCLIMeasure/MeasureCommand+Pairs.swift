@@ -44,6 +44,8 @@ extension MeasureCommand {
         files.input("--pairs", path)
         files.inputs(dem: model, terrain: terrain)
         files.output("-o", out)
+        // The manifest beside the output is written too: never over an input either.
+        if plan?.manifest != nil, let out { files.output("-o", ShardManifest.path(for: out)) }
         try files.check(command: "measure")
         let transaction = plan?.manifest == nil ? nil : OutputTransaction()
         let output = try OutputTarget(path: out, console: console, transaction: transaction)
