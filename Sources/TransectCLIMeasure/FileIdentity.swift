@@ -156,7 +156,7 @@ package enum FileKey: Hashable {
     /// The real directory (symbolic links resolved) of `path` as written: where its temporary
     /// is made and renamed (a rename replaces a link at `path`, not what it leads to). Nil
     /// when the directory does not resolve.
-    static func realDirectory(of path: String) -> String? {
+    package static func realDirectory(of path: String) -> String? {
         let slash = path.lastIndex(of: "/")
         let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         guard let resolved = realpath(parent, nil) else { return nil }

@@ -48,3 +48,39 @@ struct HostileOutputOverInputTests {
         #expect(FileManager.default.fileExists(atPath: dir.file("o2.png")) && FileManager.default.fileExists(atPath: dir.file("o4.png")))
     }
 }
+
+/// `--skip-existing` trusts a recorded scene only through outputs it checked: regular files in
+/// the scene's output directory, its `out` among them, each with the recorded SHA-256.
+@Suite("hostile manifests: --skip-existing trusts only checked outputs")
+struct HostileSkipExistingTests {
+    @Test(
+        "a forged manifest whose scene's outputs are elsewhere (/etc/hostname), missing or a link does not make the scene count as done",
+        arguments: ["elsewhere", "link", "without-out"])
+    func forged(kind: String) throws {
+        let batch = try SceneBatchFixture(count: 3)
+        #expect(batch.render(["--shard", "1/1"]).code == 0)
+        let manifestPath = RenderScenesShardTests.manifestPath(batch, 1, 1)
+        var manifest = try #require(try SceneShardManifest.read(manifestPath))
+        let png = batch.out + "/scene-1.png"
+        try FileManager.default.removeItem(atPath: png)
+        switch kind {
+        case "elsewhere":
+            let hostname = try #require(["/etc/hostname", "/etc/passwd"].first { FileManager.default.isReadableFile(atPath: $0) })
+            manifest.rendered[0].outputs = [.init(path: hostname, sha256: try SHA256.hexDigest(ofFile: hostname))]
+        case "link":
+            // A link in the output directory, named as the map, to a file elsewhere.
+            try "x".write(toFile: batch.dir.file("other.png"), atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: png, withDestinationPath: batch.dir.file("other.png"))
+            manifest.rendered[0].outputs = [.init(path: png, sha256: try SHA256.hexDigest(ofFile: batch.dir.file("other.png")))]
+        default:
+            // Only the world file, which is still there: the map itself is not recorded.
+            manifest.rendered[0].outputs = manifest.rendered[0].outputs.filter { $0.path.hasSuffix(".pgw") }
+        }
+        try (manifest.json.serialized() + "\n").write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let r = batch.render(["--shard", "1/1", "--skip-existing"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("2 of 3 scenes already rendered"), "\(r.err)")
+        var info = stat()
+        #expect(lstat(png, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "scene 1's map is rendered again, as a file")
+    }
+}
