@@ -127,6 +127,10 @@ extension MeasureCommand {
             output.abandon()
             throw CLIError.badInput("pairs '\(source)' row \(id): \(message)")
         }
+        do throws(CLIError) { try plan?.checkUnchanged() } catch {
+            output.abandon()
+            throw error
+        }
         try output.commit()
         if let transaction, let out, var manifest = plan?.manifest {
             manifest.goodRows = rowsRead - badRows

@@ -108,3 +108,40 @@ struct HostileStandardOutputTests {
         #expect(!FileManager.default.fileExists(atPath: "/dev/transect-new.csv"))
     }
 }
+
+/// A shard reads its input twice (counting, then measuring): an input changed in between is a
+/// failure worth retrying (exit 75), never a part of other rows under the first pass's hash.
+@Suite("hostile inputs: a pairs file changed between a shard's passes")
+struct HostileChangedInputTests {
+    @Test("appending to, rewriting or replacing the input after the count makes the shard fail with exit 75", arguments: ["append", "rewrite", "replace"])
+    func changed(kind: String) throws {
+        let s = try MeasureShardTests.Setup()
+        let plan = try MeasureCommand.PairsShardPlan(shard: Shard(index: 1, count: 2), path: s.pairs, out: s.dir.file("o.csv"), options: [])
+        #expect(throws: Never.self) { try plan.checkUnchanged() }
+        switch kind {
+        case "append":
+            let handle = try #require(FileHandle(forWritingAtPath: s.pairs))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("extra,-119.6,37.7,-119.5,37.75\n".utf8))
+            try handle.close()
+        case "rewrite":
+            // Same size, one byte other, in place.
+            var bytes = try MeasureShardTests.bytes(s.pairs)
+            bytes[bytes.count - 3] ^= 1
+            let handle = try #require(FileHandle(forWritingAtPath: s.pairs))
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+        default:
+            try MeasureShardTests.input(seed: 13).write(toFile: s.pairs, atomically: true, encoding: .utf8)
+        }
+        do {
+            try plan.checkUnchanged()
+            Issue.record("the change went unnoticed")
+        } catch {
+            #expect(error.isTemporary, "\(error.message)")
+            #expect(error.message.contains("changed while shard 1/2 read it"), "\(error.message)")
+            let code = Commands.table.report(error, console: Console.capturing())
+            #expect(code == 75)
+        }
+    }
+}
