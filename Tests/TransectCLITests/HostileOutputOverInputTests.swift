@@ -84,3 +84,30 @@ struct HostileSkipExistingTests {
         #expect(lstat(png, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "scene 1's map is rendered again, as a file")
     }
 }
+
+/// `view` of a DEM with nothing to show is an error naming the DEM, never an empty image.
+@Suite("hostile views: nothing to see")
+struct HostileEmptyViewTests {
+    @Test("a DEM all no data, all NaN, all infinite or lying beyond 90° exits 1 naming it, with no image", arguments: ["nodata", "nan", "inf", "pole"])
+    func nothing(kind: String) throws {
+        let dir = TemporaryDirectory()
+        let dem = dir.file("\(kind).tif")
+        // 0.001° cells over lon 10…10.05; the "pole" grid's rows lie from 90.5° to 90.55°.
+        let top = kind == "pole" ? 90.55 : 45.05
+        SyntheticDEM.write(
+            path: dem, width: 50, height: 50, geoTransform: [10, 0.001, 0, top, 0, -0.001], crs: "EPSG:4326", noData: kind == "nodata" ? -9999 : nil
+        ) { _, _ in
+            switch kind {
+            case "nodata": -9999
+            case "nan": .nan
+            case "inf": .infinity
+            default: 100
+            }
+        }
+        let r = transect("view", "--dem", dem, "-o", dir.file("v.png"))
+        #expect(r.code == 1, "\(r.err)")
+        #expect(r.err.hasPrefix("Error: DEM '\(dem)': "), "\(r.err)")
+        #expect(r.err.filter { $0 == "\n" }.count == 1, "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("v.png")))
+    }
+}
