@@ -49,7 +49,12 @@ public enum SceneFile {
         var args: [String] = []
         for key in Set(members.map(\.0)).sorted() {
             let name = key.replacingOccurrences(of: "_", with: "-")
-            guard knownOptions.contains(name) else { throw .malformed(path: path, reason: "unknown setting '\(key.printable)'") }
+            guard knownOptions.contains(name) else {
+                let hint =
+                    NearestName.suggestion(for: name, among: knownOptions.sorted()).map { "; did you mean '\($0.replacingOccurrences(of: "-", with: "_"))'?" }
+                    ?? ""
+                throw .malformed(path: path, reason: "unknown setting '\(key.printable)'" + hint)
+            }
             let value = document[key]!
             if flags.contains(name) {
                 guard let on = value.bool else { throw .malformed(path: path, reason: "'\(key.printable)' must be true or false") }
