@@ -35,3 +35,18 @@ struct DidYouMeanTests {
         #expect(r.out == transect("--help").out)
     }
 }
+
+/// Errors name the option they belong to: a geoid that is no file is an error of `--geoid`.
+@Suite("errors name their option: --geoid")
+struct GeoidOptionErrorTests {
+    @Test("--geoid egm2008 and a missing grid are usage errors of --geoid, not DEMs that cannot be opened")
+    func geoid() throws {
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let line = ["measure", "--dem", dem, "--from", "-119.6,37.7", "--to", "-119.5,37.75", "--geoid"]
+        expectUsageError(
+            line + ["egm2008"],
+            "option '--geoid': 'egm2008' is not a geoid Transect knows (egm96) nor a geoid grid file; give egm96 or the path of a grid (.gtx, .tif)",
+            exactLine: true)
+        expectUsageError(line + ["/nonexistent/g.gtx"], "option '--geoid': '/nonexistent/g.gtx': no such geoid grid file", exactLine: true)
+    }
+}
