@@ -36,7 +36,7 @@ enum MergeCommand {
         try output.commit()
         // Every shard is there and checked: what is left beside the parts is debris of shards
         // that were killed or ran twice.
-        let debris = StaleCompanions.sweepFinished(parts.flatMap { [$0.0, ShardManifest.path(for: $0.0)] })
+        let debris = StaleCompanions.sweepFinished(parts.flatMap { [$0.0, ShardManifest.path(for: $0.0)] }, keeping: out.map { [$0] } ?? [])
         if !debris.isEmpty {
             let hosts = Set(debris.map(\.companion.host)).sorted().joined(separator: ", ")
             console.err(
