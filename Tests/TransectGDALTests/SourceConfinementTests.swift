@@ -433,4 +433,17 @@ struct SourceConfinementTests {
         #expect(SourceConfinement.driverPrefix(of: "GTIFF_DIR:1:x.tif") == "GTIFF_DIR")
         #expect(throws: Never.self) { _ = try ElevationModel([dir.file("a:b.tif")]) }
     }
+
+    @Test("a DEM literally named with glob characters is that file, not a pattern over its neighbours")
+    func literalGlobCharacters() throws {
+        let dir = TemporaryDirectory()
+        Self.writeDEM(dir.file("r*.tif"))
+        // A neighbour the pattern r*.tif would also match, in another CRS: mosaicking the two fails.
+        SyntheticDEM.write(path: dir.file("r2.tif"), width: 10, height: 10, geoTransform: [500000, 30, 0, 4_200_000, 0, -30], crs: "EPSG:32611") { _, _ in 5 }
+        let model = try ElevationModel([dir.file("r*.tif")])
+        #expect(model.paths == [dir.file("r*.tif")])
+        // Without the literal file, the pattern is a pattern.
+        try FileManager.default.removeItem(atPath: dir.file("r*.tif"))
+        #expect(try ElevationModel([dir.file("r*.tif")]).paths == [dir.file("r2.tif")])
+    }
 }
