@@ -34,14 +34,20 @@ public enum CommandLineTool {
                     console.out(Help.overview)
                     return 0
                 }
+                // `help help`: what help itself does is the overview's to say.
+                if topic == "help" {
+                    console.out(Help.overview)
+                    return 0
+                }
                 guard let text = Help.text(for: topic) else {
-                    throw CLIError.usage("no help for unknown subcommand '\(topic)'", command: nil)
+                    throw CLIError.usage(
+                        "no help for unknown subcommand '\(topic)'" + NearestName.hint(for: topic, among: Commands.names), command: nil)
                 }
                 console.out(text)
                 return 0
             default:
                 guard let subcommand = Commands.named(command) else {
-                    throw CLIError.usage("unknown subcommand '\(command)'", command: nil)
+                    throw CLIError.usage("unknown subcommand '\(command)'" + NearestName.hint(for: command, among: Commands.names), command: nil)
                 }
                 return try subcommand.execute(rest, console: console)
             }

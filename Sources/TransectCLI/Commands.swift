@@ -10,6 +10,9 @@ enum Commands {
 
     static func named(_ name: String) -> Command? { table.named(name) }
 
+    /// Every subcommand's name, with `help`, for "did you mean".
+    static var names: [String] { all.map(\.name) + ["help"] }
+
     static let measure = MeasureCommand.command
 
     static let profile = Command(

@@ -40,7 +40,7 @@ enum MergeCommand {
         }
         // Every shard is there and checked: what is left beside the parts is debris of shards
         // that were killed or ran twice.
-        let debris = StaleCompanions.sweepFinished(parts.flatMap { [$0.0, ShardManifest.path(for: $0.0)] })
+        let debris = StaleCompanions.sweepFinished(parts.flatMap { [$0.0, ShardManifest.path(for: $0.0)] }, keeping: out.map { [$0] } ?? [])
         if !debris.isEmpty {
             let hosts = Set(debris.map(\.companion.host)).sorted().joined(separator: ", ")
             console.err(
@@ -93,21 +93,43 @@ enum MergeCommand {
             parts.append((path, manifest))
         }
         guard let (_, reference) = first else { return [] }
-        let missing = (1...reference.shard.count).filter { byIndex[$0] == nil }
+        let count = reference.shard.count
+        let missing = missingRanges(present: byIndex.keys.sorted(), count: count)
         guard missing.isEmpty else {
-            let names = missing.map { "\($0)/\(reference.shard.count)" }
+            let total = missing.reduce(0) { $0 + $1.count }
+            let shown = 6
+            var names = missing.prefix(shown).map { r in
+                r.count == 1
+                    ? "\(r.lowerBound)/\(count)"
+                    : r.count == 2 ? "\(r.lowerBound)/\(count), \(r.upperBound)/\(count)" : "\(r.lowerBound)/\(count) to \(r.upperBound)/\(count)"
+            }
+            if missing.count > shown { names.append("\(NumberFormatting.count(missing.count - shown, "range")) more") }
+            let many = total == 1 ? "" : " (\(NumberFormatting.grouped(Double(total), decimals: 0)) of \(NumberFormatting.grouped(Double(count), decimals: 0)))"
             throw CLIError.badInput(
-                "shard\(missing.count == 1 ? "" : "s") \(names.joined(separator: ", ")) of '\(reference.input)' \(missing.count == 1 ? "is" : "are") missing"
+                "shard\(total == 1 ? "" : "s") \(names.joined(separator: ", ")) of '\(reference.input)' \(total == 1 ? "is" : "are") missing\(total > 2 ? many : "")"
             )
         }
         return parts.sorted { $0.1.shard.index < $1.1.shard.index }
+    }
+
+    /// The runs of shards 1…`count` not in `present` (sorted, each in 1…`count`, no
+    /// duplicates): O(parts), however many shards the split says it has.
+    static func missingRanges(present: [Int], count: Int) -> [ClosedRange<Int>] {
+        var ranges: [ClosedRange<Int>] = []
+        var next = 1
+        for k in present {
+            if k > next { ranges.append(next...(k - 1)) }
+            next = k + 1
+        }
+        if next <= count { ranges.append(next...count) }
+        return ranges
     }
 
     /// Copies the file at `path` to `output`; returns the SHA-256 of the bytes copied.
     static func copy(_ path: String, to output: OutputTarget) throws(CLIError) -> String {
         var hash = SHA256()
         do throws(SystemError) {
-            let fd = try SystemError.call { open(path, O_RDONLY | O_CLOEXEC) }
+            let fd = try RegularFile.openForReading(path)
             defer { close(fd) }
             var bytes = OutputBytes(capacity: 1 << 20)
             while true {

@@ -25,6 +25,8 @@ struct SceneBatch {
     /// The SHA-256s `--skip-existing` reads, each file once: it asks whether the whole shard is
     /// done, then which of its scenes are, of the same scene files and outputs.
     let digests = FileDigests()
+    /// The batch's command line, over which each scene's settings apply.
+    let args: ParsedArguments
 
     /// What the command line of a batch may not give (the option's name, as messages name it,
     /// and why).
@@ -37,6 +39,7 @@ struct SceneBatch {
     ]
 
     init(_ args: ParsedArguments) throws {
+        self.args = args
         for (name, label, why) in Self.refused where args.has(name) {
             throw CLIError.usage("option '\(label)': \(why)", command: "render")
         }
@@ -65,8 +68,19 @@ struct SceneBatch {
         files.output("--manifest", manifestPath)
         files.output("--manifest", manifestPath.map(SceneShardJournal.path(manifest:)))
         try files.check(command: "render")
-        self.files = files
         list = try SceneList(path: listPath)
+        // Every scene's own files are inputs of the whole run: no scene may write over a scene
+        // file of the list, or over what a scene later in it reads (its DEM, places, track).
+        // A scene that does not read is left to fail in its turn.
+        for entry in list.entries {
+            guard let scene = entry.scene else { continue }
+            files.input("--scenes", scene)
+            guard let sceneArgs = try? RenderOptions.applying(scene: scene, to: args) else { continue }
+            for name in ["dem", "places", "track", "basemap", "geoid"] {
+                for value in sceneArgs.all(name) { files.input("--" + name, value) }
+            }
+        }
+        self.files = files
     }
 
     /// The options given on the command line that shape the bytes of every scene: all but the
@@ -102,7 +116,37 @@ struct SceneBatch {
             guard let scene = entry.scene, let digest = try digests.of(scene) else { return false }
             expected.rendered.append(SceneShardManifest.Scene(line: entry.line, path: scene, sha256: digest, outputs: []))
         }
+        guard existing.rendered.allSatisfy({ trusted($0) }) else { return false }
         return try expected.isDone(by: existing, digest: digests.of)
+    }
+
+    /// True when every output `record` lists is where its scene writes: a regular file (not a
+    /// link, a FIFO or a device) in the directory of the scene's `out` (or under its `frames`
+    /// directory), with the scene's `out` among them. A forged journal or manifest cannot make
+    /// `--skip-existing` take a scene as done through files it never wrote (`/etc/hostname`,
+    /// whose SHA-256 anyone can record).
+    func trusted(_ record: SceneShardManifest.Scene) -> Bool {
+        guard let sceneArgs = try? RenderOptions.applying(scene: record.path, to: args) else { return false }
+        let out = (try? sceneArgs.value(RenderOptions.out)) ?? nil
+        let frames = (try? sceneArgs.value(RenderOptions.frames)) ?? nil
+        var places: [String] = []
+        if let out, let directory = FileKey.realDirectory(of: out) { places.append(directory) }
+        if let frames, let real = realPath(frames) { places.append(real) }
+        guard !places.isEmpty else { return false }
+        if let out, !record.outputs.contains(where: { FileKey($0.path) == FileKey(out) }) { return false }
+        return record.outputs.allSatisfy { output in
+            var info = stat()
+            guard lstat(output.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                let directory = FileKey.realDirectory(of: output.path)
+            else { return false }
+            return places.contains { directory == $0 || directory.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The manifest already at ``manifestPath`` when `--skip-existing` may use it, read once.
@@ -137,7 +181,7 @@ struct SceneBatch {
             else { continue }
             let keys = record.outputs.map { FileKey($0.path) }
             guard Set(keys).count == keys.count, claimed.isDisjoint(with: keys),
-                record.outputs.allSatisfy({ (try? digests.of($0.path)) == $0.sha256 })
+                trusted(record), record.outputs.allSatisfy({ (try? digests.of($0.path)) == $0.sha256 })
             else { continue }
             claimed.formUnion(keys)
             finished[entry.line] = record

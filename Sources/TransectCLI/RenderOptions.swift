@@ -56,6 +56,7 @@ enum RenderOptions {
         parse: { text, args throws(CLIError) in
             let reference: SpatialReference
             do throws(TerrainError) { reference = try SpatialReference(text) } catch {
+                if case .missingPROJDatabase = error { throw CLIError.badInput(error.message) }
                 throw Option<String?>.refuse("frame-crs", error.message, args)
             }
             guard reference.isProjected else {

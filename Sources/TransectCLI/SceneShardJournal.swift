@@ -53,8 +53,12 @@ final class SceneShardJournal {
 
     /// What the journal at `path` holds for the shard `plan` describes; nil when there is none.
     static func read(_ path: String, plan: SceneShardManifest) -> Contents? {
-        guard let bytes = ShardManifest.Fields.contents(path) else {
-            return access(path, F_OK) == 0 ? .ignored("cannot be read") : nil
+        let bytes: [UInt8]
+        do throws(CLIError) {
+            guard let contents = try ShardManifest.Fields.contents(path) else { return nil }
+            bytes = contents
+        } catch {
+            return .ignored("cannot be read")
         }
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         // What follows the last newline: nothing, or a line a crash cut short.

@@ -150,6 +150,9 @@ struct ViewSettings {
             throw CLIError.usage("option '--look-at': places the camera, as --camera does; give one of them", command: "view")
         }
         if distance != nil && lookAt == nil { throw CLIError.usage("option '--distance': is the camera's distance from --look-at; give it", command: "view") }
+        if lookAt != nil && distance == nil && camera == nil {
+            throw CLIError.usage("option '--look-at': places the camera --distance metres from the point; give --distance", command: "view")
+        }
         if orbit != nil && camera != nil {
             throw CLIError.usage("option '--orbit': circles the look-at point; give --look-at (or nothing) instead of --camera", command: "view")
         }

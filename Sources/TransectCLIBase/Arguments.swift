@@ -144,7 +144,7 @@ package struct ParsedArguments {
                     name = String(name[..<eq])
                 }
                 guard let s = byName[name] else {
-                    throw .usage("unknown option '--\(name)'", command: command)
+                    throw .usage("unknown option '--\(name)'" + NearestName.hint(for: name, among: specs.map(\.name), prefix: "--"), command: command)
                 }
                 spec = s
             } else {

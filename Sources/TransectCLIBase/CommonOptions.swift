@@ -8,7 +8,13 @@ import TransectRaster
 /// Options several commands declare alike.
 package enum CommonOptions {
     package static let help = Option.flag("help", short: "h", help: "Show this help.")
-    package static let out = Option.text("out", short: "o", value: "FILE", help: "Write to FILE (atomically) instead of stdout.")
+    package static let out = Option<String?>(
+        spec: OptionSpec(name: "out", short: "o", valueName: "FILE", help: "Write to FILE (atomically) instead of stdout."),
+        defaultValue: { _ in nil }, parse: { text, _ in standardOutputNames.contains(text) ? "-" : text })
+    /// Names of standard output that `-o` takes as `-`: written to directly, never replaced by
+    /// a file renamed over them (which replaced the `/dev/stdout` symbolic link itself when
+    /// stdout was a file and the run could write to `/dev`).
+    package static let standardOutputNames: Set<String> = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
 
     /// `--dem PATH`, repeatable: files, directories of tiles or globs, one mosaic.
     package static let dem = Option.text(
@@ -31,7 +37,22 @@ package enum CommonOptions {
         spec: OptionSpec(
             name: "geoid", valueName: "egm96|PATH",
             help: "Geoid grid for ellipsoidal heights (h = H + N) in the direct distance; egm96 is PROJ's egm96_15.gtx."),
-        defaultValue: { _ in nil }, parse: { text, _ in text == "egm96" ? egm96Path : text })
+        defaultValue: { _ in nil },
+        parse: { text, args throws(CLIError) in
+            if text == "egm96" { return egm96Path }
+            // A name that is no file (`egm2008`) is a word for a geoid Transect does not know:
+            // say so for --geoid, rather than as a DEM that cannot be opened.
+            var info = stat()
+            if !text.hasPrefix("/vsi") && !text.contains("://") && stat(text, &info) != 0 {
+                let word = !text.contains("/") && !text.contains(".")
+                throw Option<String?>.refuse(
+                    "geoid",
+                    word
+                        ? "'\(text.printable)' is not a geoid Transect knows (egm96) nor a geoid grid file; give egm96 or the path of a grid (.gtx, .tif)"
+                        : "'\(text.printable)': no such geoid grid file", args)
+            }
+            return text
+        })
     /// `--crs CRS`: the CRS of coordinates given on the command line, as given (a bare EPSG
     /// code made `EPSG:CODE`). `TerrainOptions` checks it with PROJ where it reads it, as points
     /// in a geocentric or vertical CRS have no place on the ellipsoid to measure from (EPSG:4978

@@ -6,9 +6,14 @@ import Darwin
 import Synchronization
 
 /// What an interrupted run must undo: the files it is writing, the files it has already put in
-/// place (restoring what they replaced), the directories it made. SIGINT, SIGTERM and SIGHUP
-/// undo all of it and exit with 128 + the signal number (130, 143, 129), as a shell reports a
-/// process those signals ended.
+/// place (restoring what they replaced), the directories it made. Every catchable signal whose
+/// default is to end the process and that a user, a scheduler or a limit sends (SIGINT, SIGTERM,
+/// SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ) undoes all of it and exits with 128 + the
+/// signal number (130, 143, 129, 131, 138, 140, 152, 153), as a shell reports a process those
+/// signals ended. SIGXFSZ a write raises in its own thread stays pending there, blocked: the
+/// write fails with EFBIG instead, and the failure's own rollback removes the temporaries.
+/// SIGPIPE keeps its default (a closed stdout ends `transect … | head` at once) and SIGALRM is
+/// left to the libraries that may time with it.
 ///
 /// The signals are not handled by a signal handler but by a thread that waits for them
 /// (`sigwait`) with every other thread blocking them, so the cleanup is ordinary code: it takes
@@ -26,11 +31,11 @@ package enum SignalCleanup {
         case removeDirectory
     }
 
-    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ]
     private static let registry = Mutex<[String: Undo]>([:])
     private static let installed = Atomic<Bool>(false)
 
-    /// Blocks the three signals in the calling thread (and so in every thread it starts
+    /// Blocks the signals in the calling thread (and so in every thread it starts
     /// afterwards: call it first thing in `main`, before GDAL starts its threads) and starts the
     /// thread that waits for them. Once per process.
     package static func install() {

@@ -63,8 +63,15 @@ package enum StaleCompanions {
     /// killed (on a node since gone: a Slurm requeue, a replaced pod) or by a duplicate of a
     /// finished one. Returns what it removed, in the order found; nothing when this host has no
     /// name, as its own companions could not then be told apart.
-    package static func sweepFinished(_ paths: [String]) -> [(path: String, companion: CompanionName)] {
+    package static func sweepFinished(_ paths: [String], keeping kept: [String] = []) -> [(path: String, companion: CompanionName)] {
         guard !CompanionName.host.isEmpty else { return [] }
+        // Files that are the run's own results, whatever their names look like (a merge's -o
+        // named as a part's temporary would be): by device and inode, through links.
+        var keptFiles: Set<[UInt64]> = []
+        for path in kept {
+            var info = stat()
+            if stat(path, &info) == 0 { keptFiles.insert([UInt64(info.st_dev), UInt64(info.st_ino)]) }
+        }
         // Each directory is listed once, however many of the outputs it holds: a batch of a
         // thousand shards keeps its parts in one folder, on a shared file system.
         var outputs: [String: Set<String>] = [:]
@@ -77,6 +84,8 @@ package enum StaleCompanions {
             for file in DirectoryEntries.names(in: directory) {
                 guard let companion = companion(file, ofOneOf: names) else { continue }
                 if companion.host == CompanionName.host && !isStale(companion, holding: false) { continue }
+                var info = stat()
+                if lstat(directory + file, &info) == 0 && keptFiles.contains([UInt64(info.st_dev), UInt64(info.st_ino)]) { continue }
                 if unlink(directory + file) == 0 { removed.append((directory + file, companion)) }
             }
         }

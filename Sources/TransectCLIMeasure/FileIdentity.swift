@@ -43,6 +43,14 @@ package struct RunFiles {
         // Keyed by where each output lands: a map with thousands of frames checks in linear time.
         var seen: [FileKey: (option: String, path: String)] = [:]
         for (option, path) in outputs {
+            // A name that leads into /dev or /proc (/dev/stderr, /proc/self/fd/3, a link to
+            // either) is a descriptor or a device, not a place for a file renamed into it,
+            // whatever the descriptor is open on.
+            if let real = FileKey.realDirectory(of: path), ["/dev", "/proc"].contains(where: { real == $0 || real.hasPrefix($0 + "/") }) {
+                throw .usage(
+                    "option '\(option)': '\(path.printable)' is in \(real.hasPrefix("/dev") ? "/dev" : "/proc"); outputs must be regular files (use - for stdout)",
+                    command: command)
+            }
             var info = stat()
             if stat(path, &info) == 0 {
                 let kind = info.st_mode & S_IFMT
@@ -143,5 +151,16 @@ package enum FileKey: Hashable {
             }
         }
         return "/" + components.joined(separator: "/")
+    }
+
+    /// The real directory (symbolic links resolved) of `path` as written: where its temporary
+    /// is made and renamed (a rename replaces a link at `path`, not what it leads to). Nil
+    /// when the directory does not resolve.
+    package static func realDirectory(of path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard let resolved = realpath(parent, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

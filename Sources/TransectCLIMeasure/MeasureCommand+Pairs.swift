@@ -50,6 +50,8 @@ extension MeasureCommand {
         files.input("--pairs", path)
         files.inputs(dem: model, terrain: terrain)
         files.output("-o", out)
+        // The manifest beside the output is written too: never over an input either.
+        if plan?.manifest != nil, let out { files.output("-o", ShardManifest.path(for: out)) }
         try files.check(command: "measure")
         let transaction = plan?.manifest == nil ? nil : OutputTransaction()
         let layerOutput = try layer.map { (layer) throws(CLIError) in try LayerOutput(path: out ?? "-", format: layer.format, transaction: transaction) }
@@ -144,6 +146,10 @@ extension MeasureCommand {
         } catch {
             output.abandon()
             layerOutput?.abandon()
+            throw error
+        }
+        do throws(CLIError) { try plan?.checkUnchanged() } catch {
+            output.abandon()
             throw error
         }
         try output.commit()

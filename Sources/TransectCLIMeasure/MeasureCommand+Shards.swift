@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TransectFormatsBase
 import TransectSupport
 
@@ -12,11 +17,45 @@ extension MeasureCommand {
         package var survey: PairsReader.Survey
         /// The manifest to complete and write; nil without `-o`.
         package var manifest: ShardManifest?
+        /// The input as the first pass found it (``Fingerprint``), to tell whether it changed
+        /// before the shard's rows were read again.
+        package var fingerprint: Fingerprint?
+        /// The input file's path.
+        package var path: String
+
+        /// What identifies a file's content cheaply: device, inode, size, and the times of its
+        /// last change of content and of status (any write moves them).
+        package struct Fingerprint: Equatable {
+            var device: UInt64, inode: UInt64, size: Int64
+            var modified: [Int], changed: [Int]
+
+            package init?(path: String) {
+                var info = stat()
+                guard stat(path, &info) == 0 else { return nil }
+                device = UInt64(info.st_dev)
+                inode = UInt64(info.st_ino)
+                size = Int64(info.st_size)
+                modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+                changed = [info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+            }
+        }
+
+        /// Throws (exit 75) when the input is no longer the file the first pass counted and
+        /// hashed: replaced, written or cut between the passes, so the rows measured may not be
+        /// the rows the manifest's SHA-256 stands for.
+        package func checkUnchanged() throws(CLIError) {
+            guard let fingerprint, Fingerprint(path: path) == fingerprint else {
+                throw CLIError.retryable(
+                    "pairs '\(path)' changed while shard \(shard.text) read it (between counting its rows and measuring them); run the shard again")
+            }
+        }
 
         /// Counts the file's rows (a pass before the real one) and places the shard; with a
         /// manifest to write, the same pass hashes the input.
         package init(shard: Shard, path: String, out: String?, options: [String]) throws {
             self.shard = shard
+            self.path = path
+            fingerprint = Fingerprint(path: path)
             let recorded = out != nil && out != "-"
             var inputHash = SHA256()
             do {
@@ -27,6 +66,7 @@ extension MeasureCommand {
             }
             totalRows = survey.rows
             rows = shard.rows(of: totalRows)
+            try checkUnchanged()
             guard recorded else { return }
             manifest = ShardManifest(
                 input: path, inputSHA256: inputHash.hexDigest, shard: shard, rows: rows, totalRows: totalRows, goodRows: 0, badRows: 0,

@@ -61,27 +61,48 @@ package struct ShardManifest: Equatable {
         package let path: String
         package let json: JSON
 
+        /// The most bytes of a manifest or a journal read: 64 MiB, some 100,000 scenes' records
+        /// with their outputs, or a pairs shard's few hundred bytes many times over.
+        package static let maximumBytes = 64 << 20
+
         /// The manifest at `path`, which must say it is a `format` file; nil when there is none.
         package init?(_ path: String, format: String) throws(CLIError) {
-            guard let bytes = Self.contents(path) else {
-                if access(path, F_OK) == 0 { throw CLIError.retryable("cannot read '\(path)'") }
-                return nil
-            }
+            guard let bytes = try Self.contents(path) else { return nil }
             self.path = path
             do { json = try JSON.parse(bytes, path: path) } catch { throw CLIError.badInput("shard manifest '\(path)': \(error.message)") }
             guard json["format"]?.string == format else { throw bad("not a \(format) file") }
         }
 
-        /// The whole file at `path`; nil when it cannot be read whole (there is none, it is a
-        /// directory or unreadable, or a read fails).
-        package static func contents(_ path: String) -> [UInt8]? {
-            do throws(FormatError) {
-                let file = try FileChunks(path: path)
-                var bytes: [UInt8] = []
-                while let chunk = try file.next() { bytes += chunk }
-                return bytes
-            } catch {
-                return nil
+        /// The whole file at `path`, at most ``maximumBytes``; nil when there is none. A FIFO,
+        /// a device or a directory is refused without waiting on it or reading it
+        /// (``RegularFile``), and so is a larger file; a read that fails is worth retrying.
+        package static func contents(_ path: String) throws(CLIError) -> [UInt8]? {
+            let fd: Int32
+            do throws(SystemError) { fd = try RegularFile.openForReading(path) } catch {
+                if error.code == ENOENT { return nil }
+                if error.detail != nil { throw CLIError.badInput("shard manifest '\(path)': \(error.text)") }
+                throw CLIError.retryable("cannot read '\(path)': \(error.text)")
+            }
+            defer { close(fd) }
+            let tooLarge = CLIError.badInput(
+                "shard manifest '\(path)': is larger than \(maximumBytes >> 20) MiB, more than any manifest or journal Transect writes")
+            // A regular file's size, known before a byte is read; the loop below still stops at
+            // the bound should the file grow meanwhile.
+            var info = stat()
+            if fstat(fd, &info) == 0 && Int(info.st_size) > maximumBytes { throw tooLarge }
+            var bytes: [UInt8] = []
+            var piece = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let outcome = piece.withUnsafeMutableBytes { b in
+                    Result { () throws(SystemError) in try SystemError.call(retryingInterrupts: true) { Glibc.read(fd, b.baseAddress, b.count) } }
+                }
+                guard case .success(let n) = outcome else {
+                    if case .failure(let error) = outcome { throw CLIError.retryable("cannot read '\(path)': \(error.text)") }
+                    return nil
+                }
+                if n == 0 { return bytes }
+                guard bytes.count + n <= maximumBytes else { throw tooLarge }
+                bytes += piece[0..<n]
             }
         }
 
@@ -94,7 +115,12 @@ package struct ShardManifest: Equatable {
         }
 
         package func count(_ key: String, in object: JSON? = nil) throws(CLIError) -> Int {
-            guard let v = (object ?? json)[key]?.number, v >= 0, v == v.rounded(), v < 1e15 else { throw bad("lacks '\(key)'") }
+            guard let value = (object ?? json)[key] else { throw bad("lacks '\(key)'") }
+            // Counts of rows, lines and scenes: whole, and below 10^15 (exact in a double, and
+            // far from Int.max, so sums and products of two of them at double width stay exact).
+            guard let v = value.number, v >= 0, v == v.rounded(), v < 1e15 else {
+                throw bad("'\(key)' is not a whole number from 0 to 999,999,999,999,999")
+            }
             return Int(v)
         }
 
@@ -109,7 +135,11 @@ package struct ShardManifest: Equatable {
         }
 
         package func shard() throws(CLIError) -> Shard {
-            do { return try ShardArgument.parse(try text("shard"), environment: [:], command: "merge") } catch { throw bad("bad 'shard'") }
+            let text = try text("shard")
+            do { return try ShardArgument.parse(text, environment: [:], command: "merge") } catch {
+                let most = NumberFormatting.grouped(Double(Shard.maximumCount), decimals: 0)
+                throw bad("'shard' is '\(text.printable)', not K/N with 1 ≤ K ≤ N ≤ \(most)")
+            }
         }
     }
 

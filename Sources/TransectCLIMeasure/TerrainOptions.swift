@@ -34,6 +34,7 @@ package struct TerrainOptions {
     package static func checkHorizontal(crs text: String, _ args: ParsedArguments) throws(CLIError) {
         let reference: SpatialReference
         do throws(TerrainError) { reference = try SpatialReference(text) } catch {
+            if case .missingPROJDatabase = error { throw CLIError.badInput(error.message) }
             throw Option<String?>.refuse("crs", error.message, args)
         }
         guard reference.isHorizontal else {
@@ -79,7 +80,7 @@ package struct InputCRS {
     package let transformer: CoordinateTransformer?
 
     package init(_ crs: String?) throws(TerrainError) {
-        transformer = try crs.map { (crs: String) throws(TerrainError) in try CoordinateTransformer(from: SpatialReference(crs), to: .wgs84()) }
+        transformer = try crs.map { (crs: String) throws(TerrainError) in try CoordinateTransformer(from: SpatialReference(crs), to: try .wgs84()) }
     }
 
     /// `x`, `y` as longitudes and latitudes, in place; a point PROJ cannot transform becomes NaN.

@@ -24,7 +24,7 @@ public enum SceneFile {
     static let pathKeywords: [String: Set<String>] = ["geoid": ["egm96"]]
 
     public static func arguments(path: String, knownOptions: Set<String>, flags: Set<String>) throws(FormatError) -> [String] {
-        let data = try TextInput.contents(path: path, limit: TextInput.maximumSceneFileBytes, kind: "scene files")
+        let data = try TextInput.contents(path: path, limit: TextInput.maximumSceneFileBytes, kind: "scene files", regularOnly: true)
         return try arguments(data: data, path: path, knownOptions: knownOptions, flags: flags)
     }
 
@@ -49,7 +49,12 @@ public enum SceneFile {
         var args: [String] = []
         for key in Set(members.map(\.0)).sorted() {
             let name = key.replacingOccurrences(of: "_", with: "-")
-            guard knownOptions.contains(name) else { throw .malformed(path: path, reason: "unknown setting '\(key.printable)'") }
+            guard knownOptions.contains(name) else {
+                let hint =
+                    NearestName.suggestion(for: name, among: knownOptions.sorted()).map { "; did you mean '\($0.replacingOccurrences(of: "-", with: "_"))'?" }
+                    ?? ""
+                throw .malformed(path: path, reason: "unknown setting '\(key.printable)'" + hint)
+            }
             let value = document[key]!
             if flags.contains(name) {
                 guard let on = value.bool else { throw .malformed(path: path, reason: "'\(key.printable)' must be true or false") }

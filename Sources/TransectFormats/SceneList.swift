@@ -39,7 +39,7 @@ public struct SceneList: Sendable {
     /// - Throws: `FormatError` for a list that cannot be read, is over ``maximumBytes`` or holds
     ///   a NUL byte (a binary file, not a list).
     public init(path: String) throws(FormatError) {
-        let data = try TextInput.contents(path: path, limit: Self.maximumBytes, kind: "scene lists")
+        let data = try TextInput.contents(path: path, limit: Self.maximumBytes, kind: "scene lists", regularOnly: true)
         try self.init(data: data, path: path)
     }
 

@@ -23,8 +23,10 @@ enum TextInput {
     ///
     /// - Throws: `FormatError.cannotRead` for no such file, a directory, an unreadable file or
     ///   one over the limit.
-    static func contents(path: String, limit: Int, kind: String) throws(FormatError) -> Data {
-        try contents(of: try FileChunks(path: path), limit: limit, kind: kind)
+    /// With `regularOnly`, anything but a regular file is refused before it is read
+    /// (``RegularFile``).
+    static func contents(path: String, limit: Int, kind: String, regularOnly: Bool = false) throws(FormatError) -> Data {
+        try contents(of: try FileChunks(path: path, regularOnly: regularOnly), limit: limit, kind: kind)
     }
 
     /// The rest of `source`, as ``contents(path:limit:kind:)`` reads it.

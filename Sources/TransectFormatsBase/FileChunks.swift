@@ -18,14 +18,23 @@ package final class FileChunks {
     /// Chunks read by ``head(_:)`` and not yet handed out by ``next()``.
     private var replay: [[UInt8]] = []
 
-    /// Opens `path`, refusing a directory.
+    /// Opens `path`, refusing a directory, and with `regularOnly` anything but a regular file
+    /// (``RegularFile``: a FIFO, a device, a socket), without waiting on a FIFO's writer.
     /// - Throws: `FormatError.cannotRead`: no such file, a directory, or not readable (worded by
-    ///   ``SystemError/briefText``).
-    package init(path: String) throws(FormatError) {
+    ///   ``SystemError/briefText``), or not a regular file.
+    package init(path: String, regularOnly: Bool = false) throws(FormatError) {
         self.path = path
         let f: UnsafeMutablePointer<FILE>
         do throws(SystemError) {
-            f = try SystemError.call { fopen(path, "rb") }
+            if regularOnly {
+                let fd = try RegularFile.openForReading(path)
+                do throws(SystemError) { f = try SystemError.call { fdopen(fd, "rb") } } catch {
+                    close(fd)
+                    throw error
+                }
+            } else {
+                f = try SystemError.call { fopen(path, "rb") }
+            }
         } catch {
             throw .cannotRead(path: path, reason: error.briefText)
         }

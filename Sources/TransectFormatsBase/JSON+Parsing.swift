@@ -74,11 +74,13 @@ struct JSONParser {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
     }
 
-    /// An open array or object: what it holds so far and, for an object, the key whose value
-    /// is being parsed.
+    /// An open array or object and, for an object, the key whose value is being parsed. What
+    /// each holds so far lives apart, in stacks of their own (``document()``), so that adding
+    /// an item appends in place: an array held in the frame itself was copied by every append
+    /// (it had two owners, the frame popped and the binding), which made a long array quadratic.
     private enum Frame {
-        case array([JSON])
-        case object([(String, JSON)], key: String)
+        case array
+        case object(key: String)
     }
 
     func fail(_ reason: String) -> FormatError {
@@ -108,6 +110,8 @@ struct JSONParser {
 
     mutating func document() throws(FormatError) -> JSON {
         var stack: [Frame] = []
+        var arrays: [[JSON]] = []
+        var objects: [[(String, JSON)]] = []
         while true {
             skipWhitespace()
             guard i < bytes.count else { throw fail(stack.isEmpty ? "it is empty" : "the text ends early") }
@@ -122,7 +126,8 @@ struct JSONParser {
                     value = .array([])
                     break
                 }
-                stack.append(.array([]))
+                stack.append(.array)
+                arrays.append([])
                 continue
             case UInt8(ascii: "{"):
                 guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
@@ -133,7 +138,8 @@ struct JSONParser {
                     value = .object([])
                     break
                 }
-                stack.append(.object([], key: try memberName()))
+                stack.append(.object(key: try memberName()))
+                objects.append([])
                 continue
             case UInt8(ascii: "\""):
                 value = .string(try string())
@@ -153,7 +159,7 @@ struct JSONParser {
             }
             // A value is complete: put it into its container, closing containers as they end.
             while true {
-                guard let frame = stack.popLast() else {
+                guard let frame = stack.last else {
                     skipWhitespace()
                     guard i == bytes.count else { throw fail(describeHere() + " after the end of the document") }
                     return value
@@ -161,27 +167,28 @@ struct JSONParser {
                 skipWhitespace()
                 let next: UInt8? = i < bytes.count ? bytes[i] : nil
                 switch frame {
-                case .array(var items):
-                    items.append(value)
+                case .array:
+                    arrays[arrays.count - 1].append(value)
                     if next == UInt8(ascii: ",") {
                         i += 1
-                        stack.append(.array(items))
                     } else if next == UInt8(ascii: "]") {
                         i += 1
-                        value = .array(items)
+                        stack.removeLast()
+                        value = .array(arrays.removeLast())
                         continue
                     } else {
                         throw fail(describeHere() + " where ',' or ']' should be")
                     }
-                case .object(var members, let key):
-                    members.append((key, value))
+                case .object(let key):
+                    objects[objects.count - 1].append((key, value))
                     if next == UInt8(ascii: ",") {
                         i += 1
                         skipWhitespace()
-                        stack.append(.object(members, key: try memberName()))
+                        stack[stack.count - 1] = .object(key: try memberName())
                     } else if next == UInt8(ascii: "}") {
                         i += 1
-                        value = .object(members)
+                        stack.removeLast()
+                        value = .object(objects.removeLast())
                         continue
                     } else {
                         throw fail(describeHere() + " where ',' or '}' should be")

@@ -41,20 +41,19 @@ final class LineSource {
             ownsFile = false
             return
         }
-        var info = stat()
+        // A regular file only (a FIFO would stall the open or give its rows once; a device
+        // never ends): stdin is `-`.
         do throws(SystemError) {
-            try SystemError.call { stat(path, &info) }
-        } catch {
-            throw .cannotRead(path: path, reason: error.text)
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
-        do throws(SystemError) {
-            file = try SystemError.call { fopen(path, "r") }
+            let fd = try RegularFile.openForReading(path)
+            do throws(SystemError) { file = try SystemError.call { fdopen(fd, "r") } } catch {
+                close(fd)
+                throw error
+            }
         } catch {
             throw .cannotRead(path: path, reason: error.text)
         }
         ownsFile = true
-        seekable = (info.st_mode & S_IFMT) == S_IFREG
+        seekable = true
     }
 
     init(bytes: some Sequence<UInt8>, source: String) {

@@ -19,7 +19,10 @@ enum DEMPaths {
         if spec.hasPrefix("/vsi") || spec.contains(":") && !spec.hasPrefix("/") && !spec.hasPrefix(".") {
             return [spec]
         }
-        if spec.contains(where: { "*?[".contains($0) }) {
+        // A pattern only when no file has that very name: a tile literally named `r*.tif` is
+        // that tile, not every `r….tif` beside it.
+        var literal = stat()
+        if spec.contains(where: { "*?[".contains($0) }) && stat(spec, &literal) != 0 {
             let matches = glob(spec).filter { !isDirectory($0) }
             guard !matches.isEmpty else { throw .noRasters(pattern: spec) }
             return matches

@@ -16,7 +16,7 @@ extension ElevationModel {
     public func extentLonLat() throws(TerrainError) -> GeoExtent {
         let e = nativeExtent
         guard fromWGS84 != nil else { return GeoExtent(west: e.minX, south: e.minY, east: e.maxX, north: e.maxY) }
-        let toWGS84 = try CoordinateTransformer(from: crs, to: .wgs84())
+        let toWGS84 = try CoordinateTransformer(from: crs, to: try .wgs84())
         let b = try toWGS84.transformBounds(minX: e.minX, minY: e.minY, maxX: e.maxX, maxY: e.maxY) {
             .cannotTransform(from: crs.label, to: "EPSG:4326", reason: $0)
         }

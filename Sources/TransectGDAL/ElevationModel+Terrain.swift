@@ -45,11 +45,16 @@ extension ElevationModel {
                 ys[j * w + i] = gt[3] + c * gt[4] + r * gt[5]
             }
         }
-        let wgs84 = SpatialReference.wgs84()
+        let wgs84 = try SpatialReference.wgs84()
         if !crs.isSame(as: wgs84) {
             try Self.transformOnLattice(x: &xs, y: &ys, width: w, height: h, with: CoordinateTransformer(from: crs, to: wgs84))
         }
         for i in 0..<(w * h) where !(xs[i].isFinite && ys[i].isFinite && abs(ys[i]) <= 90) { heights[i] = .nan }
+        // A view of nothing is an error, not an empty image: at least one cell with a height.
+        guard heights.contains(where: { !$0.isNaN }) else {
+            throw .unusableRaster(
+                path: label, reason: "has no cell to view: every cell is no data, NaN or infinite, or lies beyond ±90° latitude")
+        }
         // Cell sizes on the ellipsoid, measured at the grid's middle.
         let m = (h / 2) * w + w / 2
         func metres(_ a: Int, _ b: Int) -> Double {

@@ -125,7 +125,7 @@ public final class ElevationModel {
             crs = srs
             crsAssumed = false
         } else if Self.isPlainlyGeographic(gt, width: width, height: height) {
-            crs = .wgs84()
+            crs = try .wgs84()
             crsAssumed = true
             notes.append("note: DEM '\(label)' records no CRS; its extent is geographic, so EPSG:4326 (WGS84 longitude/latitude) is assumed")
         } else {
@@ -136,7 +136,7 @@ public final class ElevationModel {
         }
         // Only once the DEMs opened: a refused network path leaves PROJ off the network.
         if access.allowNetwork { GDALEnvironment.enablePROJNetworkIfAsked() }
-        let wgs84 = SpatialReference.wgs84()
+        let wgs84 = try SpatialReference.wgs84()
         fromWGS84 = crs.isSame(as: wgs84) ? nil : try CoordinateTransformer(from: wgs84, to: crs)
 
         if let metres = BandInfo.metresPerUnit(info.unitType) {

@@ -166,7 +166,7 @@ public final class LayerWriter {
         guard let dataset else { preconditionFailure("LayerWriter.createLayer after close") }
         let failure = { [label] (reason: String) in TerrainError.cannotWriteLayer(path: label, reason: reason) }
         let reference: SpatialReference
-        if let crs { reference = crs } else { reference = SpatialReference.wgs84() }
+        if let crs { reference = crs } else { reference = try SpatialReference.wgs84() }
         let geographic = OSRIsGeographic(reference.handle) != 0
         let made: Result<OGRLayerH, TerrainError> = withCStringList(format.layerOptions(geographic: geographic)) { list in
             Result { () throws(TerrainError) in

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import TransectSupport
 
@@ -47,6 +52,21 @@ public enum OrderedWorkers {
     /// and hand out the next one, few enough that memory stays small.
     public static let batchesPerWorker = 6
 
+    /// The most workers a run starts: the processors online (at least 1). A worker beyond them
+    /// cannot run at the same time as the others, yet it holds its own state (a DEM dataset
+    /// and its window cache) and its batches in flight, so `--threads 256` on a small machine
+    /// took a 2,000,000-row batch from 72 MB to 2.19 GB for no speed.
+    public static var processors: Int {
+        #if canImport(Glibc) || canImport(Darwin)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 1
+        #endif
+    }
+
+    /// The workers a run of `threads` starts: no more than ``processors``.
+    public static func workers(threads: Int) -> Int { max(1, min(threads, processors)) }
+
     /// Runs the pipeline.
     /// - Parameters:
     ///   - threads: workers (1 or more); with 1 everything runs on the calling thread.
@@ -64,6 +84,7 @@ public enum OrderedWorkers {
         emit: (Output) throws -> Void
     ) throws {
         precondition(threads >= 1, "at least one thread")
+        let threads = workers(threads: threads)
         if threads == 1 {
             var state = first
             while let input = try read() { try emit(try work(&state, input)) }

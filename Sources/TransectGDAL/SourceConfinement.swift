@@ -57,7 +57,9 @@ struct SourceConfinement {
             guard access.allowNetwork else { throw .networkNotAllowed(path: path, source: nil) }
             return []
         }
+        try Self.refuseDriverPrefix(path, in: nil)
         let inner = try Self.unwrappingConnection(path, in: path)
+        try Self.refuseDriverPrefix(inner, in: nil)
         let key = Self.physicalPath(of: inner).map { inner.hasPrefix("/vsi") ? inner : $0 } ?? inner
         var sources: [String] = []
         if inner != path { sources.append(inner) }
@@ -192,6 +194,8 @@ struct SourceConfinement {
             guard access.allowNetwork else { throw .networkNotAllowed(path: vrt, source: text) }
             return
         }
+        try Self.refuseDriverPrefix(text, in: vrt)
+        try Self.refuseDriverPrefix(try Self.unwrappingConnection(text, in: vrt), in: vrt)
         // GDAL joins a relative name to the VRT's directory (`CPLProjectRelativeFilename`);
         // a name `CPLIsFilenameRelative` calls absolute (a leading `/`, or `://` as in
         // `vrt://x.tif`) stays as written, and so relative to the working directory.
@@ -228,6 +232,52 @@ struct SourceConfinement {
         roots.contains { root in
             physical == root || physical.hasPrefix(root.hasSuffix("/") ? root : root + "/")
         }
+    }
+
+    // MARK: Driver prefixes
+
+    /// GDAL's dataset-name prefixes that name memory or open another file by a driver's own
+    /// rule (a directory of a TIFF, a subdataset, a database, a derived band), upper-cased.
+    /// Any of these is refused even where a file of that very name exists, since the driver
+    /// claims the name before any file is looked for.
+    static let driverPrefixes: Set<String> = [
+        "MEM", "GTIFF_DIR", "GTIFF_RAW", "NETCDF", "HDF4_SDS", "HDF4_EOS", "HDF4_GR", "HDF5", "NITF_IM", "PDF", "GPKG",
+        "RASTERLITE", "SQLITE", "DERIVED", "GTI", "ZARR", "TILEDB", "PG", "PGRASTER", "MYSQL", "OCI", "GEORASTER", "MSSQL",
+        "ODBC", "RPFTOC", "ECRG", "ECRGTOC", "MBTILES", "JP2", "MRF", "KEA", "GRIB", "SENTINEL1_CALIB", "RS2_CALIB",
+        "SENTINEL2_L1B", "SENTINEL2_L1C", "SENTINEL2_L1C_TILE", "SENTINEL2_L2A", "PDS4", "VICAR", "CALS", "NUMPY",
+        "JPEG_SUBFILE", "NITF_DES",
+    ]
+
+    /// The driver prefix `name` begins with (`MEM`, `GTIFF_DIR`, …), as written, when GDAL
+    /// would take it for one: a known prefix, or any `WORD:` (letters, digits, `_`, two or more)
+    /// when no file of that name exists, since a driver then claims it. Nil for a plain path.
+    static func driverPrefix(of name: String) -> String? {
+        guard let colon = name.firstIndex(of: ":") else { return nil }
+        let word = name[..<colon]
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+        func isWordByte(_ c: UInt8) -> Bool { isLetter(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") }
+        guard word.utf8.count >= 2, let first = word.utf8.first, isLetter(first), word.utf8.allSatisfy(isWordByte) else { return nil }
+        // `vrt://…` strings are unwrapped and checked as the file they wrap.
+        if name.dropFirst(word.count).hasPrefix("://") { return nil }
+        if driverPrefixes.contains(word.uppercased()) { return String(word) }
+        var info = stat()
+        return lstat(name, &info) == 0 ? nil : String(word)
+    }
+
+    /// Throws when `name` (a DEM the user named, `holder` nil, or a source of the VRT
+    /// `holder`) begins with a GDAL driver prefix, naming the prefix.
+    static func refuseDriverPrefix(_ name: String, in holder: String?) throws(TerrainError) {
+        guard let prefix = driverPrefix(of: name) else { return }
+        let what =
+            prefix.uppercased() == "MEM"
+            ? "which makes GDAL read memory at whatever address the name gives"
+            : "which makes a GDAL driver open what the rest of the name says, by its own rules"
+        let shown = name.count > 60 ? String(name.prefix(60)) + "…" : name
+        let reason = "GDAL's '\(prefix):' dataset name prefix, \(what); Transect opens only files named plainly"
+        if let holder {
+            throw .unusableRaster(path: holder, reason: "source '\(shown.printable)' uses \(reason)")
+        }
+        throw .unusableRaster(path: shown.printable, reason: "uses \(reason)")
     }
 
     // MARK: Paths

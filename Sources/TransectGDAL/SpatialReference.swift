@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CGDAL
 
 /// A coordinate reference system, owned. Axis order is always the traditional GIS order
@@ -25,6 +30,8 @@ public final class SpatialReference {
             try gdal(fallback: "not a CRS that PROJ knows") {
                 OSRSetFromUserInput(h, definition) == OGRERR_NONE
             } orThrow: { reason in
+                // No database, no CRS of any kind: say so, rather than blame the definition.
+                if reason.contains("proj.db") { return Self.missingDatabase(reason) }
                 guard SourceConfinement.isRegularFile(definition) else { return .badCRS(definition, reason: reason) }
                 return .badCRS(definition, reason: "the file is not a CRS PROJ can read (WKT or PROJJSON): \(reason)")
             }
@@ -46,14 +53,27 @@ public final class SpatialReference {
 
     /// WGS84 geographic (EPSG:4326), longitude first: a new object each call, since GDAL does
     /// not promise that one spatial reference may be used from several threads at once.
-    public static func wgs84() -> SpatialReference {
+    public static func wgs84() throws(TerrainError) -> SpatialReference {
         do {
             return try SpatialReference("EPSG:4326")
         } catch {
             // EPSG:4326 is in every PROJ database; failing here means PROJ's database is missing
             // or unreadable, and no coordinate can be transformed.
-            fatalError("PROJ's database has no EPSG:4326 (is proj.db installed and on PROJ_DATA?): \(error.message)")
+            if case .missingPROJDatabase = error { throw error }
+            throw missingDatabase(error.message)
         }
+    }
+
+    /// The error for PROJ's database missing, from PROJ's `reason`, naming where PROJ looked.
+    static func missingDatabase(_ reason: String) -> TerrainError {
+        var reason = reason
+        for noise in ["CRS 'EPSG:4326': ", "PROJ: ", "proj_create_from_database: "] where reason.hasPrefix(noise) {
+            reason.removeFirst(noise.count)
+        }
+        for name in ["PROJ_DATA", "PROJ_LIB"] {
+            if let value = getenv(name) { reason += "; \(name)='\(String(cString: value).printable)'" }
+        }
+        return .missingPROJDatabase(reason: reason)
     }
 
     /// True for a geographic (longitude/latitude) CRS.

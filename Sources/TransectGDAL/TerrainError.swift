@@ -36,6 +36,9 @@ public enum TerrainError: UserFacingError, Equatable {
     /// A VRT (or another raster) that references a file outside the directories of the paths
     /// the user named.
     case sourceOutsideNamedDirectories(path: String, source: String)
+    /// PROJ's database (`proj.db`) cannot be found or read: no CRS can be built. `reason` is
+    /// the message of the failed lookup of EPSG:4326.
+    case missingPROJDatabase(reason: String)
 
     public var message: String {
         switch self {
@@ -59,6 +62,8 @@ public enum TerrainError: UserFacingError, Equatable {
             "DEM '\(path)': source '\(source)' reaches the network; Transect reads it only with --allow-network"
         case .sourceOutsideNamedDirectories(let path, let source):
             "DEM '\(path)': source '\(source)' lies outside the directories of the DEMs given; a VRT may only use files beside or below the paths named"
+        case .missingPROJDatabase(let reason):
+            "PROJ's database cannot be read (\(reason)): no coordinate can be transformed; install PROJ's data files (Debian: proj-data) or set PROJ_DATA to the directory that holds proj.db"
         }
     }
 

@@ -152,7 +152,7 @@ extension MapFrame {
         let crs = try crs(for: request)
         let width = request.width
         let height = request.height
-        let toFrame = try CoordinateTransformer(from: .wgs84(), to: crs)
+        let toFrame = try CoordinateTransformer(from: try .wgs84(), to: crs)
         func bbox(_ points: [GeoPoint]) throws(TerrainError) -> FrameBox? {
             var xs = points.map(\.longitude)
             var ys = points.map(\.latitude)

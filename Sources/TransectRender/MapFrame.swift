@@ -71,7 +71,7 @@ public struct MapFrame {
 
     /// WGS84 longitude/latitude to pixel positions (`nan` where PROJ cannot transform).
     public func pixels(of points: [GeoPoint]) throws(TerrainError) -> [(Double, Double)] {
-        if transformers.toFrame == nil { transformers.toFrame = try CoordinateTransformer(from: .wgs84(), to: crs) }
+        if transformers.toFrame == nil { transformers.toFrame = try CoordinateTransformer(from: try .wgs84(), to: crs) }
         let t = transformers.toFrame!
         var xs = points.map(\.longitude)
         var ys = points.map(\.latitude)
@@ -81,7 +81,7 @@ public struct MapFrame {
 
     /// Pixel positions back to WGS84.
     public func geographic(of pixels: [(Double, Double)]) throws(TerrainError) -> [GeoPoint] {
-        if transformers.fromFrame == nil { transformers.fromFrame = try CoordinateTransformer(from: crs, to: .wgs84()) }
+        if transformers.fromFrame == nil { transformers.fromFrame = try CoordinateTransformer(from: crs, to: try .wgs84()) }
         let t = transformers.fromFrame!
         var xs = pixels.map { map(px: $0.0, py: $0.1).x }
         var ys = pixels.map { map(px: $0.0, py: $0.1).y }

@@ -169,10 +169,11 @@ public struct SHA256: Sendable {
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
-    /// The hex digest of the file at `path`, read in 1 MiB pieces.
-    /// - Throws: the `SystemError` of the failed `open` or `read`.
+    /// The hex digest of the regular file at `path`, read in 1 MiB pieces.
+    /// - Throws: the `SystemError` of the failed `open` or `read`, or of ``RegularFile``'s
+    ///   refusal of a FIFO, device or directory (which could stall the open or never end).
     public static func hexDigest(ofFile path: String) throws(SystemError) -> String {
-        let fd = try SystemError.call { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = try RegularFile.openForReading(path)
         defer { close(fd) }
         var hash = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)

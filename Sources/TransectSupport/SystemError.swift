@@ -25,21 +25,34 @@ import Darwin
 public struct SystemError: Error, Equatable, Sendable {
     /// The `errno` value the failed call set.
     public let code: Int32
+    /// What to say instead of the C library's text, for a failure no call reported but a check
+    /// after it found (``RegularFile``: `is a FIFO (named pipe), not a regular file`).
+    public let detail: String?
 
     /// The failure with `errno` value `code`.
     public init(code: Int32) {
         self.code = code
+        detail = nil
     }
 
-    /// The C library's description of ``code``, lower-cased: `no such file or directory`.
-    public var text: String { Self.text(code) }
+    /// A failure found by a check after a call, with `code` for callers that test it and
+    /// `detail` as its text.
+    public init(code: Int32, detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+
+    /// The C library's description of ``code``, lower-cased: `no such file or directory`; or
+    /// the ``detail`` of a failed check.
+    public var text: String { detail ?? Self.text(code) }
 
     /// The shorter wording the track-file readers give for the two failures met most when
     /// opening a named file: `no such file` for `ENOENT`, `not readable` for `EACCES`; any other
     /// code reads as ``text``. Error messages of track files are pinned to these words; every
     /// other reader and writer uses ``text``.
     public var briefText: String {
-        switch code {
+        if let detail { return detail }
+        return switch code {
         case ENOENT: "no such file"
         case EACCES: "not readable"
         default: text

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransectSupport
 import TransectCLITestSupport
 import TransectTestSupport
 @testable import TransectCLI
@@ -122,7 +123,9 @@ struct HelpTests {
             for args in [[name, "--" + option, "1"], [name, "--" + option]] {
                 let r = transect(args)
                 #expect(r.code == 2 && r.out.isEmpty, "\(args)")
-                #expect(r.err.hasPrefix("Error: unknown option '--\(option)'\n"), "\(args): \(r.err)")
+                // The line may end by naming a declared option one slip away (`--scenes`, `--scene`).
+                let hint = NearestName.hint(for: option, among: command.options.map(\.name), prefix: "--")
+                #expect(r.err.hasPrefix("Error: unknown option '--\(option)'\(hint)\n"), "\(args): \(r.err)")
             }
         }
         let shorts = Set(command.options.compactMap(\.short))

@@ -82,6 +82,17 @@ struct MergeCommandTests {
         #expect(again.code == 0 && again.err.isEmpty, "\(again.err)")
     }
 
+    @Test("merge -o onto a name shaped like a part's temporary keeps its own output")
+    func outputShapedLikeDebris() throws {
+        let s = try MeasureShardTests.Setup()
+        for k in 1...2 { #expect(s.shard(k, of: 2).code == 0) }
+        // The shape of a temporary a killed shard on node-03 left beside part 1.
+        let out = s.dir.file(".part-1-of-2.csv.tmp-node-03-4242-1")
+        let r = transect("merge", s.part(1, 2), s.part(2, 2), "-o", out)
+        #expect(r.code == 0 && r.err.isEmpty, "\(r.err)")
+        #expect(try MeasureShardTests.bytes(out) == s.whole)
+    }
+
     @Test("merge writes to stdout without -o, and takes the manifests' paths as well")
     func stdout() throws {
         let s = try MeasureShardTests.Setup()

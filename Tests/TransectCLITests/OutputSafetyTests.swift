@@ -169,8 +169,10 @@ struct OutputSafetyTests {
     }
 
     @Test(
-        "SIGINT, SIGTERM and SIGHUP during a write remove the temporary and exit 130, 143, 129",
-        arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+        "SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGXCPU and SIGXFSZ during a write remove the temporary and exit 128 + the signal",
+        arguments: [
+            (SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131), (SIGUSR1, 138), (SIGUSR2, 140), (SIGXCPU, 152), (SIGXFSZ, 153),
+        ] as [(Int32, Int32)])
     func signals(signal: Int32, code: Int32) throws {
         try #require(TransectExecutable.path != nil, Comment(rawValue: TransectExecutable.missing))
         let dir = TemporaryDirectory()

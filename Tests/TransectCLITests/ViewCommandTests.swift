@@ -151,6 +151,7 @@ struct ViewCommandTests {
             (["--dem", "d.tif", "-o", "x.png", "--orbit", "3"], "option '--orbit': its frames go to --frames DIR"),
             (["--dem", "d.tif", "--frames", "f"], "option '--frames': writes an orbit's frames"),
             (["--dem", "d.tif", "-o", "x.png", "--distance", "100"], "option '--distance': is the camera's distance from --look-at"),
+            (["--dem", "d.tif", "-o", "x.png", "--look-at", "0,0"], "option '--look-at': places the camera --distance metres from the point; give --distance"),
             (["--dem", "d.tif", "-o", "x.png", "--camera", "0,0,10", "--look-at", "0,0"], "option '--look-at': places the camera"),
             (["--dem", "d.tif", "-o", "x.png", "--from", "0,0"], "missing --to LON,LAT[,Z]"),
             (["--dem", "d.tif", "-o", "x.png", "--fov", "0"], "option '--fov'"),

@@ -99,4 +99,17 @@ struct JSONParsingTests {
             try parse(over)
         }
     }
+
+    @Test("long arrays and objects are built in place: 1,000,000 items and 200,000 members, nested, read whole")
+    func longContainers() throws {
+        // Copying a container on every append, as the parser once did, makes these quadratic
+        // (about 10^12 element copies): the run would not end, where now it reads them whole.
+        var text = "{\"a\": [" + Array(repeating: "0", count: 1_000_000).joined(separator: ",") + "], \"o\": {"
+        text += (0..<200_000).map { "\"k\($0)\": [\($0)]" }.joined(separator: ",") + "}}"
+        let json = try parse(text)
+        #expect(json["a"]?.array?.count == 1_000_000)
+        let members = try #require(json["o"]?.members)
+        #expect(members.count == 200_000)
+        #expect(members.last?.0 == "k199999" && members.last?.1.array?.first?.number == 199_999)
+    }
 }

@@ -86,8 +86,18 @@ struct PairsCSVTests {
         #expect(throws: FormatError.cannotRead(path: dir.file("none.csv"), reason: "no such file or directory")) {
             try PairsReader(path: dir.file("none.csv"))
         }
-        #expect(throws: FormatError.malformed(path: "/dev/zero", reason: "line 1 is longer than \(PairsReader.maximumLineBytes) bytes")) {
+        // A device is refused before it is read (it would never end), and so is a FIFO (whose
+        // open waits for a writer); an endless first line in a regular file fails at that line.
+        #expect(throws: FormatError.cannotRead(path: "/dev/zero", reason: "is a character device, not a regular file")) {
             try PairsReader(path: "/dev/zero")
+        }
+        #expect(mkfifo(dir.file("fifo.csv"), 0o600) == 0)
+        #expect(throws: FormatError.cannotRead(path: dir.file("fifo.csv"), reason: "is a FIFO (named pipe), not a regular file")) {
+            try PairsReader(path: dir.file("fifo.csv"))
+        }
+        try Data(repeating: UInt8(ascii: "a"), count: PairsReader.maximumLineBytes + 10).write(to: URL(fileURLWithPath: dir.file("long.csv")))
+        #expect(throws: FormatError.malformed(path: dir.file("long.csv"), reason: "line 1 is longer than \(PairsReader.maximumLineBytes) bytes")) {
+            try PairsReader(path: dir.file("long.csv"))
         }
     }
 

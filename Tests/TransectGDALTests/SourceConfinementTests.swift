@@ -385,4 +385,65 @@ struct SourceConfinementTests {
         try Self.write(Self.vrt(source: "sub/inner.vrt"), to: root.file("named/outer.vrt"))
         #expect(throws: Never.self) { _ = try ElevationModel([root.file("named/outer.vrt")]) }
     }
+
+    /// Names GDAL drivers claim before any file is looked for: memory at an address, a TIFF's
+    /// directory, a netCDF subdataset.
+    static let prefixedNames = [
+        ("MEM", "MEM:::DATAPOINTER=0x1,PIXELS=10,LINES=10"),
+        ("mem", "mem:::DATAPOINTER=0x10,PIXELS=2,LINES=2,BANDS=1,DATATYPE=Float64"),
+        ("GTIFF_DIR", "GTIFF_DIR:1:/etc/passwd"),
+        ("NETCDF", "NETCDF:\"/nonexistent/x.nc\":elevation"),
+        ("DERIVED", "DERIVED_SUBDATASET:AMPLITUDE:/nonexistent/x.tif"),
+    ]
+
+    @Test("a DEM named with a GDAL driver prefix is refused, naming the prefix, before GDAL sees the name", arguments: prefixedNames)
+    func namedPrefix(prefix: String, name: String) throws {
+        let error = Self.terrainError { _ = try ElevationModel([name]) }
+        let text = try #require(error?.message)
+        let expected = prefix == "DERIVED" ? "DERIVED_SUBDATASET" : prefix
+        #expect(text.contains("uses GDAL's '\(expected):' dataset name prefix"), "\(text)")
+        #expect(text.hasSuffix("Transect opens only files named plainly"), "\(text)")
+        #expect(text.count < 240, "\(text)")
+    }
+
+    @Test("a VRT source named with a driver prefix is refused, naming the VRT and the prefix", arguments: prefixedNames)
+    func sourcePrefix(prefix: String, name: String) throws {
+        let dir = TemporaryDirectory()
+        Self.writeDEM(dir.file("dem.tif"))
+        let escaped = name.replacingOccurrences(of: "\"", with: "&quot;")
+        for relative in [false, true] {
+            try Self.write(Self.vrt(source: escaped, relative: relative), to: dir.file("p.vrt"))
+            let error = Self.terrainError { _ = try ElevationModel([dir.file("p.vrt")]) }
+            let text = try #require(error?.message)
+            #expect(text.hasPrefix("DEM '\(dir.file("p.vrt"))': source '"), "\(text)")
+            #expect(text.contains("dataset name prefix"), "\(text)")
+        }
+        // Wrapped in vrt://, as a named DEM: the wrapped name is checked the same way.
+        let wrapped = Self.terrainError { _ = try ElevationModel(["vrt://" + name]) }
+        #expect(wrapped?.message.contains("dataset name prefix") == true, "\(String(describing: wrapped))")
+    }
+
+    @Test("a file whose name merely contains a colon is read as the file it is")
+    func colonInFileName() throws {
+        let dir = TemporaryDirectory()
+        Self.writeDEM(dir.file("a:b.tif"))
+        #expect(SourceConfinement.driverPrefix(of: dir.file("a:b.tif")) == nil)
+        #expect(SourceConfinement.driverPrefix(of: "tile:1.tif") == "tile")
+        #expect(SourceConfinement.driverPrefix(of: "vrt:///x.tif?bands=1") == nil)
+        #expect(SourceConfinement.driverPrefix(of: "GTIFF_DIR:1:x.tif") == "GTIFF_DIR")
+        #expect(throws: Never.self) { _ = try ElevationModel([dir.file("a:b.tif")]) }
+    }
+
+    @Test("a DEM literally named with glob characters is that file, not a pattern over its neighbours")
+    func literalGlobCharacters() throws {
+        let dir = TemporaryDirectory()
+        Self.writeDEM(dir.file("r*.tif"))
+        // A neighbour the pattern r*.tif would also match, in another CRS: mosaicking the two fails.
+        SyntheticDEM.write(path: dir.file("r2.tif"), width: 10, height: 10, geoTransform: [500000, 30, 0, 4_200_000, 0, -30], crs: "EPSG:32611") { _, _ in 5 }
+        let model = try ElevationModel([dir.file("r*.tif")])
+        #expect(model.paths == [dir.file("r*.tif")])
+        // Without the literal file, the pattern is a pattern.
+        try FileManager.default.removeItem(atPath: dir.file("r*.tif"))
+        #expect(try ElevationModel([dir.file("r*.tif")]).paths == [dir.file("r2.tif")])
+    }
 }

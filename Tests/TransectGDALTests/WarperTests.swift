@@ -25,7 +25,7 @@ struct WarperTests {
         """.write(toFile: dir.file("huge.vrt"), atomically: true, encoding: .utf8)
     }
 
-    static var frame: FrameGrid { FrameGrid(crs: .wgs84(), geoTransform: [10, 0.001, 0, 45.1, 0, -0.001], width: 100, height: 100) }
+    static var frame: FrameGrid { get throws { FrameGrid(crs: try .wgs84(), geoTransform: [10, 0.001, 0, 45.1, 0, -0.001], width: 100, height: 100) } }
 
     @Test("a VRT declaring 10¹² cells is decimated before warping, and warps to the heights of its source")
     func hugeDeclaredRaster() throws {
@@ -52,7 +52,7 @@ struct WarperTests {
         let dir = TemporaryDirectory()
         try Self.write(dir)
         let model = try ElevationModel([dir.file("small.tif")])
-        let frame = FrameGrid(crs: .wgs84(), geoTransform: [10, cell, 0, 45.1, 0, -0.001], width: width, height: height)
+        let frame = FrameGrid(crs: try .wgs84(), geoTransform: [10, cell, 0, 45.1, 0, -0.001], width: width, height: height)
         #expect(throws: TerrainError.self) { _ = try model.warped(into: frame) }
     }
 

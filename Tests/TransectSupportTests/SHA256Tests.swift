@@ -139,4 +139,22 @@ import TransectTestSupport
             }
         }
     }
+
+    @Test("shards of counts and row totals near Int.max place their rows without overflow")
+    func extremes() {
+        let most = Int.max
+        #expect(Shard(index: most, count: most).rows(of: most) == most...most)
+        #expect(Shard(index: 1, count: most).rows(of: most) == 1...1)
+        #expect(Shard(index: 1, count: most).rows(of: 1990) == 1...1)
+        #expect(Shard(index: 2, count: most).rows(of: 1990) == nil)
+        #expect(Shard(index: most - 1, count: most).rows(of: 1990) == nil)
+        // The last row lands in shard ⌊1989·N/1990⌋ + 1, well before the last of N shards.
+        #expect(Shard(index: most, count: most).rows(of: 1990) == nil)
+        #expect(Shard(index: 9_218_737_176_534_748_282, count: most).rows(of: 1990) == 1990...1990)
+        #expect(Shard(index: 9_218_737_176_534_748_281, count: most).rows(of: 1990) == nil)
+        #expect(Shard(index: 1, count: 2).rows(of: most) == 1...(most / 2 + 1))
+        #expect(Shard(index: 2, count: 2).rows(of: most) == (most / 2 + 2)...most)
+        #expect(Shard(index: 3, count: 3).rows(of: 0) == nil)
+        #expect(Shard(index: 1, count: 1).rows(of: -5) == nil)
+    }
 }
