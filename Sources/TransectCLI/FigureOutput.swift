@@ -22,6 +22,11 @@ enum FigureOutput {
             parse: { text, args throws(CLIError) in FigureFormat(rawValue: try Option<String>.pick(name, names, text, args))! })
     }
 
+    /// `--dpi`, the figure's resolution (each command words its help), and `--font-scale`.
+    static let dpi = Option.number("dpi", value: "N", help: "", in: InputLimits.dpi)
+    static let fontScale = Option.number(
+        "font-scale", value: "F", help: "Text F times its size; lines and symbols keep theirs.", in: InputLimits.fontScale, default: 1)
+
     /// The format of `path`, written for `option`: `given` when there is one, else the
     /// extension's, refused when it is not one of `accepted`.
     static func format(

@@ -68,12 +68,9 @@ enum ProfileOptions {
     static let chartSize = Option.size(
         "chart-size", help: "Chart size in pixels (at least 300x200), or a print size at --dpi (160x100mm, 6.5x4in).", default: "1200x600",
         minimum: (300, 200), tooSmall: "a chart needs at least 300x200 pixels", dpi: dpi, maxPixels: { _ in 100_000_000 })
-    static let dpi = Option.number(
-        "dpi", value: "N",
-        help: "The chart's resolution: text, lines and symbols are drawn dpi/96 times their size (default 96, or 300 for a print --chart-size).",
-        in: InputLimits.dpi)
-    static let fontScale = Option.number(
-        "font-scale", value: "F", help: "The chart's text F times its size; lines and symbols keep theirs.", in: InputLimits.fontScale, default: 1)
+    static let dpi: Option<Double?> = FigureOutput.dpi.help(
+        "The chart's resolution: text, lines and symbols are drawn dpi/96 times their size (default 96, or 300 for a print --chart-size).")
+    static let fontScale: Option<Double> = FigureOutput.fontScale.help("The chart's text F times its size; lines and symbols keep theirs.")
     static let chartLayout = Option.text("chart-layout", value: "FILE.json", help: "Also write where the chart's title, legend and labels went.")
     static let title = Option.text("title", value: "TEXT", help: "The chart's title.", default: "Elevation profile")
 

@@ -24,8 +24,7 @@ enum RenderOptions {
         "The map to write (atomically), in the format its extension names: .png (with a world file), .svg, .pdf, or .tif (a Cloud-Optimized GeoTIFF)."
     ).valueName("FILE")
     static let format: Option<FigureFormat?> = FigureOutput.formatOption("format", for: "the map and the frames", accepted: FigureFormat.allCases)
-    static let fontScale = Option.number(
-        "font-scale", value: "F", help: "Text F times its size; lines and symbols keep theirs.", in: InputLimits.fontScale, default: 1)
+    static let fontScale: Option<Double> = FigureOutput.fontScale
     static let layout = Option.text(
         "layout", value: "FILE.json",
         help: "Also write where the title, legend, north arrow, scale bar, attribution, labels and markers went (pixel boxes, y down).")
@@ -132,11 +131,9 @@ enum RenderOptions {
     static let decorations = Option.choice(
         "decorations", value: "all|none", help: "none leaves out scale bar, north arrow, title and attribution.", default: Decorations.all)
     static let units = Option.units(help: "Units of labels and the scale bar (metric, imperial, m, km, ft, mi, yd, nmi).")
-    static let dpi = Option.number(
-        "dpi", value: "N",
-        help:
-            "Resolution: text, lines and symbols are drawn dpi/\(dpiText) times their size, so they keep their size in points (default \(dpiText), or 300 for a print --size).",
-        in: InputLimits.dpi)
+    static let dpi: Option<Double?> = FigureOutput.dpi.help(
+        "Resolution: text, lines and symbols are drawn dpi/\(dpiText) times their size, so they keep their size in points (default \(dpiText), or 300 for a print --size)."
+    )
 
     /// ``MapSpec/defaultDPI`` as the help writes it (`96`).
     private static let dpiText = NumberFormatting.shortest(MapSpec.defaultDPI)

@@ -17,12 +17,9 @@ enum ViewOptions {
     static let out = CommonOptions.out.help("The image to write (atomically): .png, .svg or .pdf by the extension.").valueName("FILE")
     static let format: Option<FigureFormat?> = FigureOutput.formatOption("format", for: "the image and the frames", accepted: formats)
     static let formats: [FigureFormat] = [.png, .svg, .pdf]
-    static let dpi = Option.number(
-        "dpi", value: "N",
-        help: "Resolution: labels, lines and markers are drawn dpi/96 times their size (default 96, or 300 for a print --size).",
-        in: InputLimits.dpi)
-    static let fontScale = Option.number(
-        "font-scale", value: "F", help: "Text F times its size; lines and symbols keep theirs.", in: InputLimits.fontScale, default: 1)
+    static let dpi: Option<Double?> = FigureOutput.dpi.help(
+        "Resolution: labels, lines and markers are drawn dpi/96 times their size (default 96, or 300 for a print --size).")
+    static let fontScale: Option<Double> = FigureOutput.fontScale
     static let camera = Option.point(
         "camera",
         help:

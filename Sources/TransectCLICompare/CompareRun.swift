@@ -84,7 +84,7 @@ package struct CompareRun {
     package func judge(
         _ pairs: [ComparePair], each: (inout CompareResult, ComparedImages) throws(CLIError) -> Void = { _, _ in }
     ) throws(CLIError) -> [CompareResult] {
-        let loop = Self.parallelLoop(threads: threads)
+        let loop = stripedParallelLoop(threads: threads)
         var results: [CompareResult] = []
         for pair in pairs {
             var result: CompareResult
@@ -121,21 +121,5 @@ package struct CompareRun {
             results.append(result)
         }
         return results
-    }
-
-    /// The image comparison's parallel loop on `threads` workers: item k goes to worker
-    /// k mod `threads` (1: the calling thread). Items own their outputs, so the result is the
-    /// same for any count.
-    package static func parallelLoop(threads: Int) -> ParallelLoop {
-        let threads = max(1, threads)
-        return { count, body in
-            if threads == 1 || count <= 1 {
-                for k in 0..<count { body(k) }
-                return
-            }
-            DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
-                for k in stride(from: worker, to: count, by: threads) { body(k) }
-            }
-        }
     }
 }

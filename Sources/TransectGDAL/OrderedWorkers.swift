@@ -28,25 +28,6 @@ import TransectSupport
 ///                        emit: { output.write($0) })
 /// ```
 public enum OrderedWorkers {
-    /// The core's parallel loop on `threads` workers: item k goes to worker k mod `threads`
-    /// (1 = the calling thread). Items own their outputs, so the result is the same for any count.
-    public static func parallelLoop(threads: Int) -> ParallelLoop {
-        let threads = max(1, threads)
-        return { count, body in
-            if threads == 1 || count <= 1 {
-                for k in 0..<count { body(k) }
-                return
-            }
-            DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
-                var k = worker
-                while k < count {
-                    body(k)
-                    k += threads
-                }
-            }
-        }
-    }
-
     /// Batches each worker may hold, done or not: enough queued work that a worker need not
     /// wait for the calling thread (which a busy machine may not schedule for a while) to read
     /// and hand out the next one, few enough that memory stays small.

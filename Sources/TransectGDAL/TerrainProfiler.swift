@@ -45,7 +45,7 @@ public struct ProfileRequest: Sendable {
 
     /// A loop over `threads` workers (nil for one): part k of `count` runs on worker k mod
     /// threads, and the loop returns when every part has.
-    var parallelLoop: ParallelLoop? { threads > 1 ? OrderedWorkers.parallelLoop(threads: threads) : nil }
+    var parallelLoop: ParallelLoop? { threads > 1 ? stripedParallelLoop(threads: threads) : nil }
 }
 
 /// A profile over a DEM with its statistics and, for a path that is one geodesic, the line of

@@ -2,6 +2,7 @@ import TransectAnalysis
 import TransectGDAL
 import TransectGeodesy
 import TransectPerspective
+import TransectSupport
 
 /// What a perspective view draws over the terrain.
 public struct ViewOverlays: Sendable {
@@ -46,7 +47,7 @@ public enum PerspectiveRenderer {
 
     /// The terrain, lit, ready for any number of cameras.
     public static func scene(_ grid: TerrainGrid, tint: Bool, threads: Int) -> TerrainScene {
-        TerrainScene(grid: grid, style: style(tint: tint), parallel: OrderedWorkers.parallelLoop(threads: threads))
+        TerrainScene(grid: grid, style: style(tint: tint), parallel: stripedParallelLoop(threads: threads))
     }
 
     /// The measurement's points as anchors (`start`, `end`, `corner`), then each place, then each
@@ -74,7 +75,7 @@ public enum PerspectiveRenderer {
         _ scene: TerrainScene, camera: ViewCamera, tint: Bool, overlays: ViewOverlays, threads: Int, document: VectorDocument? = nil,
         scale: Double = 1, fontScale: Double = 1
     ) throws(RenderError) -> (image: RenderedImage, view: TerrainView) {
-        let view = TerrainView.render(scene, camera: camera, style: style(tint: tint), parallel: OrderedWorkers.parallelLoop(threads: threads))
+        let view = TerrainView.render(scene, camera: camera, style: style(tint: tint), parallel: stripedParallelLoop(threads: threads))
         let terrain = try Canvas(width: camera.width, height: camera.height)
         terrain.putRGB(view.rgb)
         let canvas: Canvas

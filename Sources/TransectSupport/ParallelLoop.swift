@@ -1,7 +1,24 @@
+import Dispatch
+
 /// Runs `body(k)` for every k in 0..<count, in any order and on any threads; each call writes
-/// only what item k owns. The render layer supplies it (Dispatch); `{ n, body in for k in 0..<n
-/// { body(k) } }` runs on the calling thread.
+/// only what item k owns. ``stripedParallelLoop(threads:)`` makes one on Dispatch;
+/// `{ n, body in for k in 0..<n { body(k) } }` runs on the calling thread.
 public typealias ParallelLoop = @Sendable (_ count: Int, _ body: @Sendable (Int) -> Void) -> Void
+
+/// The parallel loop on `threads` workers: item k goes to worker k mod `threads` (1: the
+/// calling thread). Items own their outputs, so the result is the same for any count.
+public func stripedParallelLoop(threads: Int) -> ParallelLoop {
+    let threads = max(1, threads)
+    return { count, body in
+        if threads == 1 || count <= 1 {
+            for k in 0..<count { body(k) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
+            for k in stride(from: worker, to: count, by: threads) { body(k) }
+        }
+    }
+}
 
 /// Arrays filled item by item across a ``ParallelLoop``.
 public enum ParallelFill {
