@@ -2,17 +2,21 @@ import TransectGeodesy
 
 /// A simulated location source, as the location-history sample uses one.
 public enum LocationSimulator {
-    /// One fix per vertex, `interval` seconds apart from `startTime`, across all segments in
-    /// order. Course is the geodesic azimuth towards the next vertex (at the last vertex, the
+    /// One fix per vertex, `interval` seconds apart from `startTime`, segment by segment: the
+    /// fixes of each segment are a segment of their own, and the clock pauses between segments
+    /// (a segment's first fix comes `interval` after the previous segment's last). Course is the geodesic azimuth towards the next vertex (at the last vertex, the
     /// azimuth on arrival); speed is the distance to the next vertex over the interval (at the
     /// last vertex, that of the step before).
     public static func fixesPerVertex(
         _ track: Track, startTime: Double, interval: Double = 1,
         geodesic: Geodesic = .wgs84
-    ) -> [Fix] {
-        var fixes: [Fix] = []
+    ) -> [[Fix]] {
+        var segments: [[Fix]] = []
         var time = startTime
         for segment in track.segments {
+            guard !segment.isEmpty else { continue }
+            var fixes: [Fix] = []
+            fixes.reserveCapacity(segment.count)
             for (k, p) in segment.enumerated() {
                 var course = 0.0
                 var speed = 0.0
@@ -33,23 +37,27 @@ public enum LocationSimulator {
                         courseDegrees: normalisedCourse(course), speedMetresPerSecond: speed))
                 time += interval
             }
+            segments.append(fixes)
         }
-        return fixes
+        return segments
     }
 
     /// Fixes `speed × interval` metres apart along each segment's geodesics, `interval` seconds
-    /// apart, starting at each segment's first vertex and ending with its last. Course is the
+    /// apart, starting at each segment's first vertex and ending with its last, one segment of
+    /// fixes per segment; the clock pauses between segments as in ``fixesPerVertex(_:startTime:interval:geodesic:)``
+    /// (no fix is made along the gap). Course is the
     /// geodesic's azimuth at the fix; speed is `speed` (the final, shorter step keeps it too).
     public static func fixesAtSpeed(
         _ track: Track, speed: Double, startTime: Double, interval: Double = 1,
         geodesic: Geodesic = .wgs84
-    ) -> [Fix] {
+    ) -> [[Fix]] {
         precondition(speed > 0 && interval > 0)
         let step = speed * interval
-        var fixes: [Fix] = []
+        var segments: [[Fix]] = []
         var time = startTime
         for segment in track.segments {
             guard !segment.isEmpty else { continue }
+            var fixes: [Fix] = []
             // Legs with their lengths; fixes at multiples of `step` along the segment.
             let legs = zip(segment, segment.dropFirst()).map {
                 geodesic.inverseLine(latitude1: $0.latitude, longitude1: $0.longitude, latitude2: $1.latitude, longitude2: $1.longitude)
@@ -86,8 +94,9 @@ public enum LocationSimulator {
                 if atEnd || legs.isEmpty { break }
                 s += step
             }
+            segments.append(fixes)
         }
-        return fixes
+        return segments
     }
 
     /// An azimuth in (−180, 180] as a course in [0, 360).

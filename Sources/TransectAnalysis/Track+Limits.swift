@@ -7,6 +7,9 @@ public enum TrackLimitError: UserFacingError, Equatable {
     /// Fixes at `speedMetresPerSecond`, one a second, would number `fixes`, more than
     /// ``Track/maxPoints``.
     case tooManyFixes(speedMetresPerSecond: Double, fixes: Double)
+    /// Fixes 1 s apart at `speedMetresPerSecond` would be further apart than `maxSegmentMetres`,
+    /// the longest step a simulated track may have.
+    case stepLongerThanSegment(speedMetresPerSecond: Double, maxSegmentMetres: Double)
 
     /// `50 m would make 12,345,678 points, more than 10,000,000; use a longer segment` or
     /// `0.001 m/s would make 11,119,496 fixes, more than 10,000,000; use a higher speed`; the
@@ -23,6 +26,9 @@ public enum TrackLimitError: UserFacingError, Equatable {
             let many = fixes < 1e15 ? NumberFormatting.grouped(fixes.rounded(.up), decimals: 0) : fixes.isFinite ? NumberFormatting.shortest(fixes) : "null"
             return
                 "\(NumberFormatting.shortest(speed)) m/s would make \(many) fixes, more than \(NumberFormatting.grouped(Track.maxPoints, decimals: 0)); use a higher speed"
+        case .stepLongerThanSegment(let speed, let maxSegment):
+            return
+                "\(NumberFormatting.shortest(speed)) m/s makes steps of \(NumberFormatting.shortest(speed)) m, longer than the \(NumberFormatting.shortest(maxSegment)) m --max-segment; raise --max-segment"
         }
     }
 

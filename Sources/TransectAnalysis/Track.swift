@@ -83,3 +83,9 @@ public struct Fix: Sendable, Hashable {
         self.speedMetresPerSecond = speedMetresPerSecond
     }
 }
+
+extension Fix {
+    /// The fix as a track point: its position, elevation and time (course and speed have no
+    /// place in one).
+    public var trackPoint: TrackPoint { TrackPoint(longitude: longitude, latitude: latitude, elevationMetres: elevationMetres, time: time) }
+}

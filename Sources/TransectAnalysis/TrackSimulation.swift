@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let simulation = TrackSimulation(speedMetresPerSecond: 1.4, startTime: 946_684_800)
-/// let fixes = try track.simulated(simulation)   // refused before any fix past Track.maxPoints
+/// let fixes = try track.simulated(simulation)   // one [Fix] per segment; refused before any fix past Track.maxPoints
 /// ```
 ///
 /// Elevations come from the track's points; to give the fixes other elevations (a DEM's),
@@ -31,10 +31,16 @@ public struct TrackSimulation: Sendable, Hashable {
     /// The vertices the fixes follow: `track` densified to ``maxSegmentMetres``
     /// (``Track/densifiedChecked(maxSegmentMetres:interpolatingTimes:)``). Refused with
     /// ``TrackLimitError/densifiedTooLarge(maxSegmentMetres:points:)`` before any point is
-    /// made, then, at a speed, with ``TrackLimitError/tooManyFixes(speedMetresPerSecond:fixes:)``
+    /// made, then, at a speed, with ``TrackLimitError/stepLongerThanSegment(speedMetresPerSecond:maxSegmentMetres:)``
+    /// when a second's travel is longer than ``maxSegmentMetres`` and with ``TrackLimitError/tooManyFixes(speedMetresPerSecond:fixes:)``
     /// when the fixes would number more than ``Track/maxPoints``.
     public func route(along track: Track) throws(TrackLimitError) -> Track {
-        let route = try track.densifiedChecked(maxSegmentMetres: maxSegmentMetres)
+        try track.checkDensifiedCount(maxSegmentMetres: maxSegmentMetres)
+        if let speed = speedMetresPerSecond, speed > maxSegmentMetres {
+            // A fix a second at this speed would step further than the segment allows.
+            throw .stepLongerThanSegment(speedMetresPerSecond: speed, maxSegmentMetres: maxSegmentMetres)
+        }
+        let route = track.densified(maxSegmentMetres: maxSegmentMetres)
         if let speed = speedMetresPerSecond {
             // One fix per second of travel: the length over the speed (the track's own
             // geodesic length, which densifying does not change), and each segment's last.
@@ -45,8 +51,10 @@ public struct TrackSimulation: Sendable, Hashable {
     }
 
     /// The fixes along `route`, a track from ``route(along:)`` (with the elevations the fixes
-    /// should carry), from ``startTime`` 1 s apart.
-    public func fixes(along route: Track) -> [Fix] {
+    /// should carry), from ``startTime`` 1 s apart: one list of fixes per segment of the
+    /// route, the clock paused between segments (a segment's first fix is 1 s after the
+    /// previous segment's last), so no fix and no step lies across a gap.
+    public func fixes(along route: Track) -> [[Fix]] {
         speedMetresPerSecond.map { LocationSimulator.fixesAtSpeed(route, speed: $0, startTime: startTime) }
             ?? LocationSimulator.fixesPerVertex(route, startTime: startTime)
     }
@@ -55,7 +63,7 @@ public struct TrackSimulation: Sendable, Hashable {
 extension Track {
     /// The fixes `simulation` makes along this track, with its own elevations: its
     /// ``TrackSimulation/route(along:)``, then ``TrackSimulation/fixes(along:)``.
-    public func simulated(_ simulation: TrackSimulation) throws(TrackLimitError) -> [Fix] {
+    public func simulated(_ simulation: TrackSimulation) throws(TrackLimitError) -> [[Fix]] {
         simulation.fixes(along: try simulation.route(along: self))
     }
 }

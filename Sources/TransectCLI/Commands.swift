@@ -92,11 +92,15 @@ enum Commands {
 
     static let track = Command(
         name: "track", summary: "Location history: read, clean, densify, simulate, summarise",
-        usage: ["transect track --in FILE [--stats | --simulate] [options]"],
+        usage: ["transect track --in FILE [--stats] [--simulate] [-o TRACK] [--stats-out FILE] [options]"],
         description: """
             Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
-            drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
-            (--stats, the default) or simulate a location source along it (--simulate).
+            drop invalid positions ((0, 0), out of range, negative accuracy), summarise it (--stats,
+            the default) and write it out (-o: GPX, GeoJSON, CSV or GeoPackage), densified
+            (--max-segment), simulated as a location source along it (--simulate) or with DEM
+            elevations (--dem). Segments stay segments in every step and every format: no line,
+            fix, length, time or climb crosses the gap between two of them. The statistics go to
+            stdout or --stats-out, never into a track file.
 
             A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
             the usable times only, those later than the last usable one in the segment; a fix with a

@@ -1,4 +1,5 @@
 import TransectAnalysis
+import TransectCLIMeasure
 import TransectFormats
 import TransectGDAL
 import TransectSupport
@@ -6,47 +7,115 @@ import TransectSupport
 /// `transect track`: location history read, cleaned, densified, simulated and summarised.
 enum TrackCommand {
     /// Reads the command line (``TrackRequest``), loads the track (``TrackFile/load(path:note:)``)
-    /// and the DEM, then either simulates fixes along the track
-    /// (``TrackTerrain/simulation(of:_:)``) or summarises it (``TrackTerrain/summary(of:_:)``),
-    /// and writes the result.
+    /// and the DEM, then makes the track asked for (cleaned, densified to `--max-segment`, or
+    /// simulated; ``TrackTerrain/simulation(of:_:)``) and its statistics
+    /// (``TrackTerrain/summary(of:_:)``), and writes each where ``TrackRequest`` says: both
+    /// files land, or neither.
     static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
         let request = try TrackRequest(args)
-        let loaded = try TrackInput.load(request.input, console: console)
-        let model = request.elevationsFromDEM ? try request.terrain.openDEM(console: console) : nil
         var files = RunFiles()
         files.input("--in", request.input)
-        files.inputs(dem: model, terrain: request.terrain)
-        files.output("-o", request.out)
+        if case .file(let path) = request.track?.destination { files.output("-o", path) }
+        if case .file(let path) = request.statistics?.destination { files.output("--stats-out", path) }
+        // The outputs are checked against the track before it is read (a DEM joins below).
         try files.check(command: "track")
-        let output = try OutputTarget(path: request.out, console: console)
-        let terrain = TrackTerrain(source: request.input, model: model, interpolation: request.terrain.interpolation)
+        let loaded = try TrackInput.load(request.input, console: console)
+        let model = request.elevationsFromDEM ? try request.terrain.openDEM(console: console) : nil
+        files.inputs(dem: model, terrain: request.terrain)
+        try files.check(command: "track")
+        let source = request.input == "-" ? "stdin" : request.input
+        let terrain = TrackTerrain(source: source, model: model, interpolation: request.terrain.interpolation)
+        let name = loaded.track.name
 
-        switch request.work {
-        case .simulation(let simulation, let format):
+        // The track written: simulated fixes, or the track densified and with the DEM's elevations.
+        var written: WrittenTrack?
+        if let simulation = request.simulation {
             let simulated = try limited { try terrain.simulation(of: loaded.track, simulation) }
             for note in simulated.notes { console.err(note + "\n") }
-            output.write(TrackWriter.write(simulated.fixes, name: loaded.track.name ?? "simulated location history", format: format))
-            try output.commit()
-            console.err(
-                "note: simulated \(NumberFormatting.count(simulated.fixes.count, "fix", plural: "fixes")) from \(Timestamp.iso8601(simulation.startTime))\n")
-        case .statistics(let summaryRequest, let json):
-            let summary = try limited { try terrain.summary(of: loaded.track, summaryRequest) }
-            for note in summary.notes { console.err(note + "\n") }
+            let count = simulated.segments.reduce(0) { $0 + $1.count }
+            var note = "note: simulated \(NumberFormatting.count(count, "fix", plural: "fixes")) from \(Timestamp.iso8601(simulation.startTime))"
+            if simulated.segments.count > 1 {
+                note +=
+                    " in \(NumberFormatting.count(simulated.segments.count, "segment")); the clock pauses between segments (each starts 1 s after the one before ends)"
+            }
+            console.err(note + "\n")
+            written = .fixes(simulated.segments, name: name ?? "simulated location history")
+        } else if request.track != nil {
+            var track = loaded.track
+            if let m = request.maxSegmentMetres { track = try TrackInput.densified(track, maxSegment: m, command: "track") }
+            if model != nil {
+                let sampled = try terrain.elevations(for: track)
+                for note in sampled.notes { console.err(note + "\n") }
+                track = sampled.elevations.applied(to: track)
+            }
+            written = .track(track)
+        }
+
+        let transaction = OutputTransaction()
+        if let (destination, format) = request.track, let written {
+            try write(written, format: format, to: destination, transaction: transaction, console: console)
+        }
+        if let (destination, json) = request.statistics {
+            // The statistics of what was asked: of the simulated fixes when simulating (their
+            // own elevations and times), else of the track as the summary request says.
+            let summary: TrackSummary
+            let dropped: [DropReason: Int]
+            if case .fixes(let segments, _) = written {
+                let simulatedTrack = Track(name: name, segments: segments.map { $0.map(\.trackPoint) })
+                let plain = TrackSummaryRequest(gainThresholdMetres: request.summary.gainThresholdMetres)
+                summary = try TrackTerrain(source: source, model: nil).summary(of: simulatedTrack, plain)
+                dropped = [:]
+            } else {
+                summary = try limited { try terrain.summary(of: loaded.track, request.summary) }
+                for note in summary.notes { console.err(note + "\n") }
+                dropped = loaded.dropped
+            }
+            let output = try OutputTarget(path: destination.path, console: console, transaction: transaction)
             if json {
                 output.write(
                     statisticsJSON(
-                        summary.statistics, dropped: loaded.dropped, elevations: summary.elevations, demRequested: summary.dem != nil,
-                        threshold: summaryRequest.gainThresholdMetres
+                        summary.statistics, dropped: dropped, elevations: summary.elevations, demRequested: summary.dem != nil,
+                        threshold: request.summary.gainThresholdMetres
                     ).serialized() + "\n")
             } else {
                 output.write(
                     statisticsText(
-                        summary.statistics, name: loaded.track.name ?? request.input, units: request.units, elevations: summary.elevations,
+                        summary.statistics, name: name ?? source, units: request.units, elevations: summary.elevations,
                         demRequested: summary.dem != nil))
             }
             try output.commit()
         }
+        try transaction.commit()
         return 0
+    }
+
+    /// What `track` writes as a track: simulated fixes (with course and speed) or a track.
+    enum WrittenTrack {
+        case fixes([[Fix]], name: String)
+        case track(Track)
+    }
+
+    /// Writes `written` in `format` to `destination`, joining `transaction`.
+    static func write(
+        _ written: WrittenTrack, format: TrackOutputFormat, to destination: TrackRequest.Destination, transaction: OutputTransaction,
+        console: Console
+    ) throws(CLIError) {
+        if let text = format.text {
+            let output = try OutputTarget(path: destination.path, console: console, transaction: transaction)
+            switch written {
+            case .fixes(let segments, let name): output.write(TrackWriter.write(segments, name: name, format: text))
+            case .track(let track): output.write(TrackWriter.write(track, format: text))
+            }
+            try output.commit()
+            return
+        }
+        guard let path = destination.path else { preconditionFailure("TrackRequest refuses gpkg on stdout") }
+        let layers = try LayerOutput(path: path, format: .gpkg, transaction: transaction)
+        switch written {
+        case .fixes(let segments, let name): try TrackLayers.write(segments, name: name, to: layers)
+        case .track(let track): try TrackLayers.write(track.segments, name: track.name, to: layers)
+        }
+        try layers.finish()
     }
 
     /// `work`, with a request past a track limit refused as a usage error of the option that

@@ -21,7 +21,7 @@ enum TrackInput {
     static func usage(_ error: TrackLimitError, command: String) -> CLIError {
         switch error {
         case .densifiedTooLarge: .usage("option '--max-segment': " + error.message, command: command)
-        case .tooManyFixes: .usage("option '--speed': " + error.message, command: command)
+        case .tooManyFixes, .stepLongerThanSegment: .usage("option '--speed': " + error.message, command: command)
         }
     }
 }

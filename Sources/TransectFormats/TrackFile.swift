@@ -71,11 +71,13 @@ public enum TrackFile {
     /// does not say, from the content (`<` → GPX; JSON with `paths` → Esri JSON; other JSON →
     /// GeoJSON; anything else → CSV).
     ///
-    /// - Parameter path: the file to read.
+    /// - Parameter path: the file to read; `-` reads standard input (named `stdin` in
+    ///   messages, its format told by its content).
     /// - Throws: `FormatError.cannotRead` when the file cannot be read, `.malformed` when its
     ///   content is not a track in a supported format.
     public static func read(path: String) throws(FormatError) -> Track {
         let source = try FileChunks(path: path)
+        let path = source.path  // `stdin` for `-`
         let format = Format(path: path)
         // GPX, named or sniffed, is streamed; the other formats are parsed whole, so are read
         // whole up to `TextInput.maximumDataFileBytes`.

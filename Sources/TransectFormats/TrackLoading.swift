@@ -27,6 +27,7 @@ extension TrackFile {
     ///   (`'PATH': no valid fixes in the track`) when cleaning leaves no fix.
     public static func load(path: String, note: (String) -> Void = { _ in }) throws(FormatError) -> LoadedTrack {
         var track = try read(path: path)
+        let path = path == "-" ? "stdin" : path
         let dropped = track.clean()
         var notes: [String] = []
         if !dropped.isEmpty {

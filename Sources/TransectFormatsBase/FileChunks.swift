@@ -22,11 +22,19 @@ package final class FileChunks {
     /// (``RegularFile``: a FIFO, a device, a socket), without waiting on a FIFO's writer.
     /// - Throws: `FormatError.cannotRead`: no such file, a directory, or not readable (worded by
     ///   ``SystemError/briefText``), or not a regular file.
+    /// `-` is standard input (named `stdin` in messages), read through a duplicate of its
+    /// descriptor so that closing this reader leaves the process's stdin open.
     package init(path: String, regularOnly: Bool = false) throws(FormatError) {
-        self.path = path
+        self.path = path == "-" ? "stdin" : path
         let f: UnsafeMutablePointer<FILE>
         do throws(SystemError) {
-            if regularOnly {
+            if path == "-" {
+                let fd = try SystemError.call { dup(0) }
+                do throws(SystemError) { f = try SystemError.call { fdopen(fd, "rb") } } catch {
+                    close(fd)
+                    throw error
+                }
+            } else if regularOnly {
                 let fd = try RegularFile.openForReading(path)
                 do throws(SystemError) { f = try SystemError.call { fdopen(fd, "rb") } } catch {
                     close(fd)
@@ -36,18 +44,18 @@ package final class FileChunks {
                 f = try SystemError.call { fopen(path, "rb") }
             }
         } catch {
-            throw .cannotRead(path: path, reason: error.briefText)
+            throw .cannotRead(path: self.path, reason: error.briefText)
         }
         var info = stat()
         do throws(SystemError) {
             try SystemError.call { fstat(fileno(f), &info) }
         } catch {
             fclose(f)
-            throw .cannotRead(path: path, reason: error.text)
+            throw .cannotRead(path: self.path, reason: error.text)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             fclose(f)
-            throw .cannotRead(path: path, reason: "is a directory")
+            throw .cannotRead(path: self.path, reason: "is a directory")
         }
         file = f
         isRegular = (info.st_mode & S_IFMT) == S_IFREG

@@ -39,12 +39,13 @@ public struct TrackSummary: Sendable {
 
 /// A simulated location history, and what to say about its elevations.
 public struct SimulatedTrack: Sendable {
-    public var fixes: [Fix]
+    /// One list of fixes per segment of the track, never bridging a gap.
+    public var segments: [[Fix]]
     /// Whole lines for stderr, without the newline.
     public var notes: [String]
 
-    public init(fixes: [Fix], notes: [String]) {
-        self.fixes = fixes
+    public init(segments: [[Fix]], notes: [String]) {
+        self.segments = segments
         self.notes = notes
     }
 }
@@ -101,7 +102,7 @@ public struct TrackTerrain {
             route = sampled.elevations.applied(to: route)
             notes = sampled.notes
         }
-        return SimulatedTrack(fixes: simulation.fixes(along: route), notes: notes)
+        return SimulatedTrack(segments: simulation.fixes(along: route), notes: notes)
     }
 
     /// One elevation per fix of `track`: the DEM's where ``model`` is given, with the recorded

@@ -16,7 +16,7 @@ struct TrackSimulationTests {
         #expect(simulation.maxSegmentMetres == 50)
         let route = try simulation.route(along: Self.track)
         #expect(route.pointCount == 1 + Int((Self.length / 50).rounded(.up)))
-        let fixes = try Self.track.simulated(simulation)
+        let fixes = try Self.track.simulated(simulation).flatMap { $0 }
         #expect(fixes.count == route.pointCount)
         #expect(fixes.map(\.time) == (0..<fixes.count).map { 1000 + Double($0) })
         #expect(zip(fixes, route.points).allSatisfy { $0.longitude == $1.longitude && $0.latitude == $1.latitude })
@@ -24,7 +24,7 @@ struct TrackSimulationTests {
 
     @Test("at a speed: ⌈length / speed⌉ + 1 fixes, each at that speed")
     func atSpeed() throws {
-        let fixes = try Self.track.simulated(TrackSimulation(maxSegmentMetres: 500, speedMetresPerSecond: 7, startTime: 0))
+        let fixes = try Self.track.simulated(TrackSimulation(maxSegmentMetres: 500, speedMetresPerSecond: 7, startTime: 0)).flatMap { $0 }
         #expect(fixes.count == Int((Self.length / 7).rounded(.up)) + 1)
         #expect(fixes.allSatisfy { $0.speedMetresPerSecond == 7 })
     }

@@ -322,8 +322,12 @@ enum HelpGolden {
 
     static let track = #"""
         Read a location history (GPX 1.0/1.1, GeoJSON, Esri JSON polylines, CSV lon,lat[,ele][,time]),
-        drop invalid positions ((0, 0), out of range, negative accuracy), and either summarise it
-        (--stats, the default) or simulate a location source along it (--simulate).
+        drop invalid positions ((0, 0), out of range, negative accuracy), summarise it (--stats,
+        the default) and write it out (-o: GPX, GeoJSON, CSV or GeoPackage), densified
+        (--max-segment), simulated as a location source along it (--simulate) or with DEM
+        elevations (--dem). Segments stay segments in every step and every format: no line,
+        fix, length, time or climb crosses the gap between two of them. The statistics go to
+        stdout or --stats-out, never into a track file.
 
         A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
         the usable times only, those later than the last usable one in the segment; a fix with a
@@ -334,19 +338,24 @@ enum HelpGolden {
         knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
         elevations (said on stderr); if no fix has any elevation left, the run fails.
 
-        USAGE: transect track --in FILE [--stats | --simulate] [options]
+        USAGE: transect track --in FILE [--stats] [--simulate] [-o TRACK] [--stats-out FILE] [options]
 
         OPTIONS:
-          --in FILE               The track file.
+          --in FILE               The track file (GPX, GeoJSON, Esri JSON or CSV); - reads stdin.
           --stats                 Statistics (the default): points, segments, 2D and 3D length, gain
                                   and loss, elevation range, duration, moving time, speeds, bounding
-                                  box.
+                                  box; on stdout, or in --stats-out.
           --simulate              Emit fixes: one per vertex 1 s apart after densifying to
                                   --max-segment (the location-history sample's source), or spaced
                                   --speed M/S × 1 s along the line. Each fix has time, position,
-                                  elevation, course (geodesic azimuth) and speed.
-          --max-segment M         Densify along geodesics so no step exceeds M metres (default 50
-                                  with --simulate; no densifying for statistics unless given).
+                                  elevation, course (geodesic azimuth) and speed. Each segment is
+                                  simulated on its own, never across the gap to the next; the clock
+                                  pauses between segments (a segment's first fix is 1 s after the
+                                  last one before it).
+          --max-segment M         Densify along geodesics so no step within a segment exceeds M
+                                  metres: the track written (times interpolated) and the statistics'
+                                  elevations (default 50 with --simulate; no densifying otherwise
+                                  unless given).
           --speed M/S             With --simulate: fixes at this speed instead of one per vertex.
           --start-time T          First fix time, ISO 8601. Default: 2000-01-01T00:00:00Z.
           --dem PATH              DEM for elevations; repeatable.
@@ -356,9 +365,15 @@ enum HelpGolden {
           --gain-threshold M      Hysteresis for gain and loss. Default: 3 m.
           --units U               Units of the text summary: lengths, heights and speeds. Default:
                                   metric.
-          --format F              Statistics: text (default) or json. Simulation: gpx, geojson or
-                                  csv (default from --out's extension, else csv).
-          -o, --out FILE          Write to FILE (atomically) instead of stdout.
+          --format F              The statistics' format, text (default) or json; or the track's,
+                                  gpx, geojson, csv or gpkg (default from --out's extension; csv on
+                                  stdout).
+          -o, --out FILE          Write the track (after cleaning, --max-segment, --simulate and
+                                  --dem elevations) to FILE, in the format its extension names
+                                  (.gpx, .geojson, .csv, .gpkg) or --format gives; - for stdout (not
+                                  gpkg).
+          --stats-out FILE        Write the statistics to FILE (atomically) instead of stdout: JSON
+                                  with --format json or a .json name, text otherwise.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           -h, --help              Show this help.
         """#

@@ -40,7 +40,7 @@ struct OutputSafetyTests {
             (["profile", "--dem", "dem.tif", from, to, "--chart", "dem.tif", "--chart-format", "png"], "dem.tif"),
             (["profile", "--dem", "dem.tif", "--track", "track.csv", "--format", "csv", "-o", "track.csv"], "track.csv"),
             (["track", "--in", "track.csv", "--stats", "-o", "track.csv"], "track.csv"),
-            (["track", "--in", "track.csv", "--simulate", "--dem", "dem.tif", "-o", "dem.tif"], "dem.tif"),
+            (["track", "--in", "track.csv", "--simulate", "--dem", "dem.tif", "--format", "csv", "-o", "dem.tif"], "dem.tif"),
             (["render", "--dem", "dem.tif", "--places", "places.csv", "-o", "places.csv", "--format", "png"], "places.csv"),
             (["render", "--dem", "dem.tif", "--track", "track.csv", "-o", "track.csv", "--format", "png"], "track.csv"),
             (["render", "--dem", "dem.tif", "-o", "dem.tif"], "dem.tif"),

@@ -35,7 +35,7 @@ struct TrackCommandTests {
         let result = transect("track", "--in", Self.sample, "--simulate", "--out", dir.file("fixes.csv"))
         #expect(result.code == 0)
         let lines = try String(contentsOfFile: dir.file("fixes.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[0] == "time,lon,lat,elevation_m,course_deg,speed_mps")
+        #expect(lines[0] == "time,lon,lat,elevation_m,course_deg,speed_mps,segment")
         #expect(lines[1].hasPrefix("2000-01-01T00:00:00Z,") && lines[2].hasPrefix("2000-01-01T00:00:01Z,"))
         // Densified to 50 m: every step's speed (metres per 1 s) is at most 50.
         let speeds = try lines.dropFirst().map { try #require(Double($0.split(separator: ",", omittingEmptySubsequences: false)[5])) }
@@ -47,7 +47,8 @@ struct TrackCommandTests {
     @Test(
         "a --format the mode does not take is a usage error before the track is read",
         arguments: [
-            ([String](), "'xml' is not text or json for statistics"), (["--simulate"], "'xml' is not gpx, geojson or csv for --simulate"),
+            ([String](), "'xml' is not text or json (statistics) or gpx, geojson, csv or gpkg (a track)"),
+            (["--simulate"], "'xml' is not text or json (statistics) or gpx, geojson, csv or gpkg (a track)"),
         ])
     func formatRefusedFirst(mode: [String], problem: String) {
         let dir = TemporaryDirectory()

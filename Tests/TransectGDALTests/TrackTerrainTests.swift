@@ -75,8 +75,8 @@ struct TrackTerrainTests {
         let track = Track(segments: [[TrackPoint(longitude: 10.02, latitude: 45.02), TrackPoint(longitude: 10.08, latitude: 45.07)]])
         let simulated = try TrackTerrain(source: "t.csv", model: f.model).simulation(of: track, TrackSimulation(maxSegmentMetres: 200, startTime: 0))
         #expect(simulated.notes.isEmpty)
-        #expect(simulated.fixes.count == (try track.densifiedChecked(maxSegmentMetres: 200)).pointCount)
-        for fix in simulated.fixes {
+        #expect(simulated.segments.flatMap { $0 }.count == (try track.densifiedChecked(maxSegmentMetres: 200)).pointCount)
+        for fix in simulated.segments.flatMap({ $0 }) {
             // A plane read at the densified fixes: 1 µm, looser than the 1 nm above.
             #expect(abs(try #require(fix.elevationMetres) - ElevationModelTests.plane(fix.longitude, fix.latitude)) < 1e-6)
         }
