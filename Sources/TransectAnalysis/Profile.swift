@@ -175,3 +175,44 @@ public struct ProfilePlan: Sendable {
         }
     }
 }
+
+extension Profile {
+    /// The profile a track records: one sample at each of its points, with the elevation it
+    /// recorded (`nan` where it has none: a gap, as a DEM's no data is), distances running on
+    /// along the geodesics between consecutive points, and between two segments a break
+    /// sample (`nan` position and elevation) at the distance where one ends and the next
+    /// begins, so no step, length or climb is measured across the jump.
+    ///
+    /// - Complexity: O(n) geodesic inverses.
+    public init(recordedAlong track: Track, geodesic: Geodesic = .wgs84) {
+        let n = track.pointCount + max(track.segments.count - 1, 0)
+        var d: [Double] = []
+        var lon: [Double] = []
+        var lat: [Double] = []
+        var z: [Double] = []
+        d.reserveCapacity(n)
+        lon.reserveCapacity(n)
+        lat.reserveCapacity(n)
+        z.reserveCapacity(n)
+        var distance = 0.0
+        for (s, segment) in track.segments.enumerated() where !segment.isEmpty {
+            if s > 0 && !d.isEmpty {
+                d.append(distance)
+                lon.append(.nan)
+                lat.append(.nan)
+                z.append(.nan)
+            }
+            for (i, p) in segment.enumerated() {
+                if i > 0 {
+                    let q = segment[i - 1]
+                    distance += geodesic.inverse(latitude1: q.latitude, longitude1: q.longitude, latitude2: p.latitude, longitude2: p.longitude).distanceMetres
+                }
+                d.append(distance)
+                lon.append(p.longitude)
+                lat.append(p.latitude)
+                z.append(p.elevationMetres ?? .nan)
+            }
+        }
+        self.init(distancesMetres: d, longitudes: lon, latitudes: lat, elevationsMetres: z)
+    }
+}

@@ -38,8 +38,12 @@ public struct ProfileStatistics: Sendable, Hashable {
     /// Sum of √(Δd² + Δz²) over the steps with data at both ends, metres: the
     /// terrain-following length; never less than ``horizontalLengthWithDataMetres``.
     public var surfaceLengthWithDataMetres: Double
-    /// Runs of samples without data.
+    /// Runs of samples without data (a track's segment breaks are not gaps).
     public var gapCount: Int
+    /// Breaks between a track's segments: samples with neither a position nor data, at the
+    /// distance where one segment ends and the next begins (``ProfilePath/plan(spacing:parallel:)``,
+    /// ``Profile/init(recordedAlong:geodesic:)``). They have no length; no step crosses them.
+    public var segmentBreakCount: Int
     /// Total length of the gaps, metres.
     public var gapLengthMetres: Double
     /// Samples with data.
@@ -66,6 +70,7 @@ public struct ProfileStatistics: Sendable, Hashable {
         surfaceLengthWithDataMetres = 0
         gapCount = 0
         gapLengthMetres = 0
+        segmentBreakCount = 0
         validCount = 0
     }
 
@@ -91,9 +96,14 @@ public struct ProfileStatistics: Sendable, Hashable {
         var k = 0
         while k < n {
             let v = z[k]
+            if v.isNaN && profile.longitudes[k].isNaN {
+                s.segmentBreakCount += 1
+                k += 1
+                continue
+            }
             if v.isNaN {
                 var j = k
-                while j + 1 < n && z[j + 1].isNaN { j += 1 }
+                while j + 1 < n && z[j + 1].isNaN && !profile.longitudes[j + 1].isNaN { j += 1 }
                 let from = k == 0 ? d[0] : (d[k - 1] + d[k]) / 2
                 let to = j == n - 1 ? d[n - 1] : (d[j] + d[j + 1]) / 2
                 s.gapCount += 1

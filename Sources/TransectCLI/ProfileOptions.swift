@@ -28,7 +28,18 @@ enum ProfileOptions {
     }()
     static let track = Option.text(
         "track", value: "FILE",
-        help: "Profile along a track (GPX, GeoJSON, Esri JSON, CSV), segment after segment.")
+        help:
+            "Profile along a track (GPX, GeoJSON, Esri JSON, CSV; - reads stdin), segment after segment: a break between segments, never a line across the gap."
+    )
+    /// The default depends on --dem, so the help states it in prose.
+    static let elevations = Option<ElevationSource>(
+        spec: OptionSpec(
+            name: "elevations", valueName: "E",
+            help:
+                "With --track: recorded (the default without --dem: the track's own points and elevations, no DEM read) or dem (the default with --dem: the DEM sampled along the track)."
+        ),
+        defaultValue: { args in args.has(CommonOptions.dem) ? .dem : .recorded },
+        parse: { text, args throws(CLIError) in try Option<ElevationSource>.pick("elevations", text, args) })
     static let maxSegment = Option.positive(
         "max-segment", value: "M", help: "With --track, densify the track first so no step exceeds M metres.",
         maximum: InputLimits.lengthMetres.upperBound, unit: "m")
@@ -75,7 +86,7 @@ enum ProfileOptions {
     static let title = Option.text("title", value: "TEXT", help: "The chart's title.", default: "Elevation profile")
 
     static let all: [OptionSpec] = [
-        CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
+        CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, elevations.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
         CommonOptions.out.spec, chart.spec, chartFormat.spec, chartSize.spec, dpi.spec, fontScale.spec, chartLayout.spec, title.spec, CommonOptions.png.spec,
         CommonOptions.threads.spec,
@@ -92,13 +103,14 @@ struct ProfileSettings {
     /// What to profile: `--from`/`--to` or `--path` vertices (in WGS84), or a `--track` file.
     enum Route {
         case vertices([GeoPoint])
-        /// A track file, densified to `maxSegment` metres when given.
-        case track(String, maxSegment: Double?)
+        /// A track file, densified to `maxSegment` metres when given; with `recorded`, profiled
+        /// at its own points with the elevations it records, not on a DEM.
+        case track(String, maxSegment: Double?, recorded: Bool)
     }
     var route: Route
     /// The `--track` file, if that is the route.
     var track: String? {
-        if case .track(let path, _) = route { return path }
+        if case .track(let path, _, _) = route { return path }
         return nil
     }
     var spacing: ProfileRequest.Spacing
@@ -136,8 +148,19 @@ struct ProfileSettings {
             if args.has(ProfileOptions.crs) {
                 throw CLIError.usage("option '--crs': gives the CRS of --from/--to/--path points, not of a --track file", command: "profile")
             }
-            route = .track(track, maxSegment: try args.value(ProfileOptions.maxSegment))
+            let recorded = try args.value(ProfileOptions.elevations) == .recorded
+            route = .track(track, maxSegment: try args.value(ProfileOptions.maxSegment), recorded: recorded)
+            if recorded {
+                for option in [ProfileOptions.step.spec, ProfileOptions.samples.spec] where args.has(option.name) {
+                    throw CLIError.usage(
+                        "option '--\(option.name)': recorded elevations are profiled at the track's own points; give --max-segment to densify, or --dem",
+                        command: "profile")
+                }
+            }
         } else {
+            if args.has(ProfileOptions.elevations) {
+                throw CLIError.usage("option '--elevations': chooses a --track's elevations; give --track", command: "profile")
+            }
             if args.has(ProfileOptions.maxSegment) {
                 throw CLIError.usage("option '--max-segment': densifies a --track before profiling it; give --track", command: "profile")
             }

@@ -13,6 +13,7 @@ extension ProfileOutput {
         .init("max_positive_slope_pct", .real), .init("max_negative_slope_pct", .real), .init("avg_positive_slope_pct", .real),
         .init("avg_negative_slope_pct", .real), .init("horizontal_length_m", .real), .init("horizontal_length_with_data_m", .real),
         .init("surface_length_with_data_m", .real), .init("gap_count", .integer), .init("gap_length_m", .real),
+        .init("segment_break_count", .integer),
         .init("line_of_sight", .string), .init("line_of_sight_reason", .string), .init("observer_height_m", .real),
         .init("target_height_m", .real), .init("curvature_coefficient", .real), .init("min_clearance_m", .real),
         .init("min_clearance_distance_m", .real),
@@ -72,7 +73,7 @@ extension ProfileOutput {
             s.averagePositiveSlopePercent, s.averageNegativeSlopePercent, s.horizontalLengthMetres, s.horizontalLengthWithDataMetres,
             s.surfaceLengthWithDataMetres,
         ].map { round($0, 6) }
-        values += [.integer(s.gapCount), round(s.gapLengthMetres, 6)]
+        values += [.integer(s.gapCount), round(s.gapLengthMetres, 6), .integer(s.segmentBreakCount)]
         values += [verdict.map { .string($0) } ?? .null, reason.map { .string($0) } ?? .null]
         values += [round(r.observerHeightMetres, 6), round(r.targetHeightMetres, 6), .real(r.curvature)]
         values += [

@@ -21,7 +21,11 @@ enum ProfileOutput {
         }
         func pct(_ v: Double) -> String { (v > 0 ? "+" : "") + NumberFormatting.grouped(v, decimals: 1) + " %" }
         var lines: [String] = []
-        let spacing = r.stepMetres.map { "step \(units.format($0))" } ?? "evenly spaced"
+        var spacing = r.stepMetres.map { "step \(units.format($0))" } ?? "evenly spaced"
+        if r.recordedElevations {
+            let steps = p.count - 1 - 2 * s.segmentBreakCount
+            spacing = "the track's points" + (steps > 0 ? ", mean step \(units.format(s.horizontalLengthMetres / Double(steps)))" : "")
+        }
         lines.append("Profile       \(units.format(s.horizontalLengthMetres)), \(NumberFormatting.count(p.count, "sample")) (\(spacing))")
         if let lo = s.minimum, let hi = s.maximum {
             lines.append(
@@ -37,7 +41,11 @@ enum ProfileOutput {
         lines.append(
             "Length        horizontal \(units.format(s.horizontalLengthMetres)); over steps with data: "
                 + "horizontal \(units.format(s.horizontalLengthWithDataMetres)), surface \(units.format(s.surfaceLengthWithDataMetres))")
+        if r.recordedElevations { lines.append("Elevations    recorded in '\(r.dem)' (give --dem for a DEM's)") }
         lines.append("Gaps          " + (s.gapCount == 0 ? "none" : "\(s.gapCount), \(units.format(s.gapLengthMetres)) in all"))
+        if s.segmentBreakCount > 0 {
+            lines.append("Breaks        \(s.segmentBreakCount) between the track's \(s.segmentBreakCount + 1) segments (nothing measured across them)")
+        }
         let eyes = "observer \(height(r.observerHeightMetres)), target \(height(r.targetHeightMetres)), curvature \(JSON.format(r.curvature))"
         if let reason = lineOfSightReason(r, length: units.format) {
             lines.append("Line of sight NONE: \(reason)")
@@ -92,6 +100,8 @@ enum ProfileOutput {
         for (name, value) in rest { members.append((name, JSON.number(value, decimals: 6))) }
         members.append(("gap_count", JSON.number(Double(s.gapCount))))
         members.append(("gap_length_m", JSON.number(s.gapLengthMetres, decimals: 6)))
+        members.append(("segment_break_count", JSON.number(Double(s.segmentBreakCount))))
+        members.append(("elevation_source", .string(r.recordedElevations ? "recorded" : "dem")))
         return JSON.object(members)
     }
 
@@ -234,15 +244,26 @@ enum ProfileOutput {
         var fontScale = 1.0
     }
 
-    /// Draws the profile chart: its title names the measurement between the ends.
+    /// Draws the profile chart: its subtitle names the measurement between the ends, or
+    /// `alongTrack`, the track's length, gain and loss (the straight line from a track's first
+    /// fix to its last says nothing of the trail).
     static func writeChart(
-        _ r: TerrainProfile, path: String, figure: ChartFigure, title: String?, units: UnitSystem,
+        _ r: TerrainProfile, path: String, figure: ChartFigure, title: String?, units: UnitSystem, alongTrack: Bool = false,
         transaction: OutputTransaction, layoutPath: String? = nil, console: Console? = nil,
         encoding: PNGFile.Encoding = PNGFile.Encoding()
     ) throws {
         let p = r.profile
         var label: String? = nil
-        if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {
+        if alongTrack {
+            let s = r.statistics
+            let h = units.heightUnit
+            func height(_ m: Double, plusSign: Bool = false) -> String {
+                NumberFormatting.grouped(h.convert(metres: m), plusSign: plusSign) + " " + h.rawValue
+            }
+            label =
+                "Length: \(units.format(s.horizontalLengthMetres)) | Gain: \(height(s.elevationGainMetres, plusSign: true)) | Loss: \(height(-s.elevationLossMetres))"
+            if s.segmentBreakCount > 0 { label! += " | \(NumberFormatting.count(s.segmentBreakCount + 1, "segment"))" }
+        } else if let z0 = p.elevationsMetres.first, let z1 = p.elevationsMetres.last, !z0.isNaN, !z1.isNaN, p.count > 1 {
             let m = Measurement(
                 start: GeoPoint(longitude: p.longitudes[0], latitude: p.latitudes[0], heightMetres: z0),
                 end: GeoPoint(longitude: p.longitudes[p.count - 1], latitude: p.latitudes[p.count - 1], heightMetres: z1))

@@ -62,8 +62,11 @@ public struct TerrainProfile: Sendable {
     public var observerHeightMetres: Double
     public var targetHeightMetres: Double
     public var curvature: Double
-    /// The DEM's label.
+    /// The DEM's label, or for a track's recorded elevations the track's.
     public var dem: String
+    /// True when the samples are a track's own points with their recorded elevations
+    /// (``Profile/init(recordedAlong:geodesic:)``) rather than a DEM sampled along a path.
+    public var recordedElevations = false
 
     public init(
         profile: Profile, statistics: ProfileStatistics, lineOfSight: LineOfSight?, pathShape: LineOfSight.PathShape = .straight,

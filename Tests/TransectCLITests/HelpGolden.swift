@@ -84,8 +84,12 @@ enum HelpGolden {
           --to LON,LAT               End of the profile.
           --path LON,LAT …           Two or more vertices, profiled leg after leg with continuous
                                      distance (instead of --from/--to).
-          --track FILE               Profile along a track (GPX, GeoJSON, Esri JSON, CSV), segment
-                                     after segment.
+          --track FILE               Profile along a track (GPX, GeoJSON, Esri JSON, CSV; - reads
+                                     stdin), segment after segment: a break between segments, never
+                                     a line across the gap.
+          --elevations E             With --track: recorded (the default without --dem: the track's
+                                     own points and elevations, no DEM read) or dem (the default
+                                     with --dem: the DEM sampled along the track).
           --max-segment M            With --track, densify the track first so no step exceeds M
                                      metres.
           --step M                   Metres between samples (default: the DEM's resolution at the
