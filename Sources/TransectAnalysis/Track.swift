@@ -1,17 +1,35 @@
 import TransectGeodesy
 
 /// One recorded or simulated position of a location history.
+///
+/// Stored in five doubles (40 bytes; as optionals it took 64), an unknown value as `nan`, so
+/// that a track of millions of fixes stays small: a value set to `nan` reads back as nil, and a
+/// `nan` accuracy, which no location service reports, as −1 (an invalid fix, as a negative
+/// accuracy marks one).
 public struct TrackPoint: Sendable, Hashable {
     /// Longitude in degrees.
     public var longitude: Double
     /// Latitude in degrees.
     public var latitude: Double
+    private var storedElevation: Double
+    private var storedTime: Double
+    private var storedAccuracy: Double
+
     /// Elevation in metres as recorded (or sampled), if known.
-    public var elevationMetres: Double?
+    public var elevationMetres: Double? {
+        get { storedElevation.isNaN ? nil : storedElevation }
+        set { storedElevation = newValue ?? .nan }
+    }
     /// Time in seconds since 1970-01-01T00:00:00Z (UTC), if known.
-    public var time: Double?
+    public var time: Double? {
+        get { storedTime.isNaN ? nil : storedTime }
+        set { storedTime = newValue ?? .nan }
+    }
     /// Horizontal accuracy in metres where the input has one; negative marks an invalid fix.
-    public var accuracyMetres: Double?
+    public var accuracyMetres: Double? {
+        get { storedAccuracy.isNaN ? nil : storedAccuracy }
+        set { storedAccuracy = newValue.map { $0.isNaN ? -1 : $0 } ?? .nan }
+    }
 
     public init(
         longitude: Double, latitude: Double, elevationMetres: Double? = nil, time: Double? = nil,
@@ -19,12 +37,26 @@ public struct TrackPoint: Sendable, Hashable {
     ) {
         self.longitude = longitude
         self.latitude = latitude
-        self.elevationMetres = elevationMetres
-        self.time = time
-        self.accuracyMetres = accuracyMetres
+        storedElevation = elevationMetres ?? .nan
+        storedTime = time ?? .nan
+        storedAccuracy = accuracyMetres.map { $0.isNaN ? -1 : $0 } ?? .nan
     }
 
     public var point: GeoPoint { GeoPoint(longitude: longitude, latitude: latitude, heightMetres: elevationMetres) }
+
+    /// Equal when every value is, unknown ones alike (a stored `nan` is unknown, not unequal).
+    public static func == (a: TrackPoint, b: TrackPoint) -> Bool {
+        a.longitude == b.longitude && a.latitude == b.latitude && a.elevationMetres == b.elevationMetres && a.time == b.time
+            && a.accuracyMetres == b.accuracyMetres
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(longitude)
+        hasher.combine(latitude)
+        hasher.combine(elevationMetres)
+        hasher.combine(time)
+        hasher.combine(accuracyMetres)
+    }
 }
 
 /// A named point kept beside a track (GPX waypoints).

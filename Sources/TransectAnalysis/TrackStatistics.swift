@@ -109,12 +109,17 @@ public struct TrackStatistics: Sendable {
             // The last usable time in this segment and the distance walked since its fix.
             var anchorTime: Double? = nil
             var sinceAnchor = 0.0
-            // The time of the next fix with a finite time, for each fix of the segment.
-            var nextTime = [Double?](repeating: nil, count: segment.count)
-            var following: Double? = nil
-            for i in segment.indices.reversed() {
-                nextTime[i] = following
-                if let t = segment[i].time, t.isFinite { following = t }
+            // The index of the next fix after the current one with a finite time, found by a
+            // scan that only moves forward (no array of a segment's times: a track of millions
+            // of fixes is not held twice).
+            var nextTimed = 0
+            func nextTime(after i: Int) -> Double? {
+                if nextTimed <= i { nextTimed = i + 1 }
+                while nextTimed < segment.count {
+                    if let t = segment[nextTimed].time, t.isFinite { return t }
+                    nextTimed += 1
+                }
+                return nil
             }
             for (i, p) in segment.enumerated() {
                 let z = elevations[k]
@@ -149,7 +154,7 @@ public struct TrackStatistics: Sendable {
                         times.repeated += 1
                     } else if let a = anchorTime, t < a {
                         times.backwards += 1
-                    } else if let a = anchorTime, let n = nextTime[i], n < t, n > a {
+                    } else if let a = anchorTime, let n = nextTime(after: i), n < t, n > a {
                         // Ahead of the clock: the next fix resumes before this time.
                         times.backwards += 1
                     } else {

@@ -8,7 +8,11 @@ import TransectSupport
 /// GeoJSON tracks (LineString, MultiLineString, Feature, FeatureCollection, GeometryCollection),
 /// as ``TrackFile`` describes them. The document is walked with a work list, not recursion.
 enum GeoJSONTrackReader {
-    static func read(_ document: JSON, path: String, pointLimit: Int = TrackFile.maximumPoints) throws(FormatError) -> Track {
+    /// `capture` is the ``GeoJSONCapture`` the document was parsed with, if any: its stand-ins
+    /// are resolved to the points and times it read.
+    static func read(
+        _ document: JSON, path: String, pointLimit: Int = TrackFile.maximumPoints, capture: GeoJSONCapture? = nil
+    ) throws(FormatError) -> Track {
         var segments: [[TrackPoint]] = []
         var waypoints: [Waypoint] = []
         var lineName: String?
@@ -33,7 +37,19 @@ enum GeoJSONTrackReader {
             return TrackPoint(longitude: lon, latitude: lat, elevationMetres: elevation)
         }
 
+        /// Points read by the capture, counted against the limit with the others.
+        func counted<T>(_ points: T, _ count: Int) throws(FormatError) -> T {
+            pointCount += count
+            guard pointCount <= pointLimit else { throw fail(TrackFile.tooManyPoints(pointLimit)) }
+            return points
+        }
+
         func line(_ value: JSON?, _ context: String) throws(FormatError) -> [TrackPoint] {
+            switch capture?.coordinates(of: value) {
+            case .line(let points): return try counted(points, points.count)
+            case .position, .lines: throw fail("\(context) position 1 is not [lon, lat] or [lon, lat, ele]")
+            case nil: break
+            }
             guard let list = value?.array else { throw fail("\(context) has no coordinates array") }
             var points: [TrackPoint] = []
             points.reserveCapacity(list.count)
@@ -54,8 +70,31 @@ enum GeoJSONTrackReader {
             guard let properties else { return }
             let key = properties["coordTimes"] != nil ? "coordTimes" : "times"
             guard let raw = properties[key], !raw.isNull else { return }
-            guard let list = raw.array else { throw fail("\(context): \(key) is not an array") }
             let total = lines.reduce(0) { $0 + $1.count }
+            func seconds(_ t: Double) -> Double? { t.isNaN ? nil : t }
+            switch capture?.times(of: raw) {
+            case .nested(let nested):
+                guard nested.count == lines.count else { throw fail("\(context): \(key) has \(nested.count) lists for \(lines.count) lines") }
+                for i in lines.indices {
+                    guard nested[i].count == lines[i].count else {
+                        throw fail("\(context): \(key) line \(i + 1) has \(nested[i].count) times for \(lines[i].count) positions")
+                    }
+                    for j in lines[i].indices { lines[i][j].time = seconds(nested[i][j]) }
+                }
+                return
+            case .flat(let flat):
+                guard flat.count == total else { throw fail("\(context): \(key) has \(flat.count) times for \(total) positions") }
+                var k = 0
+                for i in lines.indices {
+                    for j in lines[i].indices {
+                        lines[i][j].time = seconds(flat[k])
+                        k += 1
+                    }
+                }
+                return
+            case nil: break
+            }
+            guard let list = raw.array else { throw fail("\(context): \(key) is not an array") }
             if lines.count > 1 || list.first?.array != nil {
                 // One list per line (togeojson's MultiLineString form), or a flat list over all.
                 let nested = list.compactMap(\.array)
@@ -103,16 +142,28 @@ enum GeoJSONTrackReader {
                 if type == "LineString" {
                     lines = [try line(value["coordinates"], "\(context) LineString")]
                 } else {
-                    guard let list = value["coordinates"]?.array else { throw fail("\(context) MultiLineString has no coordinates array") }
-                    lines = []
-                    for (k, l) in list.enumerated() { lines.append(try line(l, "\(context) MultiLineString line \(k + 1)")) }
+                    switch capture?.coordinates(of: value["coordinates"]) {
+                    case .lines(let captured):
+                        lines = try counted(captured, captured.reduce(0) { $0 + $1.count })
+                    case .line: throw fail("\(context) MultiLineString line 1 position 1 is not [lon, lat] or [lon, lat, ele]")
+                    case .position: throw fail("\(context) MultiLineString line 1 has no coordinates array")
+                    case nil:
+                        guard let list = value["coordinates"]?.array else { throw fail("\(context) MultiLineString has no coordinates array") }
+                        lines = []
+                        for (k, l) in list.enumerated() { lines.append(try line(l, "\(context) MultiLineString line \(k + 1)")) }
+                    }
                 }
                 try applyTimes(properties, to: &lines, context)
                 segments += lines.filter { !$0.isEmpty }
                 if lineName == nil, let n = properties?["name"]?.string, !n.isEmpty { lineName = n }
             case "Point":
                 guard let label = properties?["name"].flatMap(TrackFile.label), !label.isEmpty else { continue }
-                var p = try position(value["coordinates"] ?? .null, "\(context) Point")
+                var p: TrackPoint
+                switch capture?.coordinates(of: value["coordinates"]) {
+                case .position(let captured): p = try counted(captured, 1)
+                case .line, .lines: throw fail("\(context) Point is not [lon, lat] or [lon, lat, ele]")
+                case nil: p = try position(value["coordinates"] ?? .null, "\(context) Point")
+                }
                 if let t = properties?["time"] { p.time = try time(t, "\(context) Point") }
                 waypoints.append(Waypoint(name: label, point: p))
             case "MultiPoint", "Polygon", "MultiPolygon":

@@ -81,15 +81,36 @@ public enum TrackFile {
         let format = Format(path: path)
         // GPX, named or sniffed, is streamed; the other formats are parsed whole, so are read
         // whole up to `TextInput.maximumDataFileBytes`.
-        var streamed = format == .gpx
-        if format == nil { streamed = sniff(Data(try source.head(sniffBytes))) == .gpx }
-        if streamed {
+        // What the content says when the name does not: .gpx, .csv, or nil for JSON.
+        let sniffed = format == nil ? sniff(Data(try source.head(sniffBytes))) : format
+        if sniffed == .gpx {
             let track = try GPXReader.read(source)
+            guard track.pointCount > 0 else { throw .malformed(path: path, reason: "has no track points") }
+            return track
+        }
+        // JSON from a regular file is parsed in place in a mapping that gives back the pages
+        // behind the parse (a track of millions of positions costs its points, not its text).
+        if source.isRegular, sniffed == .geojson || sniffed == nil {
+            let mapped = try MappedFile(path: path, limit: TextInput.maximumDataFileBytes, kind: "track files")
+            let track = try readJSON(mapped.bytes, path: path, format: format, pointLimit: maximumPoints) { mapped.release(before: $0 - (1 << 20)) }
             guard track.pointCount > 0 else { throw .malformed(path: path, reason: "has no track points") }
             return track
         }
         let data = try TextInput.contents(of: source, limit: TextInput.maximumDataFileBytes, kind: "track files")
         return try read(data: data, path: path, format: format)
+    }
+
+    /// A GeoJSON or Esri JSON track from its bytes (`format` nil: the content decides), the
+    /// positions and times of GeoJSON read straight into points (``GeoJSONCapture``).
+    static func readJSON(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, format: Format?, pointLimit: Int, progress: ((Int) -> Void)? = nil
+    ) throws(FormatError) -> Track {
+        let capture = format == .esriJSON ? nil : GeoJSONCapture(path: path, pointLimit: pointLimit)
+        let object = try JSON.parse(bytes, path: path, interceptor: capture, progress: progress)
+        if format == .esriJSON || (format == nil && EsriTrackReader.looksLikeEsri(object)) {
+            return try EsriTrackReader.read(object, path: path, pointLimit: pointLimit)
+        }
+        return try GeoJSONTrackReader.read(object, path: path, pointLimit: pointLimit, capture: capture)
     }
 
     /// Reads a track from bytes already in memory.
@@ -109,14 +130,13 @@ public enum TrackFile {
         switch detected ?? sniff(data) {
         case .gpx: track = try GPXReader.read(data, path: path, pointLimit: pointLimit)
         case .csv: track = try CSVTrackReader.read(data, path: path, pointLimit: pointLimit)
-        case .geojson: track = try GeoJSONTrackReader.read(try json(data, path: path), path: path, pointLimit: pointLimit)
-        case .esriJSON: track = try EsriTrackReader.read(try json(data, path: path), path: path, pointLimit: pointLimit)
-        case nil:
-            let object = try json(data, path: path)
-            track =
-                EsriTrackReader.looksLikeEsri(object)
-                ? try EsriTrackReader.read(object, path: path, pointLimit: pointLimit)
-                : try GeoJSONTrackReader.read(object, path: path, pointLimit: pointLimit)
+        case .geojson, .esriJSON, nil:
+            let json = detected ?? sniff(data)
+            track = try data.withUnsafeBytes { raw in
+                Result { () throws(FormatError) -> Track in
+                    try readJSON(raw.bindMemory(to: UInt8.self), path: path, format: json, pointLimit: pointLimit)
+                }
+            }.get()
         }
         guard track.pointCount > 0 else { throw .malformed(path: path, reason: "has no track points") }
         return track

@@ -38,12 +38,35 @@ extension JSON {
     ///   - path: the file named in error messages.
     /// - Throws: `FormatError.malformed` naming the file, the line and what is wrong.
     public static func parse<C: Collection>(_ bytes: C, path: String) throws(FormatError) -> JSON where C.Element == UInt8 {
+        // Contiguous bytes are parsed where they are (no copy of a large file's text).
+        let parsed = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(FormatError) -> JSON in
+                var parser = JSONParser(bytes: buffer, path: path)
+                return try parser.document()
+            }
+        }
+        if let parsed { return try parsed.get() }
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { (buffer) throws(FormatError) -> JSON in
             var parser = JSONParser(bytes: buffer, path: path)
             return try parser.document()
         }
     }
+
+    /// Parses one JSON text in `bytes`, handing the values of the members `interceptor` asks
+    /// for to it (``JSONInterceptor``), and telling `progress` every ``progressBytes`` how far
+    /// the parse has come (a mapped file releases the pages behind it).
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, interceptor: (any JSONInterceptor)?, progress: ((Int) -> Void)? = nil
+    ) throws(FormatError) -> JSON {
+        var parser = JSONParser(bytes: bytes, path: path)
+        parser.interceptor = interceptor
+        parser.progress = progress
+        return try parser.document()
+    }
+
+    /// How often ``parse(_:path:interceptor:progress:)`` reports its progress: every 4 MiB.
+    package static let progressBytes = 4 << 20
 
     /// The member `key` of an object (the last one, should the key be repeated), or nil.
     public subscript(key: String) -> JSON? {
@@ -60,13 +83,28 @@ extension JSON {
     public var isObject: Bool { if case .object = self { true } else { false } }
 }
 
+/// Parses the values of some object members itself, in place of the parser's own values
+/// (a long array of coordinates read straight into points, without a `JSON` value per number).
+package protocol JSONInterceptor: AnyObject {
+    /// True for the member names whose values ``value(for:_:)`` takes.
+    func wants(_ key: String) -> Bool
+    /// Reads the value of the member `key` from `parser`, which stands at the value's first
+    /// byte, and returns what stands for it in the document; nil to leave the value to the
+    /// parser (which then reads it again from the same byte, so an interceptor can give up on
+    /// anything it does not expect and leave the errors to the document's reader).
+    func value(for key: String, _ parser: inout JSONParser) throws(FormatError) -> JSON?
+}
+
 /// The parser behind `JSON.parse`: a cursor over the bytes and an explicit stack of open
 /// containers.
-struct JSONParser {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let path: String
-    var i = 0
-    var line = 1
+package struct JSONParser {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let path: String
+    package var i = 0
+    package var line = 1
+    var interceptor: (any JSONInterceptor)?
+    var progress: ((Int) -> Void)?
+    private var reported = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
@@ -83,12 +121,12 @@ struct JSONParser {
         case object(key: String)
     }
 
-    func fail(_ reason: String) -> FormatError {
+    package func fail(_ reason: String) -> FormatError {
         .malformed(path: path, reason: "line \(line): is not valid JSON (\(reason))")
     }
 
     /// What the byte at `i` is, for messages: never the raw byte when it is a control byte.
-    func describeHere() -> String {
+    package func describeHere() -> String {
         guard i < bytes.count else { return "the text ends early" }
         let b = bytes[i]
         if b == 0 { return "a NUL byte" }
@@ -96,7 +134,7 @@ struct JSONParser {
         return "unexpected '\(Character(Unicode.Scalar(b)))'"
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
@@ -115,47 +153,61 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard i < bytes.count else { throw fail(stack.isEmpty ? "it is empty" : "the text ends early") }
+            if let progress, i - reported >= JSON.progressBytes {
+                reported = i
+                progress(i)
+            }
             var value: JSON
-            switch bytes[i] {
-            case UInt8(ascii: "["):
-                guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
-                i += 1
-                skipWhitespace()
-                if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+            var intercepted: JSON?
+            if let interceptor, case .object(let key)? = stack.last, interceptor.wants(key) {
+                let (start, startLine) = (i, line)
+                intercepted = try interceptor.value(for: key, &self)
+                if intercepted == nil { (i, line) = (start, startLine) }
+            }
+            if let intercepted {
+                value = intercepted
+            } else {
+                switch bytes[i] {
+                case UInt8(ascii: "["):
+                    guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
                     i += 1
-                    value = .array([])
-                    break
-                }
-                stack.append(.array)
-                arrays.append([])
-                continue
-            case UInt8(ascii: "{"):
-                guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
-                i += 1
-                skipWhitespace()
-                if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+                    skipWhitespace()
+                    if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+                        i += 1
+                        value = .array([])
+                        break
+                    }
+                    stack.append(.array)
+                    arrays.append([])
+                    continue
+                case UInt8(ascii: "{"):
+                    guard stack.count < JSON.maximumDepth else { throw nestingTooDeep() }
                     i += 1
-                    value = .object([])
-                    break
+                    skipWhitespace()
+                    if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+                        i += 1
+                        value = .object([])
+                        break
+                    }
+                    stack.append(.object(key: try memberName()))
+                    objects.append([])
+                    continue
+                case UInt8(ascii: "\""):
+                    value = .string(try string())
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    value = .number(try number())
+                case UInt8(ascii: "t"):
+                    try literal("true")
+                    value = .bool(true)
+                case UInt8(ascii: "f"):
+                    try literal("false")
+                    value = .bool(false)
+                case UInt8(ascii: "n"):
+                    try literal("null")
+                    value = .null
+                default:
+                    throw fail(describeHere() + " where a value should be")
                 }
-                stack.append(.object(key: try memberName()))
-                objects.append([])
-                continue
-            case UInt8(ascii: "\""):
-                value = .string(try string())
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = .number(try number())
-            case UInt8(ascii: "t"):
-                try literal("true")
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try literal("false")
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try literal("null")
-                value = .null
-            default:
-                throw fail(describeHere() + " where a value should be")
             }
             // A value is complete: put it into its container, closing containers as they end.
             while true {
@@ -215,7 +267,7 @@ struct JSONParser {
         return k
     }
 
-    mutating func literal(_ word: StaticString) throws(FormatError) {
+    package mutating func literal(_ word: StaticString) throws(FormatError) {
         let count = word.utf8CodeUnitCount
         guard i + count <= bytes.count else { throw fail(describeHere() + " where a value should be") }
         for k in 0..<count where bytes[i + k] != word.utf8Start[k] {
@@ -226,7 +278,7 @@ struct JSONParser {
 
     /// A number of JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`,
     /// its value read by `NumberText`.
-    mutating func number() throws(FormatError) -> Double {
+    package mutating func number() throws(FormatError) -> Double {
         let start = i
         func digit(_ k: Int) -> Bool { k < bytes.count && bytes[k] >= UInt8(ascii: "0") && bytes[k] <= UInt8(ascii: "9") }
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -259,7 +311,7 @@ struct JSONParser {
     }
 
     /// A string: `i` is at its opening quote; on return, just past its closing quote.
-    mutating func string() throws(FormatError) -> String {
+    package mutating func string() throws(FormatError) -> String {
         i += 1
         var result = ""
         var runStart = i
