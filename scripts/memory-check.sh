@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Peak memory of the two largest streaming jobs, against the limit the safety issue set:
-#   - measure --pairs with 2,000,000 rows over the Yosemite DEM (../shared/data), and
-#   - track --stats on a 50 MB GPX (about 490,000 points),
+# Peak memory of the largest jobs, against the limit the safety issue set:
+#   - measure --pairs with 2,000,000 rows over the Yosemite DEM (../shared/data),
+#   - track --stats on a 50 MB GPX (about 490,000 points), and
+#   - track --stats on a GeoJSON of 2,000,000 coordinates with their times (about 120 MB),
 # each generated here with a fixed pattern (nothing is downloaded). Prints the peak resident
-# set size (/usr/bin/time's "Maximum resident set size") and fails when either is over
+# set size (/usr/bin/time's "Maximum resident set size") and fails when any is over
 # LIMIT_MB (default 150).
 #
 #   scripts/memory-check.sh [path/to/transect]
@@ -46,14 +47,29 @@ awk 'BEGIN {
     print "</trkseg></trk></gpx>"
 }' > "$work/big.gpx"
 
+# A GeoJSON of 2,000,000 coordinates: the same wander, one LineString with coordTimes.
+awk 'BEGIN {
+    lat = 37.72; lon = -119.6; n = 2000000
+    printf "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"name\":\"memory check\",\"coordTimes\":["
+    for (t = 0; t < n; t++) printf "%s\"2020-01-%02dT%02d:%02d:%02dZ\"", (t ? "," : ""), 1 + int(t / 86400), int(t / 3600) % 24, int(t / 60) % 60, t % 60
+    printf "]},\"geometry\":{\"type\":\"LineString\",\"coordinates\":["
+    for (t = 0; t < n; t++) {
+        lat += 0.00002 * sin(t / 97); lon += 0.00002 * cos(t / 131)
+        printf "%s[%.7f,%.7f,%.1f]", (t ? "," : ""), lon, lat, 1500 + 100 * sin(t / 500)
+    }
+    print "]}}]}"
+}' > "$work/big.geojson"
+
 peak() {  # peak RSS in MB of the command
     /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; exit 1; }
     echo $(( $(cat "$work/rss") / 1024 ))
 }
 pairs_mb=$(peak "$transect" measure --dem "$dem" --pairs "$work/pairs.csv" -o "$work/out.csv")
 gpx_mb=$(peak "$transect" track --in "$work/big.gpx" --stats)
-printf '%-44s %6s MB\n' "measure --pairs, 2,000,000 rows" "$pairs_mb" "track --stats, $(( $(stat -c %s "$work/big.gpx") / 1000000 )) MB GPX" "$gpx_mb"
+geojson_mb=$(peak "$transect" track --in "$work/big.geojson" --stats)
+printf '%-52s %6s MB\n' "measure --pairs, 2,000,000 rows" "$pairs_mb" "track --stats, $(( $(stat -c %s "$work/big.gpx") / 1000000 )) MB GPX" "$gpx_mb" \
+    "track --stats, 2,000,000-coordinate GeoJSON ($(( $(stat -c %s "$work/big.geojson") / 1000000 )) MB)" "$geojson_mb"
 status=0
-for mb in "$pairs_mb" "$gpx_mb"; do (( mb <= limit_mb )) || status=1; done
-(( status == 0 )) && echo "both under ${limit_mb} MB" || echo "over the ${limit_mb} MB limit" >&2
+for mb in "$pairs_mb" "$gpx_mb" "$geojson_mb"; do (( mb <= limit_mb )) || status=1; done
+(( status == 0 )) && echo "all under ${limit_mb} MB" || echo "over the ${limit_mb} MB limit" >&2
 exit $status

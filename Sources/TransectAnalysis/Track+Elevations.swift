@@ -4,7 +4,8 @@
 /// or on no data) it keeps the elevation it recorded, if any. Nothing is ever filled with a
 /// zero: a fix with neither stays unknown and is counted in ``missing``.
 public struct TrackElevations: Sendable, Hashable {
-    /// One per fix, segment after segment; nil where unknown.
+    /// One per fix, segment after segment; nil where unknown. Empty for
+    /// ``init(countingRecordedIn:)``, whose elevations are the track's own.
     public var values: [Double?]
     /// Fixes whose elevation came from the DEM.
     public var fromDEM: Int
@@ -19,6 +20,16 @@ public struct TrackElevations: Sendable, Hashable {
         fromDEM = 0
         recorded = values.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         missing = values.count - recorded
+    }
+
+    /// The counts of `track`'s recorded elevations (``recorded``, ``missing``) without a copy
+    /// of them: ``values`` is empty, the elevations are read from the track's points (a track
+    /// of millions of fixes is not held twice).
+    public init(countingRecordedIn track: Track) {
+        values = []
+        fromDEM = 0
+        recorded = track.segments.reduce(0) { $0 + $1.reduce(0) { $0 + ($1.elevationMetres == nil ? 0 : 1) } }
+        missing = track.pointCount - recorded
     }
 
     /// DEM elevations `sampled` at `track`'s fixes (segment after segment; `nan` where the DEM

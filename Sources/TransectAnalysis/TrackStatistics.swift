@@ -80,11 +80,12 @@ public struct TrackStatistics: Sendable {
     public static let speedWindow = 5
 
     /// Statistics of `track` with `elevations` (one per point, segment after segment; nil where
-    /// unknown). Pass the recorded elevations or ones sampled from a DEM.
+    /// unknown): ones sampled from a DEM, or nil for the points' own recorded elevations (read
+    /// where they are, so a track of millions of fixes is not held twice).
     ///
     /// - Complexity: O(n) geodesic inverses.
-    public init(track: Track, elevations: [Double?], gainThresholdMetres: Double = 3, geodesic: Geodesic = .wgs84) {
-        precondition(elevations.count == track.pointCount, "one elevation per point")
+    public init(track: Track, elevations: [Double?]?, gainThresholdMetres: Double = 3, geodesic: Geodesic = .wgs84) {
+        precondition(elevations.map { $0.count == track.pointCount } ?? true, "one elevation per point")
         points = track.pointCount
         segments = track.segments.count
         length2DMetres = 0
@@ -122,7 +123,7 @@ public struct TrackStatistics: Sendable {
                 return nil
             }
             for (i, p) in segment.enumerated() {
-                let z = elevations[k]
+                let z = elevations.map { $0[k] } ?? p.elevationMetres
                 west = min(west, p.longitude)
                 east = max(east, p.longitude)
                 south = min(south, p.latitude)
@@ -146,7 +147,8 @@ public struct TrackStatistics: Sendable {
                     let q = segment[i - 1]
                     let d = geodesic.inverse(latitude1: q.latitude, longitude1: q.longitude, latitude2: p.latitude, longitude2: p.longitude).distanceMetres
                     length2DMetres += d
-                    if let z, let zq = elevations[k - 1] { length3DMetres += (d * d + (z - zq) * (z - zq)).squareRoot() } else { length3DMetres += d }
+                    let zq = elevations.map { $0[k - 1] } ?? segment[i - 1].elevationMetres
+                    if let z, let zq { length3DMetres += (d * d + (z - zq) * (z - zq)).squareRoot() } else { length3DMetres += d }
                     sinceAnchor += d
                 }
                 if let t = p.time, t.isFinite {

@@ -8,7 +8,7 @@ import TransectSupport
 /// let request = TrackSummaryRequest(maxSegmentMetres: 10, gainThresholdMetres: 3)
 /// let route = try request.route(along: track)
 /// let stats = request.statistics(of: route, recordedFixes: track.pointCount,
-///                                elevations: TrackElevations(recordedIn: route).values)
+///                                elevations: nil)   // the route's own, as recorded
 /// ```
 public struct TrackSummaryRequest: Sendable, Hashable {
     /// Densify so that no step is longer than this, metres; nil to keep the recorded points.
@@ -31,9 +31,9 @@ public struct TrackSummaryRequest: Sendable, Hashable {
     }
 
     /// The statistics of `route` (from ``route(along:)``) with `elevations`, one per point of
-    /// `route`. Its time counts are those of the track's own `recordedFixes` fixes: the points
+    /// `route` (nil: the route's own recorded elevations). Its time counts are those of the track's own `recordedFixes` fixes: the points
     /// densifying inserted carry no time and are not counted as missing one.
-    public func statistics(of route: Track, recordedFixes: Int, elevations: [Double?]) -> TrackStatistics {
+    public func statistics(of route: Track, recordedFixes: Int, elevations: [Double?]?) -> TrackStatistics {
         var statistics = TrackStatistics(track: route, elevations: elevations, gainThresholdMetres: gainThresholdMetres)
         statistics.times.missing -= route.pointCount - recordedFixes
         return statistics

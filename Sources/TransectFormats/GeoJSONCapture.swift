@@ -22,10 +22,13 @@ final class GeoJSONCapture: JSONInterceptor {
         case lines([[TrackPoint]])
     }
 
-    /// What a captured times value held: seconds, `nan` for null.
+    /// Where a captured times value is and its shape: one list of `count` times, or one list
+    /// per line. Its times are read when they are applied (``forEachTime(_:_:)``), from the
+    /// document's bytes, straight into the points: a list held beside the points it belongs to
+    /// would double a long track's times.
     enum Times {
-        case flat([Double])
-        case nested([[Double]])
+        case flat(start: Int, count: Int)
+        case nested(start: Int, counts: [Int])
     }
 
     private(set) var coordinates: [Coordinates] = []
@@ -33,19 +36,26 @@ final class GeoJSONCapture: JSONInterceptor {
     let pointLimit: Int
     let path: String
     private(set) var pointCount = 0
+    /// The document's bytes (the parser's), valid while its reader runs.
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     /// The member name a stand-in carries: a NUL, which no parsed key can hold.
     static let coordinatesKey = "\u{0}coordinates"
     static let timesKey = "\u{0}times"
 
-    init(path: String, pointLimit: Int) {
+    /// Gives back the pages before an offset, as the parse's progress does (nil: nothing to give).
+    let release: ((Int) -> Void)?
+
+    init(path: String, pointLimit: Int, release: ((Int) -> Void)? = nil) {
         self.path = path
         self.pointLimit = pointLimit
+        self.release = release
     }
 
     func wants(_ key: String) -> Bool { key == "coordinates" || key == "coordTimes" || key == "times" }
 
     func value(for key: String, _ parser: inout JSONParser) throws(FormatError) -> JSON? {
+        bytes = parser.bytes
         if key == "coordinates" {
             guard let c = try readCoordinates(&parser) else { return nil }
             coordinates.append(c)
@@ -56,10 +66,14 @@ final class GeoJSONCapture: JSONInterceptor {
         return .object([(Self.timesKey, .number(Double(times.count - 1)))])
     }
 
-    /// The coordinates a stand-in names, or nil for any other value.
+    /// The coordinates a stand-in names, or nil for any other value. They are handed over,
+    /// not copied: the capture keeps none of them (so the reader can set their times in place
+    /// without a second copy of millions of points), and a stand-in resolves once.
     func coordinates(of value: JSON?) -> Coordinates? {
         guard let index = value?[Self.coordinatesKey]?.number else { return nil }
-        return coordinates[Int(index)]
+        let taken = coordinates[Int(index)]
+        coordinates[Int(index)] = .line([])
+        return taken
     }
 
     /// The times a stand-in names, or nil for any other value.
@@ -119,8 +133,53 @@ final class GeoJSONCapture: JSONInterceptor {
         }
     }
 
+    /// A line's positions, counted first (a scan of its brackets) so that the points go into
+    /// one array of the right size: growing one by doubling would hold the old and the new
+    /// buffer at once (for two million points, 80 MB beside 40). The scan gives back the pages
+    /// it passes as the parse does.
     private func line(_ parser: inout JSONParser) throws(FormatError) -> [TrackPoint]? {
-        try list(&parser) { (p: inout JSONParser) throws(FormatError) -> TrackPoint? in try position(&p) }
+        guard let count = Self.countPositions(parser) else { return nil }
+        var points: [TrackPoint] = []
+        points.reserveCapacity(count)
+        guard take(UInt8(ascii: "["), &parser) else { return nil }
+        if take(UInt8(ascii: "]"), &parser) { return points }
+        while true {
+            guard let p = try position(&parser) else { return nil }
+            points.append(p)
+            if take(UInt8(ascii: ","), &parser) { continue }
+            return take(UInt8(ascii: "]"), &parser) ? points : nil
+        }
+    }
+
+    /// How many arrays the array at the parser's cursor (after white space) holds directly: a
+    /// line's positions; nil when it holds a string or does not close (the parse will say why).
+    static func countPositions(_ parser: JSONParser) -> Int? {
+        let bytes = parser.bytes
+        var k = parser.i
+        while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == 0x09 { k += 1 }
+        guard k < bytes.count, bytes[k] == UInt8(ascii: "[") else { return nil }
+        var depth = 0
+        var count = 0
+        var released = k
+        while k < bytes.count {
+            switch bytes[k] {
+            case UInt8(ascii: "["):
+                depth += 1
+                if depth == 2 { count += 1 }
+            case UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return count }
+            case UInt8(ascii: "\""):
+                return nil
+            default: break
+            }
+            k += 1
+            if k - released >= JSON.progressBytes {
+                released = k
+                parser.release(before: k)
+            }
+        }
+        return nil
     }
 
     private func number(_ parser: inout JSONParser) throws(FormatError) -> Double? {
@@ -147,6 +206,7 @@ final class GeoJSONCapture: JSONInterceptor {
             while take(UInt8(ascii: ","), &parser) { guard try number(&parser) != nil else { return nil } }
         }
         guard take(UInt8(ascii: "]"), &parser) else { return nil }
+        parser.reportProgress()
         pointCount += 1
         guard pointCount <= pointLimit else { throw .malformed(path: path, reason: TrackFile.tooManyPoints(pointLimit)) }
         return TrackPoint(longitude: lon, latitude: lat, elevationMetres: elevation)
@@ -157,24 +217,76 @@ final class GeoJSONCapture: JSONInterceptor {
         guard take(UInt8(ascii: "["), &parser) else { return nil }
         let first = peek(&parser)
         (parser.i, parser.line) = start
+        let offset = parser.i
         if first == UInt8(ascii: "[") {
-            return try list(&parser) { (p: inout JSONParser) throws(FormatError) -> [Double]? in try timeList(&p) }.map { .nested($0) }
+            return try list(&parser) { (p: inout JSONParser) throws(FormatError) -> Int? in try timeList(&p, each: nil) }
+                .map { .nested(start: offset, counts: $0) }
         }
-        return try timeList(&parser).map { .flat($0) }
+        return try timeList(&parser, each: nil).map { .flat(start: offset, count: $0) }
     }
 
-    private func timeList(_ parser: inout JSONParser) throws(FormatError) -> [Double]? {
-        try list(&parser) { (p: inout JSONParser) throws(FormatError) -> Double? in
-            switch peek(&p) {
+    /// Each time of `times`, in order (seconds, `nan` for null), read again from the bytes the
+    /// capture checked them in (which must still be alive: the reader runs inside the parse's
+    /// scope). Throws when they no longer read as they did (a file changed under its mapping).
+    /// A time that is not ISO 8601 is an error naming `context` (the reader's words).
+    func forEachTime(_ times: Times, context: String, _ body: (Double) -> Void) throws(FormatError) {
+        var parser = JSONParser(bytes: bytes, path: path)
+        parser.progress = release
+        var failure: FormatError?
+        withoutActuallyEscaping(body) { body in
+            do throws(FormatError) {
+                var read: Int?
+                switch times {
+                case .flat(let start, _):
+                    parser.i = start
+                    read = try timeList(&parser, context: context, each: body)
+                case .nested(let start, _):
+                    parser.i = start
+                    read = try list(&parser) { (p: inout JSONParser) throws(FormatError) -> Int? in
+                        try timeList(&p, context: context, each: body)
+                    }?.count
+                }
+                if read == nil { failure = .malformed(path: path, reason: "changed while it was read") }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// A list of times: how many. Without `each` (the capture's first look) only its JSON is
+    /// read; with it each time is read as ISO 8601 and given to `each`, one that is not an
+    /// error naming `context`.
+    private func timeList(_ parser: inout JSONParser, context: String = "", each: ((Double) -> Void)?) throws(FormatError) -> Int? {
+        guard take(UInt8(ascii: "["), &parser) else { return nil }
+        var count = 0
+        if take(UInt8(ascii: "]"), &parser) { return 0 }
+        while true {
+            let t: Double
+            switch peek(&parser) {
             case UInt8(ascii: "n"):
-                try p.literal("null")
-                return .nan
+                try parser.literal("null")
+                t = .nan
             case UInt8(ascii: "\""):
-                let s = try p.string()
-                return Timestamp.parseISO8601(s.trimmingCharacters(in: .whitespaces))
+                parser.reportProgress()
+                let s = try parser.string()
+                guard each != nil else {
+                    t = .nan
+                    break
+                }
+                // Trimmed as the reader trims, when there is anything to trim.
+                let padded = s.utf8.first.map { $0 == 0x20 || $0 == 0x09 } == true || s.utf8.last.map { $0 == 0x20 || $0 == 0x09 } == true
+                guard let parsed = Timestamp.parseISO8601(padded ? s.trimmingCharacters(in: .whitespaces) : s) else {
+                    throw .malformed(path: path, reason: "\(context) has a time that is not an ISO 8601 string: \(s.printable)")
+                }
+                t = parsed
             default:
                 return nil
             }
+            each?(t)
+            count += 1
+            if take(UInt8(ascii: ","), &parser) { continue }
+            return take(UInt8(ascii: "]"), &parser) ? count : nil
         }
     }
 }

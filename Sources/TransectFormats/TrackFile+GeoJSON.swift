@@ -72,27 +72,27 @@ enum GeoJSONTrackReader {
             guard let raw = properties[key], !raw.isNull else { return }
             let total = lines.reduce(0) { $0 + $1.count }
             func seconds(_ t: Double) -> Double? { t.isNaN ? nil : t }
-            switch capture?.times(of: raw) {
-            case .nested(let nested):
-                guard nested.count == lines.count else { throw fail("\(context): \(key) has \(nested.count) lists for \(lines.count) lines") }
-                for i in lines.indices {
-                    guard nested[i].count == lines[i].count else {
-                        throw fail("\(context): \(key) line \(i + 1) has \(nested[i].count) times for \(lines[i].count) positions")
+            if let capture, let captured = capture.times(of: raw) {
+                switch captured {
+                case .nested(_, let counts):
+                    guard counts.count == lines.count else { throw fail("\(context): \(key) has \(counts.count) lists for \(lines.count) lines") }
+                    for i in lines.indices where counts[i] != lines[i].count {
+                        throw fail("\(context): \(key) line \(i + 1) has \(counts[i]) times for \(lines[i].count) positions")
                     }
-                    for j in lines[i].indices { lines[i][j].time = seconds(nested[i][j]) }
+                case .flat(_, let count):
+                    guard count == total else { throw fail("\(context): \(key) has \(count) times for \(total) positions") }
+                }
+                // The same order either way: line after line, position after position.
+                var (i, j) = (0, 0)
+                try capture.forEachTime(captured, context: "\(context) \(key)") { t in
+                    while j == lines[i].count {
+                        i += 1
+                        j = 0
+                    }
+                    lines[i][j].time = seconds(t)
+                    j += 1
                 }
                 return
-            case .flat(let flat):
-                guard flat.count == total else { throw fail("\(context): \(key) has \(flat.count) times for \(total) positions") }
-                var k = 0
-                for i in lines.indices {
-                    for j in lines[i].indices {
-                        lines[i][j].time = seconds(flat[k])
-                        k += 1
-                    }
-                }
-                return
-            case nil: break
             }
             guard let list = raw.array else { throw fail("\(context): \(key) is not an array") }
             if lines.count > 1 || list.first?.array != nil {

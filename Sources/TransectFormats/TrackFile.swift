@@ -105,7 +105,7 @@ public enum TrackFile {
     static func readJSON(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, format: Format?, pointLimit: Int, progress: ((Int) -> Void)? = nil
     ) throws(FormatError) -> Track {
-        let capture = format == .esriJSON ? nil : GeoJSONCapture(path: path, pointLimit: pointLimit)
+        let capture = format == .esriJSON ? nil : GeoJSONCapture(path: path, pointLimit: pointLimit, release: progress)
         let object = try JSON.parse(bytes, path: path, interceptor: capture, progress: progress)
         if format == .esriJSON || (format == nil && EsriTrackReader.looksLikeEsri(object)) {
             return try EsriTrackReader.read(object, path: path, pointLimit: pointLimit)

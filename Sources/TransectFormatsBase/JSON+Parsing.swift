@@ -103,10 +103,10 @@ package struct JSONParser {
     package var i = 0
     package var line = 1
     var interceptor: (any JSONInterceptor)?
-    var progress: ((Int) -> Void)?
+    package var progress: ((Int) -> Void)?
     private var reported = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
         self.path = path
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
@@ -119,6 +119,18 @@ package struct JSONParser {
     private enum Frame {
         case array
         case object(key: String)
+    }
+
+    /// Tells ``progress`` how far the parse has come, every ``JSON/progressBytes``; an
+    /// ``JSONInterceptor`` reading a long value calls it as it goes.
+    /// Tells ``progress`` that the bytes before `offset` have been read (a look ahead of the
+    /// cursor, which reads them again later; the pages come back from the file).
+    package func release(before offset: Int) { progress?(offset) }
+
+    package mutating func reportProgress() {
+        guard let progress, i - reported >= JSON.progressBytes else { return }
+        reported = i
+        progress(i)
     }
 
     package func fail(_ reason: String) -> FormatError {
@@ -153,10 +165,7 @@ package struct JSONParser {
         while true {
             skipWhitespace()
             guard i < bytes.count else { throw fail(stack.isEmpty ? "it is empty" : "the text ends early") }
-            if let progress, i - reported >= JSON.progressBytes {
-                reported = i
-                progress(i)
-            }
+            reportProgress()
             var value: JSON
             var intercepted: JSON?
             if let interceptor, case .object(let key)? = stack.last, interceptor.wants(key) {
@@ -299,6 +308,10 @@ package struct JSONParser {
             if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
             guard digit(i) else { throw fail("a number with no digits in its exponent") }
             while digit(i) { i += 1 }
+        }
+        // Read where it lies (bit for bit NumberText.double of the same text, without a String).
+        if i - start <= NumberText.maxLength, let value = NumberText.double(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+            return value
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = NumberText.double(text) else {

@@ -80,7 +80,8 @@ public struct TrackTerrain {
     public func summary(of track: Track, _ request: TrackSummaryRequest) throws -> TrackSummary {
         let route = try request.route(along: track)
         let (elevations, notes) = try self.elevations(for: route)
-        let statistics = request.statistics(of: route, recordedFixes: track.pointCount, elevations: elevations.values)
+        // Without a DEM the statistics read the route's own elevations where they are.
+        let statistics = request.statistics(of: route, recordedFixes: track.pointCount, elevations: model == nil ? nil : elevations.values)
         var said = notes
         if statistics.times.usable < track.pointCount && statistics.times.usable > 0 {
             said.append("note: '\(source)': \(statistics.times.text); durations and speeds use those times only")
@@ -107,7 +108,8 @@ public struct TrackTerrain {
 
     /// One elevation per fix of `track`: the DEM's where ``model`` is given, with the recorded
     /// elevation wherever the DEM has none (``TrackElevations/init(sampled:track:)``); the
-    /// recorded ones otherwise. The notes say which fixes took a recorded elevation and which
+    /// counts of the recorded ones otherwise (``TrackElevations/init(countingRecordedIn:)``:
+    /// no values, they are the track's own, read where they are). The notes say which fixes took a recorded elevation and which
     /// have none.
     ///
     /// - Throws: ``TrackTerrainError/noElevations(track:dem:)`` when the DEM gives no fix an
@@ -116,7 +118,7 @@ public struct TrackTerrain {
         let n = track.pointCount
         func count(_ k: Int) -> String { "\(NumberFormatting.grouped(Double(k), decimals: 0)) of \(NumberFormatting.grouped(Double(n), decimals: 0)) fixes" }
         guard let model else {
-            let recorded = TrackElevations(recordedIn: track)
+            let recorded = TrackElevations(countingRecordedIn: track)
             if recorded.recorded == 0 {
                 return (recorded, ["note: '\(source)': the track records no elevations; gain, loss and elevations are unknown (use --dem)"])
             }
