@@ -138,4 +138,23 @@ struct TrackOutputTests {
         let stats = try TrackCommandTests.json(try String(contentsOfFile: dir.file("s.json"), encoding: .utf8))
         #expect(stats["segments"] as? Int == 3)
     }
+
+    @Test("a map of a track of three segments draws three lines: its trails layer is a MultiLineString of three, as ogrinfo reads it")
+    func mapSegments() throws {
+        guard ExternalTool.available("ogrinfo") else {
+            Issue.record("ogrinfo is not installed (Debian's gdal-bin); skipped")
+            return
+        }
+        let input = try SharedData.path("gpx/gpxpy_korita-zbevnica.gpx")
+        let track = try TrackFile.load(path: input).track
+        let dir = TemporaryDirectory()
+        let r = transect("render", "--track", input, "--size", "400x300", "-o", dir.file("k.png"), "--layers", dir.file("k.gpkg"))
+        #expect(r.code == 0, "\(r.err)")
+        let info = try ExternalTool.run("ogrinfo", ["-ro", "-al", "-geom=SUMMARY", dir.file("k.gpkg"), "trails"]).out
+        #expect(info.contains("MULTILINESTRING : \(track.segments.count) geometries"))
+        // Each line is its segment densified along the geodesics: never fewer points.
+        let counts = info.split(separator: "\n").filter { $0.hasPrefix("LINESTRING : ") }.compactMap { Int($0.split(separator: " ")[2]) }
+        #expect(counts.count == track.segments.count)
+        #expect(zip(counts, track.segments).allSatisfy { $0 >= $1.count })
+    }
 }
