@@ -12,16 +12,47 @@ public struct TrackPoint: Sendable, Hashable {
     public var time: Double?
     /// Horizontal accuracy in metres where the input has one; negative marks an invalid fix.
     public var accuracyMetres: Double?
+    /// The time in whole microseconds since 1970, exactly as written, where a reader parsed it
+    /// from text (``Timestamp/parseISO8601Microseconds(_:)``); nil otherwise. `time` rounds an
+    /// instant far from 1970 to about half a microsecond; this does not. Code that changes
+    /// `time` leaves it as it was, so ``exactMicroseconds`` uses it only while the two agree.
+    public var timeMicroseconds: Int64?
 
     public init(
         longitude: Double, latitude: Double, elevationMetres: Double? = nil, time: Double? = nil,
-        accuracyMetres: Double? = nil
+        accuracyMetres: Double? = nil, timeMicroseconds: Int64? = nil
     ) {
         self.longitude = longitude
         self.latitude = latitude
         self.elevationMetres = elevationMetres
         self.time = time
         self.accuracyMetres = accuracyMetres
+        self.timeMicroseconds = timeMicroseconds
+    }
+
+    /// Equal when position, elevation, time and accuracy are: ``timeMicroseconds`` only writes
+    /// `time` more exactly, so it takes no part (a point read from a file equals one built
+    /// with the same values).
+    public static func == (a: TrackPoint, b: TrackPoint) -> Bool {
+        a.longitude == b.longitude && a.latitude == b.latitude && a.elevationMetres == b.elevationMetres && a.time == b.time
+            && a.accuracyMetres == b.accuracyMetres
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(longitude)
+        hasher.combine(latitude)
+        hasher.combine(elevationMetres)
+        hasher.combine(time)
+        hasher.combine(accuracyMetres)
+    }
+
+    /// The time in whole microseconds since 1970: ``timeMicroseconds`` while it is the
+    /// instant `time` holds (within a microsecond and `time`'s rounding), else `time` rounded
+    /// down to the microsecond; nil without a finite time.
+    public var exactMicroseconds: Int64? {
+        guard let time, time.isFinite, time.magnitude < 9e12 else { return nil }
+        if let timeMicroseconds, (Double(timeMicroseconds) / 1e6 - time).magnitude <= 1e-6 + 2 * time.ulp { return timeMicroseconds }
+        return Int64((time * 1e6).rounded(.down))
     }
 
     public var point: GeoPoint { GeoPoint(longitude: longitude, latitude: latitude, heightMetres: elevationMetres) }
