@@ -2,6 +2,9 @@ import TransectAnalysis
 import TransectFormats
 import TransectSupport
 
+/// `track --method`: whose rules the statistics follow.
+extension TrackStatisticsMethod: OptionChoice {}
+
 /// Where `track --elevation` takes a fix's elevation from.
 enum ElevationSource: String, OptionChoice {
     case dem, recorded
@@ -43,6 +46,9 @@ enum TrackOptions {
     static let gainThreshold = Option.number(
         "gain-threshold", value: "M", help: "Hysteresis for gain and loss.",
         in: InputLimits.gainThresholdMetres, unit: " m", default: 3)
+    static let method = Option<TrackStatisticsMethod>.choice(
+        "method", value: "M",
+        help: "Whose rules the statistics follow: transect (ours), gpxpy or gpx-studio (each described above).", default: .transect)
     static let units = Option.units(help: "Units of the text summary: lengths, heights and speeds.")
     /// What `track` writes: the statistics as text or JSON, or simulated fixes in a track format.
     enum Format: Equatable {
@@ -76,7 +82,7 @@ enum TrackOptions {
 
     static let all: [OptionSpec] = [
         input.spec, stats.spec, simulate.spec, maxSegment.spec, speed.spec, startTime.spec, dem.spec, interpolation.spec,
-        elevation.spec, gainThreshold.spec, units.spec, format.spec, CommonOptions.out.spec, CommonOptions.allowNetwork.spec,
+        elevation.spec, gainThreshold.spec, method.spec, units.spec, format.spec, CommonOptions.out.spec, CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
 }
@@ -110,6 +116,7 @@ struct TrackRequest {
         let speed = try args.value(TrackOptions.speed)
         let start = try args.value(TrackOptions.startTime)
         let gainThreshold = try args.value(TrackOptions.gainThreshold)
+        let method = try args.value(TrackOptions.method)
         elevationsFromDEM = try args.value(TrackOptions.elevation) == .dem
         out = try args.value(CommonOptions.out)
         // --format names a track format exactly when --simulate is given.
@@ -119,7 +126,7 @@ struct TrackRequest {
             if let maxSegment { simulation.maxSegmentMetres = maxSegment }
             work = .simulation(simulation, format: fixesFormat)
         } else {
-            work = .statistics(TrackSummaryRequest(maxSegmentMetres: maxSegment, gainThresholdMetres: gainThreshold), json: format == .json)
+            work = .statistics(TrackSummaryRequest(maxSegmentMetres: maxSegment, gainThresholdMetres: gainThreshold, method: method), json: format == .json)
         }
     }
 }
