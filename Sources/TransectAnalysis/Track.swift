@@ -8,15 +8,14 @@ public struct TrackPoint: Sendable, Hashable {
     public var latitude: Double
     /// Elevation in metres as recorded (or sampled), if known.
     public var elevationMetres: Double?
+    /// The microsecond within its second of the time as written (0 … 999,999), or -1: see
+    /// ``timeMicroseconds``. Four bytes here fill the padding after `elevationMetres`, so a
+    /// point takes no more memory for them (64 bytes).
+    private var writtenMicrosecond: Int32 = -1
     /// Time in seconds since 1970-01-01T00:00:00Z (UTC), if known.
     public var time: Double?
     /// Horizontal accuracy in metres where the input has one; negative marks an invalid fix.
     public var accuracyMetres: Double?
-    /// The time in whole microseconds since 1970, exactly as written, where a reader parsed it
-    /// from text (``Timestamp/parseISO8601Microseconds(_:)``); nil otherwise. `time` rounds an
-    /// instant far from 1970 to about half a microsecond; this does not. Code that changes
-    /// `time` leaves it as it was, so ``exactMicroseconds`` uses it only while the two agree.
-    public var timeMicroseconds: Int64?
 
     public init(
         longitude: Double, latitude: Double, elevationMetres: Double? = nil, time: Double? = nil,
@@ -28,6 +27,33 @@ public struct TrackPoint: Sendable, Hashable {
         self.time = time
         self.accuracyMetres = accuracyMetres
         self.timeMicroseconds = timeMicroseconds
+    }
+
+    /// The time in whole microseconds since 1970 exactly as written, where a reader parsed it
+    /// from text and set it (``Timestamp/parseISO8601Microseconds(_:)``); nil otherwise. `time`
+    /// rounds an instant far from 1970 to about half a microsecond (0.48 µs in 1901); this
+    /// does not. Only the microsecond within the second is kept, the second coming from
+    /// `time`; so when code changes `time` afterwards, this is nil again (the two no longer
+    /// agree) and ``exactMicroseconds`` falls back on `time`.
+    public var timeMicroseconds: Int64? {
+        get {
+            guard writtenMicrosecond >= 0, let time, time.isFinite, time.magnitude < 9e12 else { return nil }
+            let second = Int64(time.rounded(.down))
+            // The written second is time's whole part, or one off where time's rounding crossed it.
+            for whole in [second, second - 1, second + 1] {
+                let micro = whole * 1_000_000 + Int64(writtenMicrosecond)
+                if (Double(micro) / 1e6 - time).magnitude <= 1e-6 + 2 * time.ulp { return micro }
+            }
+            return nil
+        }
+        set {
+            if let newValue {
+                let within = newValue % 1_000_000
+                writtenMicrosecond = Int32(within < 0 ? within + 1_000_000 : within)
+            } else {
+                writtenMicrosecond = -1
+            }
+        }
     }
 
     /// Equal when position, elevation, time and accuracy are: ``timeMicroseconds`` only writes
@@ -46,13 +72,11 @@ public struct TrackPoint: Sendable, Hashable {
         hasher.combine(accuracyMetres)
     }
 
-    /// The time in whole microseconds since 1970: ``timeMicroseconds`` while it is the
-    /// instant `time` holds (within a microsecond and `time`'s rounding), else `time` rounded
-    /// down to the microsecond; nil without a finite time.
+    /// The time in whole microseconds since 1970: ``timeMicroseconds`` where it is known,
+    /// else `time` rounded down to the microsecond; nil without a finite time.
     public var exactMicroseconds: Int64? {
         guard let time, time.isFinite, time.magnitude < 9e12 else { return nil }
-        if let timeMicroseconds, (Double(timeMicroseconds) / 1e6 - time).magnitude <= 1e-6 + 2 * time.ulp { return timeMicroseconds }
-        return Int64((time * 1e6).rounded(.down))
+        return timeMicroseconds ?? Int64((time * 1e6).rounded(.down))
     }
 
     public var point: GeoPoint { GeoPoint(longitude: longitude, latitude: latitude, heightMetres: elevationMetres) }

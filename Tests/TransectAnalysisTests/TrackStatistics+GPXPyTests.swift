@@ -113,5 +113,12 @@ struct GPXPyStatisticsTests {
         #expect(Timestamp.parseISO8601Microseconds("1970-01-01T01:00:00.9999999+01:00") == 999_999)
         #expect(Timestamp.parseISO8601Microseconds("1970-01-01T00:00:01Z") == 1_000_000)
         #expect(Timestamp.parseISO8601Microseconds("1970-01-01T00:00:60Z") == nil)
+        // Kept in the padding after the elevation: a point is no larger for it.
+        #expect(MemoryLayout<TrackPoint>.stride == 64)
+        // Times before 1970 and a fraction that rounds the double up to the next second.
+        let up = TrackPoint(longitude: 0, latitude: 0, time: Timestamp.parseISO8601("1901-01-01T00:00:00.9999999Z"))
+        var written = up
+        written.timeMicroseconds = Timestamp.parseISO8601Microseconds("1901-01-01T00:00:00.9999999Z")
+        #expect(written.exactMicroseconds == Timestamp.parseISO8601Microseconds("1901-01-01T00:00:00.999999Z"))
     }
 }
