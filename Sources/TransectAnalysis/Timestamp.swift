@@ -30,6 +30,32 @@ public enum Timestamp {
     /// - Returns: seconds since 1970-01-01T00:00:00Z, or `nil` when `text` is not a valid time.
     /// - Complexity: O(n) in the length of `text`.
     public static func parseISO8601(_ text: String) -> Double? {
+        guard let parts = parts(text) else { return nil }
+        let fraction = parts.fractionDigits.isEmpty ? 0 : Double("0." + String(decoding: parts.fractionDigits, as: UTF8.self)) ?? 0
+        return Double(parts.wholeSeconds) + fraction
+    }
+
+    /// The instant of ``parseISO8601(_:)`` in whole microseconds since 1970-01-01T00:00:00Z,
+    /// exactly: the whole seconds × 10⁶ plus the first six digits of the fraction, later digits
+    /// dropped (as Python's `datetime`, and so gpxpy, keeps them). A double holds an instant
+    /// far from 1970 only to about half a microsecond (its step is 0.48 µs in 1901), so a
+    /// difference of two times written to the microsecond is exact only this way.
+    ///
+    /// ```swift
+    /// Timestamp.parseISO8601Microseconds("1901-12-13T20:45:52.2073437Z")  // -2147483647792657
+    /// ```
+    ///
+    /// - Returns: microseconds since 1970, or `nil` when `text` is not a valid time.
+    public static func parseISO8601Microseconds(_ text: String) -> Int64? {
+        guard let parts = parts(text) else { return nil }
+        var micro: Int64 = 0
+        for k in 0..<6 { micro = micro * 10 + (k < parts.fractionDigits.count ? Int64(parts.fractionDigits[k] - 0x30) : 0) }
+        return Int64(parts.wholeSeconds) * 1_000_000 + micro
+    }
+
+    /// A valid timestamp's whole seconds since 1970 (offset applied) and the digits of its
+    /// fraction, as written; nil for anything ``parseISO8601(_:)`` refuses.
+    private static func parts(_ text: String) -> (wholeSeconds: Int, fractionDigits: [UInt8])? {
         let b = Array(text.utf8)
         var k = 0
 
@@ -59,13 +85,13 @@ public enum Timestamp {
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
 
-        var fraction = 0.0
+        var fraction: [UInt8] = []
         if k < b.count, b[k] == 0x2E || b[k] == 0x2C {  // . or ,
             let start = k + 1
             k = start
             while k < b.count, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
             guard k > start else { return nil }
-            fraction = Double("0." + String(decoding: b[start..<k], as: UTF8.self)) ?? 0
+            fraction = Array(b[start..<k])
         }
 
         var offsetSeconds = 0
@@ -88,7 +114,7 @@ public enum Timestamp {
 
         let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Double(whole) + fraction
+        return (whole, fraction)
     }
 
     /// Formats seconds since 1970-01-01T00:00:00Z as an ISO 8601 UTC time:

@@ -2,7 +2,8 @@ import TransectSupport
 
 /// How a track is summarised in ``TrackStatistics``: densified along its geodesics to
 /// ``maxSegmentMetres`` when one is given (denser elevations for the 3D length and the climb,
-/// while times stay those of the recorded fixes), and the gain and loss hysteresis.
+/// while times stay those of the recorded fixes), the gain and loss hysteresis, and whose rules
+/// the reported figures follow (``method``).
 ///
 /// ```swift
 /// let request = TrackSummaryRequest(maxSegmentMetres: 10, gainThresholdMetres: 3)
@@ -15,10 +16,13 @@ public struct TrackSummaryRequest: Sendable, Hashable {
     public var maxSegmentMetres: Double?
     /// Hysteresis for gain and loss, metres (``TrackStatistics``).
     public var gainThresholdMetres: Double
+    /// Whose rules the figures follow (``TrackStatisticsMethod``).
+    public var method: TrackStatisticsMethod
 
-    public init(maxSegmentMetres: Double? = nil, gainThresholdMetres: Double = 3) {
+    public init(maxSegmentMetres: Double? = nil, gainThresholdMetres: Double = 3, method: TrackStatisticsMethod = .transect) {
         self.maxSegmentMetres = maxSegmentMetres
         self.gainThresholdMetres = gainThresholdMetres
+        self.method = method
     }
 
     /// The points the statistics run over: `track` itself, or densified to
@@ -37,6 +41,12 @@ public struct TrackSummaryRequest: Sendable, Hashable {
         var statistics = TrackStatistics(track: route, elevations: elevations, gainThresholdMetres: gainThresholdMetres)
         statistics.times.missing -= route.pointCount - recordedFixes
         return statistics
+    }
+
+    /// The figures of `route` by ``method``, with `elevations` and its `statistics` (from
+    /// ``statistics(of:recordedFixes:elevations:)``).
+    public func figures(of route: Track, elevations: [Double?], statistics: TrackStatistics) -> TrackFigures {
+        method.figures(of: route, elevations: elevations, statistics: statistics)
     }
 }
 

@@ -105,11 +105,31 @@ enum Commands {
             A bad time never drops a fix: its position stays in the lengths. Durations and speeds use
             the usable times only, those later than the last usable one in the segment; a fix with a
             repeated (coarse), backward or missing time is walked through, its distance added to the
-            step between the usable times around it. The maximum speed is the highest that three of
-            some five consecutive time steps reach, so one bad fix cannot make it; the fastest single
-            step is shown as raw. Speeds are in km/h (metric, m, km), mph (imperial, ft, yd, mi) or
-            knots (nmi). With --dem, fixes outside the DEM or on its no data keep their recorded
-            elevations (said on stderr); if no fix has any elevation left, the run fails.
+            step between the usable times around it. Speeds are in km/h (metric, m, km), mph
+            (imperial, ft, yd, mi) or knots (nmi). With --dem, fixes outside the DEM or on its no data
+            keep their recorded elevations (said on stderr); if no fix has any elevation left, the
+            run fails. --method picks whose rules the statistics follow; every method keeps segments
+            apart (no length or time across the gap between two) and sums them.
+
+            transect (the default): geodesic lengths on the WGS84 ellipsoid; gain and loss with the
+            --gain-threshold hysteresis; duration the time from each segment's first usable time to
+            its last, summed (the clock time from the first fix to the last is shown beside it);
+            steps at 1 km/h or faster are moving; the maximum speed is the highest average over any
+            stretch of one segment lasting at least 60 s and covering at least 200 m, so one bad fix
+            or timestamp hardly moves it; the fastest single step is shown as raw.
+
+            gpxpy: gpxpy's own numbers. Its distance: a flat approximation (111,319.49 m a degree of
+            latitude, longitude scaled by the cosine of the latitude), the haversine on a 6,378,137 m
+            sphere for points more than 0.2 degrees apart; 3D by Pythagoras. Duration each
+            segment's first to last time, summed (unknown if a segment lacks them). A step at 1 km/h
+            or slower is stopped. The maximum speed drops steps whose length is more than 1.5
+            standard deviations from the mean and the fastest 5 % of the rest. Elevations are
+            smoothed 0.3/0.4/0.3 with their neighbours before uphill and downhill are summed.
+
+            gpx-studio: gpx.studio's. The haversine on a 6,371,008.8 m sphere, no 3D length; a step
+            from 0.5 to 1,500 km/h is moving; gain and loss after Ramer-Douglas-Peucker at 20 m on
+            distance against elevation, each stretch between kept points smoothed over a 0.1 km
+            window; it shows no maximum speed, so the top of its speed chart (a 10 s window) is given.
             """,
         options: TrackOptions.all,
         run: { args, console in try TrackCommand.run(args, console: console) })

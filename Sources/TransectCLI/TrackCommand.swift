@@ -62,7 +62,7 @@ enum TrackCommand {
             let dropped: [DropReason: Int]
             if case .fixes(let segments, _) = written {
                 let simulatedTrack = Track(name: name, segments: segments.map { $0.map(\.trackPoint) })
-                let plain = TrackSummaryRequest(gainThresholdMetres: request.summary.gainThresholdMetres)
+                let plain = TrackSummaryRequest(gainThresholdMetres: request.summary.gainThresholdMetres, method: request.summary.method)
                 summary = try TrackTerrain(source: source, model: nil).summary(of: simulatedTrack, plain)
                 dropped = [:]
             } else {
@@ -74,14 +74,14 @@ enum TrackCommand {
             if json {
                 output.write(
                     statisticsJSON(
-                        summary.statistics, dropped: dropped, elevations: summary.elevations, demRequested: summary.dem != nil,
-                        threshold: request.summary.gainThresholdMetres
+                        summary.statistics, figures: summary.figures, name: name, dropped: dropped,
+                        elevations: summary.elevations, demRequested: summary.dem != nil, threshold: request.summary.gainThresholdMetres
                     ).serialized() + "\n")
             } else {
                 output.write(
                     statisticsText(
-                        summary.statistics, name: name ?? source, units: request.units, elevations: summary.elevations,
-                        demRequested: summary.dem != nil))
+                        summary.statistics, figures: summary.figures, name: name ?? source, units: request.units,
+                        elevations: summary.elevations, demRequested: summary.dem != nil))
             }
             try output.commit()
         }
@@ -124,17 +124,23 @@ enum TrackCommand {
         do { return try work() } catch let error as TrackLimitError { throw TrackInput.usage(error, command: "track") }
     }
 
-    /// The statistics as one JSON object. `dropped` counts fixes removed for their position;
-    /// `times` counts how fixes' times took part (usable + repeated + backwards + missing =
-    /// points) and the time steps made from them; `elevations` counts where each fix's
-    /// elevation came from (dem + recorded + none = points). Speeds are in m/s: `max_speed_mps`
-    /// is the robust maximum, `max_speed_raw_mps` the fastest single time step.
+    /// The statistics as one JSON object, every figure's unit at the end of its key (`_m`,
+    /// `_s`, `_mps`, `_deg`). `name` is the track's (null when the file names none), `method`
+    /// whose rules the figures follow (`figures`). `dropped` counts fixes removed for their
+    /// position; `times` counts how fixes' times took part (usable + repeated + backwards +
+    /// missing = points) and the time steps made from them; `elevations` counts where each
+    /// fix's elevation came from (dem + recorded + none = points). A figure the method does
+    /// not define is null (gpx-studio's `length_3d_m` and `stopped_time_s`); so are the
+    /// default method's own parameters and raw maximum under another method (`gain_threshold_m`,
+    /// `max_speed_window_s`, `max_speed_window_m`, `max_speed_raw_mps`). `elapsed_s` is the
+    /// clock time from the first usable time to the last, pauses between segments included.
     static func statisticsJSON(
-        _ s: TrackStatistics, dropped: [DropReason: Int], elevations: TrackElevations, demRequested: Bool,
-        threshold: Double
+        _ s: TrackStatistics, figures f: TrackFigures, name: String?, dropped: [DropReason: Int], elevations: TrackElevations,
+        demRequested: Bool, threshold: Double
     ) -> JSON {
-        let known = s.minElevationMetres != nil
+        let own = f.method == .transect
         return .object([
+            ("name", name.map(JSON.string) ?? .null), ("method", .string(f.method.rawValue)),
             ("points", .number(Double(s.points))), ("segments", .number(Double(s.segments))),
             ("dropped", .object(DropReason.allCases.map { ($0.rawValue, .number(Double(dropped[$0] ?? 0))) })),
             (
@@ -145,7 +151,7 @@ enum TrackCommand {
                     ("steps", .number(Double(s.timeSteps))),
                 ])
             ),
-            ("length_2d_m", .number(s.length2DMetres, decimals: 6)), ("length_3d_m", .number(s.length3DMetres, decimals: 6)),
+            ("length_2d_m", .number(f.length2DMetres, decimals: 6)), ("length_3d_m", .number(f.length3DMetres, decimals: 6)),
             ("elevation_source", .string(elevations.sourceLabel(demRequested: demRequested))),
             (
                 "elevations",
@@ -154,15 +160,17 @@ enum TrackCommand {
                     ("none", .number(Double(elevations.missing))),
                 ])
             ),
-            ("gain_threshold_m", .number(threshold)),
-            ("elevation_gain_m", .number(known ? s.elevationGainMetres : nil, decimals: 6)),
-            ("elevation_loss_m", .number(known ? s.elevationLossMetres : nil, decimals: 6)),
+            ("gain_threshold_m", .number(own ? threshold : nil, decimals: 6)),
+            ("elevation_gain_m", .number(f.elevationGainMetres, decimals: 6)), ("elevation_loss_m", .number(f.elevationLossMetres, decimals: 6)),
             ("min_elevation_m", .number(s.minElevationMetres, decimals: 6)), ("max_elevation_m", .number(s.maxElevationMetres, decimals: 6)),
-            ("duration_s", .number(s.durationSeconds, decimals: 3)), ("moving_time_s", .number(s.movingTimeSeconds, decimals: 3)),
-            ("avg_speed_mps", .number(s.averageSpeedMetresPerSecond, decimals: 6)), ("max_speed_mps", .number(s.maxSpeedMetresPerSecond, decimals: 6)),
-            ("max_speed_raw_mps", .number(s.maxSpeedRawMetresPerSecond, decimals: 6)),
+            ("duration_s", .number(f.durationSeconds, decimals: 6)), ("elapsed_s", .number(s.elapsedSeconds, decimals: 6)),
+            ("moving_time_s", .number(f.movingTimeSeconds, decimals: 6)), ("stopped_time_s", .number(f.stoppedTimeSeconds, decimals: 6)),
+            ("avg_speed_mps", .number(f.averageSpeedMetresPerSecond, decimals: 9)), ("max_speed_mps", .number(f.maxSpeedMetresPerSecond, decimals: 9)),
+            ("max_speed_window_s", .number(own ? TrackStatistics.maxSpeedWindowSeconds : nil, decimals: 6)),
+            ("max_speed_window_m", .number(own ? TrackStatistics.maxSpeedWindowMetres : nil, decimals: 6)),
+            ("max_speed_raw_mps", .number(own ? s.maxSpeedRawMetresPerSecond : nil, decimals: 9)),
             (
-                "bbox",
+                "bbox_deg",
                 s.boundingBox.map { b in
                     .array([.number(b.west, decimals: 9), .number(b.south, decimals: 9), .number(b.east, decimals: 9), .number(b.north, decimals: 9)])
                 } ?? .null
@@ -170,8 +178,10 @@ enum TrackCommand {
         ])
     }
 
+    /// The statistics as the text summary: `s` for what the data holds (points, elevations,
+    /// times, bounds), `f` for the figures by its method.
     static func statisticsText(
-        _ s: TrackStatistics, name: String, units: UnitSystem, elevations: TrackElevations,
+        _ s: TrackStatistics, figures f: TrackFigures, name: String, units: UnitSystem, elevations: TrackElevations,
         demRequested: Bool
     ) -> String {
         let h = units.heightUnit
@@ -181,7 +191,6 @@ enum TrackCommand {
         func duration(_ s: Double?) -> String { s.map(NumberFormatting.hoursMinutesSeconds) ?? "unknown" }
         func speed(_ v: Double?) -> String { v.map { units.speedUnit.format($0) } ?? "unknown" }
         func g(_ k: Int) -> String { NumberFormatting.grouped(Double(k), decimals: 0) }
-        let known = s.minElevationMetres != nil
         var source = elevations.sourceLabel(demRequested: demRequested) + " elevations"
         if elevations.recorded > 0 && demRequested || elevations.missing > 0 {
             var parts: [String] = []
@@ -191,17 +200,28 @@ enum TrackCommand {
             source += ": " + parts.joined(separator: ", ")
         }
         var lines = ["Track         \(name)"]
+        lines.append("Method        \(f.method.rawValue)")
         lines.append("Points        \(s.points) in \(NumberFormatting.count(s.segments, "segment"))")
-        lines.append("Length        \(units.format(s.length2DMetres)) (2D), \(units.format(s.length3DMetres)) (3D)")
+        lines.append("Length        \(units.format(f.length2DMetres)) (2D)" + (f.length3DMetres.map { ", \(units.format($0)) (3D)" } ?? ""))
         lines.append(
-            "Gain / loss   \(known ? height(s.elevationGainMetres, plusSign: true) : "unknown") / \(known ? height(-s.elevationLossMetres) : "unknown") (\(source))"
-        )
+            "Gain / loss   \(height(f.elevationGainMetres, plusSign: true)) / \(height(f.elevationLossMetres.map { -$0 })) (\(source))")
         lines.append("Elevation     \(height(s.minElevationMetres)) … \(height(s.maxElevationMetres))")
         lines.append("Times         \(s.times.text)")
-        lines.append("Duration      \(duration(s.durationSeconds)), moving \(duration(s.movingTimeSeconds))")
-        lines.append(
-            "Speed         avg \(speed(s.averageSpeedMetresPerSecond)) moving, max \(speed(s.maxSpeedMetresPerSecond))"
-                + (s.maxSpeedRawMetresPerSecond.map { " (raw \(speed($0)))" } ?? ""))
+        var time = "Duration      \(duration(f.durationSeconds))"
+        if let elapsed = s.elapsedSeconds, let d = f.durationSeconds, elapsed != d {
+            time += " (\(duration(elapsed)) from the first fix to the last)"
+        }
+        time += ", moving \(duration(f.movingTimeSeconds))" + (f.stoppedTimeSeconds.map { ", stopped \(duration($0))" } ?? "")
+        lines.append(time)
+        var top = "Speed         avg \(speed(f.averageSpeedMetresPerSecond)) moving, max \(speed(f.maxSpeedMetresPerSecond))"
+        if f.method == .transect {
+            if f.maxSpeedMetresPerSecond != nil {
+                top +=
+                    " over \(NumberFormatting.shortest(TrackStatistics.maxSpeedWindowSeconds)) s and \(NumberFormatting.shortest(TrackStatistics.maxSpeedWindowMetres)) m"
+            }
+            top += s.maxSpeedRawMetresPerSecond.map { " (raw \(speed($0)))" } ?? ""
+        }
+        lines.append(top)
         if let b = s.boundingBox {
             lines.append(
                 "Bounds        lon \(Fixed.format(b.west, decimals: 6)) … \(Fixed.format(b.east, decimals: 6)), lat \(Fixed.format(b.south, decimals: 6)) … \(Fixed.format(b.north, decimals: 6))"

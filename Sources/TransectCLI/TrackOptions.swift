@@ -2,6 +2,9 @@ import TransectAnalysis
 import TransectFormats
 import TransectSupport
 
+/// `track --method`: whose rules the statistics follow.
+extension TrackStatisticsMethod: OptionChoice {}
+
 /// Where `track --elevation` takes a fix's elevation from.
 enum ElevationSource: String, OptionChoice {
     case dem, recorded
@@ -48,6 +51,9 @@ enum TrackOptions {
     static let gainThreshold = Option.number(
         "gain-threshold", value: "M", help: "Hysteresis for gain and loss.",
         in: InputLimits.gainThresholdMetres, unit: " m", default: 3)
+    static let method = Option<TrackStatisticsMethod>.choice(
+        "method", value: "M",
+        help: "Whose rules the statistics follow: transect (ours), gpxpy or gpx-studio (each described above).", default: .transect)
     static let units = Option.units(help: "Units of the text summary: lengths, heights and speeds.")
     /// A format `--format` names: of the statistics (text, json) or of the track written
     /// (gpx, geojson, csv, gpkg). The two sets share no name, so one option serves both.
@@ -87,7 +93,7 @@ enum TrackOptions {
 
     static let all: [OptionSpec] = [
         input.spec, stats.spec, simulate.spec, maxSegment.spec, speed.spec, startTime.spec, dem.spec, interpolation.spec,
-        elevation.spec, gainThreshold.spec, units.spec, format.spec, out.spec, statsOut.spec, CommonOptions.allowNetwork.spec,
+        elevation.spec, gainThreshold.spec, method.spec, units.spec, format.spec, out.spec, statsOut.spec, CommonOptions.allowNetwork.spec,
         CommonOptions.help.spec,
     ]
 }
@@ -154,13 +160,14 @@ struct TrackRequest {
         let speed = try args.value(TrackOptions.speed)
         let start = try args.value(TrackOptions.startTime)
         let gainThreshold = try args.value(TrackOptions.gainThreshold)
+        let method = try args.value(TrackOptions.method)
         elevationsFromDEM = try args.value(TrackOptions.elevation) == .dem
         let out = try args.value(TrackOptions.out)
         let statsOut = try args.value(TrackOptions.statsOut)
         let format = try args.value(TrackOptions.format)
         let simulate = try args.value(TrackOptions.simulate)
         let statsAsked = try args.value(TrackOptions.stats)
-        summary = TrackSummaryRequest(maxSegmentMetres: simulate ? nil : maxSegment, gainThresholdMetres: gainThreshold)
+        summary = TrackSummaryRequest(maxSegmentMetres: simulate ? nil : maxSegment, gainThresholdMetres: gainThreshold, method: method)
         maxSegmentMetres = simulate ? nil : maxSegment
         if simulate {
             var simulation = TrackSimulation(speedMetresPerSecond: speed, startTime: start)

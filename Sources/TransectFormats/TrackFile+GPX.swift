@@ -136,7 +136,13 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
 
     var segments: [[TrackPoint]] = []
     var waypoints: [Waypoint] = []
+    /// The first name of a track (`trk`) and of a route (`rte`) that has points, and the
+    /// file's own (`metadata`, or `gpx` in GPX 1.0). A track without points gives no name: a
+    /// logger's empty first `ACTIVE LOG` does not name the walk recorded after it.
     var trackName: String?, routeName: String?, fileName: String?
+    /// The open `trk` or `rte`: its first name and whether a point was read in it.
+    private var openName: String?
+    private var openHasPoints = false
 
     /// Local names of the open elements.
     private var stack: [String] = []
@@ -179,7 +185,14 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
             return
         }
         switch (name, parent) {
-        case ("trkseg", "trk"), ("rte", "gpx"):
+        case ("trk", "gpx"):
+            openName = nil
+            openHasPoints = false
+        case ("rte", "gpx"):
+            openName = nil
+            openHasPoints = false
+            segment = []
+        case ("trkseg", "trk"):
             segment = []
         case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
             guard let latText = attributes["lat"] else { return fail(parser, "\(name) has no lat") }
@@ -212,11 +225,20 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         collecting = false
         switch (elementName, parent) {
-        case ("trkseg", "trk"), ("rte", "gpx"):
+        case ("trk", "gpx"):
+            if trackName == nil, openHasPoints { trackName = openName }
+        case ("trkseg", "trk"):
             if let segment, !segment.isEmpty { segments.append(segment) }
             segment = nil
+        case ("rte", "gpx"):
+            if let segment, !segment.isEmpty { segments.append(segment) }
+            segment = nil
+            if routeName == nil, openHasPoints { routeName = openName }
         case ("trkpt", "trkseg"), ("rtept", "rte"):
-            if let point { segment?.append(point) }
+            if let point, segment != nil {
+                segment?.append(point)
+                openHasPoints = true
+            }
             point = nil
         case ("wpt", "gpx"):
             if let point { waypoints.append(Waypoint(name: waypointName ?? "", point: point)) }
@@ -230,10 +252,9 @@ private final class GPXHandler: NSObject, XMLParserDelegate {
             guard !value.isEmpty else { return }
             guard let t = Timestamp.parseISO8601(value) else { return fail(parser, "time '\(value.printable)' is not an ISO 8601 time") }
             point?.time = t
-        case ("name", "trk"):
-            if trackName == nil, !value.isEmpty { trackName = value }
-        case ("name", "rte"):
-            if routeName == nil, !value.isEmpty { routeName = value }
+            point?.timeMicroseconds = Timestamp.parseISO8601Microseconds(value)
+        case ("name", "trk"), ("name", "rte"):
+            if openName == nil, !value.isEmpty { openName = value }
         case ("name", "wpt"):
             waypointName = value
         case ("name", "metadata"), ("name", "gpx"):

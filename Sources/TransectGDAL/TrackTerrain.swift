@@ -21,6 +21,8 @@ public enum TrackTerrainError: UserFacingError, Equatable {
 /// A track's statistics, with the elevations they used and what to say about them.
 public struct TrackSummary: Sendable {
     public var statistics: TrackStatistics
+    /// The figures by the method asked for (``TrackSummaryRequest/method``).
+    public var figures: TrackFigures
     /// One per point the statistics ran over, and where each came from.
     public var elevations: TrackElevations
     /// The DEM's label when elevations were asked of one; nil for the recorded elevations.
@@ -29,8 +31,10 @@ public struct TrackSummary: Sendable {
     /// outside the DEM …`).
     public var notes: [String]
 
-    public init(statistics: TrackStatistics, elevations: TrackElevations, dem: String?, notes: [String]) {
+    /// `figures` default to those of `statistics` (the default method).
+    public init(statistics: TrackStatistics, figures: TrackFigures? = nil, elevations: TrackElevations, dem: String?, notes: [String]) {
         self.statistics = statistics
+        self.figures = figures ?? TrackFigures(statistics)
         self.elevations = elevations
         self.dem = dem
         self.notes = notes
@@ -80,13 +84,17 @@ public struct TrackTerrain {
     public func summary(of track: Track, _ request: TrackSummaryRequest) throws -> TrackSummary {
         let route = try request.route(along: track)
         let (elevations, notes) = try self.elevations(for: route)
-        // Without a DEM the statistics read the route's own elevations where they are.
-        let statistics = request.statistics(of: route, recordedFixes: track.pointCount, elevations: model == nil ? nil : elevations.values)
+        // Without a DEM the statistics read the route's own elevations where they are; the
+        // other methods, which smooth or simplify them, are given them as a list.
+        let own = model == nil
+        let statistics = request.statistics(of: route, recordedFixes: track.pointCount, elevations: own ? nil : elevations.values)
+        let listed = own ? (request.method == .transect ? [] : TrackElevations(recordedIn: route).values) : elevations.values
+        let figures = request.figures(of: route, elevations: listed, statistics: statistics)
         var said = notes
         if statistics.times.usable < track.pointCount && statistics.times.usable > 0 {
             said.append("note: '\(source)': \(statistics.times.text); durations and speeds use those times only")
         }
-        return TrackSummary(statistics: statistics, elevations: elevations, dem: model?.label, notes: said)
+        return TrackSummary(statistics: statistics, figures: figures, elevations: elevations, dem: model?.label, notes: said)
     }
 
     /// The fixes `simulation` makes along `track` (``TrackSimulation``), with the DEM's

@@ -144,7 +144,8 @@ struct TrackTests {
         #expect(abs(s.length2DMetres - legs.reduce(0, +)) < 1e-6)  // 1 µm, the geodesic distance bound
         let climbs = [(legs[0], 100.0), (legs[1], -50.0), (legs[2], 10.0)]
         #expect(abs(s.length3DMetres - climbs.map { ($0.0 * $0.0 + $0.1 * $0.1).squareRoot() }.reduce(0, +)) < 1e-6)  // 1 µm, the geodesic distance bound
-        #expect(s.durationSeconds == 5100 && s.movingTimeSeconds == 1300)
+        // Recorded time is each segment's (1,200 s and 100 s); the 3,800 s between them is only in the elapsed time.
+        #expect(s.durationSeconds == 1300 && s.elapsedSeconds == 5100 && s.movingTimeSeconds == 1300 && s.stoppedTimeSeconds == 0)
         #expect(abs(s.averageSpeedMetresPerSecond! - legs.reduce(0, +) / 1300) < 1e-9)  // the 1 µm length bound over 1,300 s is under 1e−9 m/s
         #expect(s.elevationGainMetres == 110 && s.elevationLossMetres == 50)
         #expect(s.minElevationMetres == 500 && s.maxElevationMetres == 1700)
@@ -233,7 +234,7 @@ struct TrackTests {
         #expect(abs(s.length2DMetres - Self.projLength(track)) < 48e-9)  // 1e-9 m a leg, as above
     }
 
-    @Test("one fix thrown 300 m sideways: the raw maximum is its step, the robust maximum the walking speed")
+    @Test("one fix thrown 300 m sideways: the raw maximum is its step, the windowed maximum the best minute and 200 m around it")
     func glitch() {
         let speed = 1.2
         var track = Self.zigzag(speed: speed, times: { 5 * Double($0) })
@@ -248,19 +249,71 @@ struct TrackTests {
         // Our inverse against PROJ's on ~300 m: well under 1e-9 m, divided by 5 s.
         #expect(abs(s.maxSpeedRawMetresPerSecond! - max(out, back) / 5) < 1e-9)
         #expect(s.maxSpeedRawMetresPerSecond! > 50)
-        #expect(abs(s.maxSpeedMetresPerSecond! - speed) < 1e-9)  // the robust maximum is a walking leg: ~1e−9 m over 5 s, as above
+        let steps = zip(p, p.dropFirst()).map { a, b in
+            TimeStep(seconds: 5, metres: Self.proj.inverse(a.latitude, a.longitude, b.latitude, b.longitude).s12)
+        }
+        let every = Self.bruteWindowedMaximum([steps], seconds: TrackStatistics.maxSpeedWindowSeconds, metres: TrackStatistics.maxSpeedWindowMetres)!
+        // PROJ's legs against ours, ~1e-9 m each over at least 30 s.
+        #expect(abs(s.maxSpeedMetresPerSecond! - every) < 1e-9)
+        // A minute with the throw in it: the 600 m out and back and 10 walking legs, far below the raw step, far above walking.
+        #expect(s.maxSpeedMetresPerSecond! < s.maxSpeedRawMetresPerSecond! / 2 && s.maxSpeedMetresPerSecond! > 5 * speed)
     }
 
     @Test(
-        "the robust maximum: the best lower median of five consecutive speeds, or of all when fewer",
+        "the windowed maximum: the best average over any stretch of 60 s and 200 m within a segment",
         arguments: [
-            ([], nil), ([7], 7), ([1, 9], 1), ([1, 2, 3], 2), ([4, 1, 3, 2], 2),
-            ([5, 5, 100, 100, 5, 5, 5], 5),  // two spoiled steps in a row: ignored
-            ([1, 1, 9, 9, 9, 1, 1], 9),  // three fast steps in a row: a real burst
-            ([1, 2, 3, 4, 5, 6, 7, 8], 6),  // windows 1…5 to 4…8: medians 3 to 6
-        ] as [([Double], Double?)])
-    func robustMaximum(speeds: [Double], expected: Double?) {
-        #expect(TrackStatistics.robustMaximumSpeed(speeds) == expected)
+            ([[]], nil),
+            ([Array(repeating: (10.0, 50.0), count: 10)], 5),  // a steady 5 m/s
+            ([[(20, 100), (20, 100)]], nil),  // 40 s: no stretch lasts 60 s
+            ([[(20, 100), (20, 100)], [(20, 100), (20, 100)]], nil),  // nor across the break between segments
+            // One fast second: a minute of walking with it, 260 m in 61 s.
+            ([[(20, 20), (20, 20), (20, 20), (1, 200), (20, 20), (20, 20), (20, 20)]], 260.0 / 61),
+            ([[(100, 100), (100, 100)]], 1),  // 200 m need both steps
+            // 10 m/s, a 20 s stop, 10 m/s: the whole (1,000 m in 120 s) beats either shortest stretch (500 m in 70 s).
+            ([[(50, 500), (20, 0), (50, 500)]], 1000.0 / 120),
+        ] as [([[(Double, Double)]], Double?)])
+    func windowedMaximum(steps: [[(Double, Double)]], expected: Double?) {
+        let segments = steps.map { $0.map { TimeStep(seconds: $0.0, metres: $0.1) } }
+        #expect(TrackStatistics.windowedMaximumSpeed(segments) == expected)
+    }
+
+    /// Every stretch of every segment, the scalar reference for ``TrackStatistics/windowedMaximumSpeed(_:seconds:metres:)``.
+    static func bruteWindowedMaximum(_ segments: [[TimeStep]], seconds: Double, metres: Double) -> Double? {
+        var best: Double? = nil
+        for steps in segments {
+            for i in steps.indices {
+                var d = 0.0
+                var t = 0.0
+                for j in i..<steps.count {
+                    d += steps[j].metres
+                    t += steps[j].seconds
+                    if t >= seconds && d >= metres { best = max(best ?? d / t, d / t) }
+                }
+            }
+        }
+        return best
+    }
+
+    @Test("the windowed maximum equals the best of every stretch, on random tracks with stops and bursts", arguments: 0..<40)
+    func windowedMaximumAgainstEveryStretch(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed + 1))
+        let segments = (0..<(1 + seed % 3)).map { _ in
+            (0..<Int(random.next() % 60)).map { _ in
+                let seconds = [1.0, 2, 5, 10, 30][Int(random.next() % 5)]
+                let speed = random.next() % 4 == 0 ? 0 : Double(random.next() % 30_000) / 1000
+                return TimeStep(seconds: seconds, metres: speed * seconds)
+            }
+        }
+        let window = [(60.0, 200.0), (10, 0), (0, 50)][seed % 3]
+        let fast = TrackStatistics.windowedMaximumSpeed(segments, seconds: window.0, metres: window.1)
+        let every = Self.bruteWindowedMaximum(segments, seconds: window.0, metres: window.1)
+        #expect((fast == nil) == (every == nil))
+        if let fast, let every {
+            // The fast one takes a stretch's distance as a difference of running totals (up to
+            // 60 steps of at most 900 m: rounded at the ulp of 54 km, ~7e-12 m a step), over at
+            // least 1 s; the reference sums the stretch itself. 1e-9 m/s bounds the difference.
+            #expect(abs(fast - every) <= 1e-9, "\(fast) vs \(every)")
+        }
     }
 
     @Test(

@@ -28,16 +28,18 @@ struct RealGPX: Sendable, CustomTestStringConvertible {
             file: "gpx/gpxpy_Mojstrovka.gpx", segmentSizes: [184], waypoints: 0, name: nil,
             first: (13.748273, 46.434981, 1614.678), last: (13.748253, 46.435231, 1643.51208),
             timedPoints: 184, firstTime: -2_147_483_647.792_656_2, lastTime: -2_147_483_647.792_656_2),
-        // 8 <trkseg (sizes 0, 173, 52, 2, 44, 2, 2, 21: 296 <trkpt), 7 <wpt.
+        // 8 <trkseg (sizes 0, 173, 52, 2, 44, 2, 2, 21: 296 <trkpt), 7 <wpt; named by its second
+        // <trk>, the first with points (the first, "ACTIVE LOG", is empty).
         RealGPX(
             file: "gpx/gpxpy_cerknicko-jezero.gpx", segmentSizes: [173, 52, 2, 44, 2, 2, 21], waypoints: 7,
-            name: "ACTIVE LOG", first: (14.357659249, 45.772175035, 542.320923),
+            name: "ACTIVE LOG #2", first: (14.357659249, 45.772175035, 542.320923),
             last: (14.304442042, 45.790873384, 562.508545),
             timedPoints: 296, firstTime: 1_281_018_239, lastTime: 1_281_025_429),  // 2010-08-05T14:23:59Z … 16:23:49Z
-        // 4 <trkseg (sizes 0, 358, 176, 337: 871 <trkpt), 2 <wpt; the first 358 points have no time.
+        // 4 <trkseg (sizes 0, 358, 176, 337: 871 <trkpt), 2 <wpt; the first 358 points have no time;
+        // named by the first <trk> with points, not the empty "03-OCT-10".
         RealGPX(
             file: "gpx/gpxpy_korita-zbevnica.gpx", segmentSizes: [358, 176, 337], waypoints: 2,
-            name: "03-OCT-10", first: (14.144491442, 45.380600095, 733.623291),
+            name: "03-OCT-10 #2", first: (14.144491442, 45.380600095, 733.623291),
             last: (14.018215053, 45.452453708, 770.634033),
             timedPoints: 513, firstTime: 1_286_098_590, lastTime: 1_286_111_971),  // 2010-10-03T09:36:30Z … 13:19:31Z
         // 1852 <trkpt in one <trkseg.
@@ -72,6 +74,30 @@ extension TrackFileTests {
         #expect(times.count == expected.timedPoints)
         #expect(times.first == expected.firstTime)
         #expect(times.last == expected.lastTime)
+    }
+
+    @Test(
+        "a GPX track is named by its first named track (or else route) that has points, else the file's name",
+        arguments: [
+            ("<trk><name>empty</name><trkseg/></trk><trk><trkseg>P</trkseg></trk><trk><name>walk</name><trkseg>P</trkseg></trk>", "walk"),
+            ("<trk><trkseg>P</trkseg><name>late</name></trk>", "late"),  // a name after the points still names its track
+            ("<trk><name>empty</name></trk><rte><name>route</name><rtept lat=\"1\" lon=\"2\"/></rte>", "route"),
+            ("<metadata><name>file</name></metadata><trk><name>empty</name><trkseg/></trk><trk><trkseg>P</trkseg></trk>", "file"),
+            ("<trk><name>empty</name><trkseg/></trk><trk><trkseg>P</trkseg></trk>", nil),
+        ] as [(String, String?)])
+    func gpxName(body: String, name: String?) throws {
+        let text = "<gpx version=\"1.1\" creator=\"t\">" + body.replacingOccurrences(of: "P", with: "<trkpt lat=\"1\" lon=\"2\"/>") + "</gpx>"
+        let track = try GPXReader.read(Data(text.utf8), path: "t.gpx")
+        #expect(track.name == name)
+    }
+
+    @Test("GPX times keep their microseconds exactly: Mojstrovka's .2073437 s and .207 s are 343 µs apart, as gpxpy reads them")
+    func gpxMicroseconds() throws {
+        let track = try TrackFile.read(path: try SharedData.path("gpx/gpxpy_Mojstrovka.gpx"))
+        let p = track.segments[0]
+        // The file: 1901-12-13T20:45:52.2073437Z, then 20:45:52.207Z.
+        #expect(p[0].timeMicroseconds == -2_147_483_647_792_657 && p[1].timeMicroseconds == -2_147_483_647_793_000)
+        #expect(p[0].exactMicroseconds! - p[1].exactMicroseconds! == 343)
     }
 
     @Test("GPX waypoints keep their names, positions, elevations and times")
