@@ -10,7 +10,7 @@ enum InfoCommand {
         // `transect info FILE` is accepted as well as `--dem FILE`.
         let specsGiven = try args.values(CommonOptions.dem) + args.positionals
         let format = try args.value(InfoOptions.format)
-        let access = DataAccess(allowNetwork: try args.value(CommonOptions.allowNetwork))
+        let access = try TerrainOptions.access(args)
         func open() throws -> ElevationModel {
             specsGiven.isEmpty ? try ElevationModel([TerrainOptions.defaultSurfacePath]) : try ElevationModel(specsGiven, access: access)
         }

@@ -17,6 +17,6 @@ enum InfoOptions {
     )
 
     static let all: [OptionSpec] = [
-        CommonOptions.dem.spec, format.spec, stats.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
+        CommonOptions.dem.spec, format.spec, stats.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec, CommonOptions.help.spec,
     ]
 }

@@ -74,4 +74,22 @@ package enum CommonOptions {
     }
 
     package static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
+
+    /// `--confine DIR`, repeatable: the strict rule for services, under which GDAL reads a DEM,
+    /// its VRT sources and the geoid only beside or below these directories. An existing
+    /// directory, as given.
+    package static let confine = Option<String?>(
+        spec: OptionSpec(
+            name: "confine", valueName: "DIR",
+            help:
+                "Read DEMs, their VRT sources and the geoid only beside or below DIR (repeatable); without it a VRT's sources may be raster files anywhere.",
+            kind: .repeatable),
+        defaultValue: { _ in nil },
+        parse: { text, args throws(CLIError) in
+            var info = stat()
+            guard stat(text, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw Option<String?>.refuse("confine", "'\(text.printable)' is not a directory", args)
+            }
+            return text
+        })
 }

@@ -24,8 +24,15 @@ package struct TerrainOptions {
         interpolation = try args.declares(CommonOptions.interpolation.name) ? args.value(CommonOptions.interpolation) : .bilinear
         geoidPath = try args.declares(CommonOptions.geoid.name) ? args.value(CommonOptions.geoid) : nil
         crs = try args.declares(CommonOptions.crs.name) ? args.value(CommonOptions.crs) : nil
-        access = DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork))
+        access = try Self.access(args)
         if let crs { try Self.checkHorizontal(crs: crs, args) }
+    }
+
+    /// What GDAL may read: `--allow-network` and `--confine` (nil without it), for the commands
+    /// that declare them.
+    package static func access(_ args: ParsedArguments) throws(CLIError) -> DataAccess {
+        let confined = try args.declares(CommonOptions.confine.name) ? args.values(CommonOptions.confine) : []
+        return DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork), confinement: confined.isEmpty ? nil : confined)
     }
 
     /// Refuses a `--crs` PROJ does not know as a geographic or projected CRS: points in a

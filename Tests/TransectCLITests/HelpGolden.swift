@@ -66,6 +66,9 @@ enum HelpGolden {
                                   the output is the same bytes for any N.
           -o, --out FILE          Write results to FILE (atomically) instead of stdout.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
+                                  DIR (repeatable); without it a VRT's sources may be raster files
+                                  anywhere.
           -h, --help              Show this help.
 
         Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
@@ -126,6 +129,9 @@ enum HelpGolden {
           --threads N                Worker threads. Default: every online CPU; 1 runs on one
                                      thread; the output is the same bytes for any N.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
+                                     DIR (repeatable); without it a VRT's sources may be raster
+                                     files anywhere.
           -h, --help                 Show this help.
 
         Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
@@ -241,6 +247,9 @@ enum HelpGolden {
           --manifest FILE            With --shard, where the shard's manifest goes. Default: beside
                                      LIST, LIST.shard-K-of-N.manifest.json.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
+                                     DIR (repeatable); without it a VRT's sources may be raster
+                                     files anywhere.
           -h, --help                 Show this help.
 
         --scenes renders each scene of LIST as --scene would, with the options given over it; a
@@ -310,6 +319,9 @@ enum HelpGolden {
           --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
                                   the output is the same bytes for any N.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
+                                  DIR (repeatable); without it a VRT's sources may be raster files
+                                  anywhere.
           -h, --help              Show this help.
 
         The DEM's cells go ellipsoid → earth-centred → the camera's east-north-up frame, so the
@@ -376,6 +388,8 @@ enum HelpGolden {
                             DEM, of one point read at its centre, and of the description (which
                             reads every cell); zero for a local DEM.
           --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --confine DIR     Read DEMs, their VRT sources and the geoid only beside or below DIR
+                            (repeatable); without it a VRT's sources may be raster files anywhere.
           -h, --help        Show this help.
         """#
 
