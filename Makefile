@@ -112,7 +112,8 @@ SECONDS := 60
 fuzz:
 	@./scripts/fuzz.sh $(SECONDS)
 
-# Peak memory of a 2,000,000-row --pairs batch and of a 50 MB GPX, against 150 MB.
+# Peak memory of a 2,000,000-row --pairs batch, a 50 MB GPX, a 10,000-part merge and a
+# 100,000-scene list, against 150 MB.
 memcheck: build
 	@./scripts/memory-check.sh $(TRANSECT)
 

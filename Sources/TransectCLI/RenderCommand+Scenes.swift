@@ -72,14 +72,17 @@ struct SceneBatch {
         // Every scene's own files are inputs of the whole run: no scene may write over a scene
         // file of the list, or over what a scene later in it reads (its DEM, places, track).
         // A scene that does not read is left to fail in its turn.
-        for entry in list.entries {
+        for (k, entry) in list.entries.enumerated() {
             guard let scene = entry.scene else { continue }
+            // Each file once: a list of 100,000 scenes over one DEM holds 100,001 inputs, not 200,000.
+            if k % 4096 == 4095 { files.settle() }
             files.input("--scenes", scene)
             guard let sceneArgs = try? RenderOptions.applying(scene: scene, to: args) else { continue }
             for name in ["dem", "places", "track", "basemap", "geoid"] {
                 for value in sceneArgs.all(name) { files.input("--" + name, value) }
             }
         }
+        files.settle()
         self.files = files
     }
 
