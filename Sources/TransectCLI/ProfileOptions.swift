@@ -79,7 +79,7 @@ enum ProfileOptions {
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
         CommonOptions.out.spec, chart.spec, chartFormat.spec, chartSize.spec, dpi.spec, fontScale.spec, chartLayout.spec, title.spec, CommonOptions.png.spec,
         CommonOptions.threads.spec,
-        CommonOptions.allowNetwork.spec, CommonOptions.confine.spec,
+        CommonOptions.noData.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec,
         CommonOptions.help.spec,
     ]
 }

@@ -162,7 +162,7 @@ enum RenderOptions {
         crs.spec, basemap.spec, azimuth.spec, altitude.spec, zFactor.spec, multidirectional.spec, measure.spec, interpolation.spec,
         geoid.spec, places.spec, track.spec, maxSegment.spec, frames.spec, every.spec, title.spec, decorations.spec, units.spec,
         dpi.spec, fontScale.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, scenes.spec, shard.spec, skipExisting.spec,
-        manifest.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec, CommonOptions.help.spec,
+        manifest.spec, CommonOptions.noData.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec, CommonOptions.help.spec,
     ]
 
     /// The options of a batch of scenes (``scenes`` and its shards): the command line's, never a

@@ -60,7 +60,8 @@ enum ViewOptions {
         dem.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec, fontScale.spec,
         lookAt.spec, distance.spec,
         refraction.spec, basemap.spec, from.spec, to.spec, units.spec, track.spec, places.spec, anchors.spec, frames.spec, orbit.spec,
-        CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec, CommonOptions.help.spec,
+        CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.noData.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec,
+        CommonOptions.help.spec,
     ]
 
     /// What a scene file may set: every option but the scene itself, help, and network access.

@@ -20,6 +20,14 @@ package enum CommonOptions {
     package static let dem = Option.text(
         "dem", value: "PATH", help: "A DEM file, a directory of tiles or a glob; repeatable.",
         kind: .repeatable)
+    /// `--nodata V`, repeatable: the DEMs' no-data value, overriding the files' (once for every
+    /// DEM, or once for each `--dem` in their order). A finite number, as the file stores it.
+    package static let noData = Option<Double?>(
+        spec: OptionSpec(
+            name: "nodata", valueName: "V",
+            help: "Cells holding V are no data, whatever the DEM records: once for every DEM, or once for each --dem in turn.",
+            kind: .repeatable),
+        defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.decimal("nodata", text, args) })
     /// `-r/--interpolation`: -r as gdalwarp and gdal_translate spell the resampling method.
     package static let interpolation = Option<Interpolation>(
         spec: OptionSpec(

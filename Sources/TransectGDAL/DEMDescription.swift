@@ -22,6 +22,8 @@ public struct DEMDescription: Sendable {
     /// The no-data value as stored, and as the band's type writes it; nil without one.
     public var noDataValue: Double?
     public var noDataText: String?
+    /// True when the no-data value is `--nodata`'s, not the file's.
+    public var noDataGiven: Bool
     /// The band's unit type as recorded (`m`, `ft`, empty when none is).
     public var unitType: String
     /// The elevation range in metres (``ElevationModel/elevationRange()``); nil when every
@@ -39,6 +41,6 @@ extension ElevationModel {
         return DEMDescription(
             label: label, paths: paths, driverName: driverName, width: width, height: height, dataTypeName: dataTypeName,
             crsLabel: crs.label, crsAssumed: crsAssumed, extentLonLat: extent, resolutionMetres: resolution,
-            noDataValue: noDataValue, noDataText: noDataText, unitType: unitType, elevationRange: range)
+            noDataValue: noDataValue, noDataText: noDataText, noDataGiven: noDataGiven, unitType: unitType, elevationRange: range)
     }
 }

@@ -58,11 +58,17 @@ extension ElevationModel {
 
     /// The no-data value as the band stores it (rounded to single precision for a Float32
     /// band, so ETOPO5's reads as −1e34), if the DEM has one.
-    public var noDataValue: Double? { info.noData }
+    /// With `--nodata`, the value given (nil when the DEMs were given one each).
+    public var noDataValue: Double? {
+        guard noDataGiven else { return info.noData }
+        return givenNoData.count == 1 ? givenNoData[0] : nil
+    }
 
-    /// The no-data value written as the band's type holds it: `-1e+34` for ETOPO5's Float32.
+    /// The no-data value written as the band's type holds it: `-1e+34` for ETOPO5's Float32;
+    /// with `--nodata`, the values given (`0, -9999` for one each).
     public var noDataText: String? {
-        guard let noData = info.noData else { return nil }
+        if noDataGiven { return givenNoData.map { NumberFormatting.shortest($0) }.joined(separator: ", ") }
+        guard let noData = info.noData, noData.isFinite else { return info.noData.map { _ in "not a number" } }
         if info.dataType == GDT_Float32 { return "\(Float(noData))" }
         return NumberFormatting.shortest(noData)
     }
@@ -71,7 +77,7 @@ extension ElevationModel {
     public var unitType: String { info.unitType }
 
     /// The band's data type name (`Float32`, `Int16`, …).
-    public var dataTypeName: String { GDALGetDataTypeName(info.dataType).map { String(cString: $0) } ?? "unknown" }
+    public var dataTypeName: String { GDALGetDataTypeName(fileDataType).map { String(cString: $0) } ?? "unknown" }
 
     /// Rasters up to this many cells get an exact range; larger ones a decimated one.
     static let exactRangeCells = 100_000_000

@@ -65,6 +65,8 @@ enum HelpGolden {
           --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
                                   the output is the same bytes for any N.
           -o, --out FILE          Write results to FILE (atomically) instead of stdout.
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
                                   DIR (repeatable); without it a VRT's sources may be raster files
@@ -128,6 +130,8 @@ enum HelpGolden {
                                      9 or run-length); the pixels are the same. Default: balanced.
           --threads N                Worker threads. Default: every online CPU; 1 runs on one
                                      thread; the output is the same bytes for any N.
+          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
+                                     every DEM, or once for each --dem in turn.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
                                      DIR (repeatable); without it a VRT's sources may be raster
@@ -246,6 +250,8 @@ enum HelpGolden {
                                      unchanged.
           --manifest FILE            With --shard, where the shard's manifest goes. Default: beside
                                      LIST, LIST.shard-K-of-N.manifest.json.
+          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
+                                     every DEM, or once for each --dem in turn.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
                                      DIR (repeatable); without it a VRT's sources may be raster
@@ -318,6 +324,8 @@ enum HelpGolden {
                                   run-length); the pixels are the same. Default: balanced.
           --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
                                   the output is the same bytes for any N.
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
                                   DIR (repeatable); without it a VRT's sources may be raster files
@@ -376,17 +384,23 @@ enum HelpGolden {
         """#
 
     static let info = #"""
-        Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
-        in metres, no-data value, unit and elevation range.
+        Describe each DEM named (a file, or the mosaic of a directory's tiles), as gdalinfo
+        describes a file: driver, size, CRS, extent in lon/lat, resolution in metres, no-data
+        value, unit and elevation range. With --mosaic, the DEMs as the one mosaic the other
+        commands read.
 
-        USAGE: transect info [--dem] PATH… [--format text|json]
+        USAGE: transect info [--dem] PATH… [--mosaic] [--format text|json]
 
         OPTIONS:
           --dem PATH        A DEM file, a directory of tiles or a glob; repeatable.
           --format F        text or json. Default: text.
+          --mosaic          Describe the DEMs named as the one mosaic other commands read, not each
+                            on its own (as gdalinfo would).
           --stats           Also report the network requests (GET, HEAD) and bytes of opening the
                             DEM, of one point read at its centre, and of the description (which
                             reads every cell); zero for a local DEM.
+          --nodata V        Cells holding V are no data, whatever the DEM records: once for every
+                            DEM, or once for each --dem in turn.
           --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
           --confine DIR     Read DEMs, their VRT sources and the geoid only beside or below DIR
                             (repeatable); without it a VRT's sources may be raster files anywhere.
