@@ -20,7 +20,8 @@ enum InfoOptions {
         "mosaic", help: "Describe the DEMs named as the one mosaic other commands read, not each on its own (as gdalinfo would).")
 
     static let all: [OptionSpec] = [
-        CommonOptions.dem.spec, format.spec, mosaic.spec, stats.spec, CommonOptions.noData.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec,
+        CommonOptions.dem.spec, CommonOptions.noData.spec, format.spec, mosaic.spec, stats.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec,
+        CommonOptions.confine.spec,
         CommonOptions.help.spec,
     ]
 }

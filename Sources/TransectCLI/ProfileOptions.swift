@@ -75,11 +75,11 @@ enum ProfileOptions {
     static let title = Option.text("title", value: "TEXT", help: "The chart's title.", default: "Elevation profile")
 
     static let all: [OptionSpec] = [
-        CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
+        CommonOptions.dem.spec, CommonOptions.noData.spec, from.spec, to.spec, path.spec, track.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
         CommonOptions.out.spec, chart.spec, chartFormat.spec, chartSize.spec, dpi.spec, fontScale.spec, chartLayout.spec, title.spec, CommonOptions.png.spec,
         CommonOptions.threads.spec,
-        CommonOptions.noData.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec,
+        CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
         CommonOptions.help.spec,
     ]
 }

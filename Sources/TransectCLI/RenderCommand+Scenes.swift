@@ -87,12 +87,14 @@ struct SceneBatch {
     }
 
     /// The options given on the command line that shape the bytes of every scene: all but the
-    /// batch's own, the thread count (the bytes are the same for any), help, network access and
-    /// --confine.
+    /// batch's own, the thread count (the bytes are the same for any), help, network access,
+    /// its time-out and --confine.
     static func options(_ args: ParsedArguments) -> [String] {
         let ignored = Set(
-            (RenderOptions.batchOptions + [CommonOptions.threads.spec, CommonOptions.help.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec])
-                .map(\.name))
+            (RenderOptions.batchOptions + [
+                CommonOptions.threads.spec, CommonOptions.help.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
+            ])
+            .map(\.name))
         var options: [String] = []
         for spec in RenderOptions.all where !ignored.contains(spec.name) {
             if spec.takesValue {

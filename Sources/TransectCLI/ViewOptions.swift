@@ -57,15 +57,19 @@ enum ViewOptions {
         help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
 
     static let all: [OptionSpec] = [
-        dem.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec, fontScale.spec,
+        dem.spec, CommonOptions.noData.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec,
+        fontScale.spec,
         lookAt.spec, distance.spec,
         refraction.spec, basemap.spec, from.spec, to.spec, units.spec, track.spec, places.spec, anchors.spec, frames.spec, orbit.spec,
-        CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.noData.spec, CommonOptions.allowNetwork.spec, CommonOptions.confine.spec,
+        CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
         CommonOptions.help.spec,
     ]
 
-    /// What a scene file may set: every option but the scene itself, help, and network access.
-    static let sceneSettings: [OptionSpec] = all.filter { ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name].contains($0.name) }
+    /// What a scene file may set: every option but the scene itself, help, and what GDAL may
+    /// read (network access, its time-out, --confine).
+    static let sceneSettings: [OptionSpec] = all.filter {
+        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.timeout.name, CommonOptions.confine.name].contains($0.name)
+    }
 
     /// The arguments with a `--scene` file's settings under them (flags on the command line win).
     static func applyingScene(to args: ParsedArguments) throws -> ParsedArguments {

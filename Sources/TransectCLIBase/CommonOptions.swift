@@ -83,6 +83,13 @@ package enum CommonOptions {
 
     package static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
 
+    /// `--timeout S`: with `--allow-network`, the seconds a request to a server that stays
+    /// silent may take, retries included, before the run fails (exit 75).
+    package static let timeout = Option<Int?>.integer(
+        "timeout", value: "S",
+        help: "With --allow-network: a server that does not answer fails the run within S seconds a request, retries included (exit 75). Default: 30.",
+        in: 1...3600)
+
     /// `--confine DIR`, repeatable: the strict rule for services, under which GDAL reads a DEM,
     /// its VRT sources and the geoid only beside or below these directories. An existing
     /// directory, as given.

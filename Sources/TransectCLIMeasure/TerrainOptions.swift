@@ -53,7 +53,11 @@ package struct TerrainOptions {
     /// that declare them.
     package static func access(_ args: ParsedArguments) throws(CLIError) -> DataAccess {
         let confined = try args.declares(CommonOptions.confine.name) ? args.values(CommonOptions.confine) : []
-        return DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork), confinement: confined.isEmpty ? nil : confined)
+        let timeout = try args.declares(CommonOptions.timeout.name) ? args.value(CommonOptions.timeout) : nil
+        if timeout != nil && !args.has(CommonOptions.allowNetwork) {
+            throw Option<Int?>.refuse("timeout", "bounds network reads; give --allow-network", args)
+        }
+        return DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork), confinement: confined.isEmpty ? nil : confined, timeoutSeconds: timeout)
     }
 
     /// Refuses a `--crs` PROJ does not know as a geographic or projected CRS: points in a

@@ -8,10 +8,18 @@ public struct DataAccess: Sendable, Equatable {
     /// sources outside the DEM's directories are read if they are raster files
     /// (``SourceConfinement``).
     public var confinement: [String]?
+    /// `--timeout S`: a network request to a server that does not answer fails within S
+    /// seconds, retries included (``GDALEnvironment/httpBudget(seconds:)``); nil for the default
+    /// (``defaultTimeoutSeconds``), under GDAL's options where the environment sets them.
+    public var timeoutSeconds: Int?
 
-    public init(allowNetwork: Bool = false, confinement: [String]? = nil) {
+    /// The network time-out without `--timeout`.
+    public static let defaultTimeoutSeconds = 30
+
+    public init(allowNetwork: Bool = false, confinement: [String]? = nil, timeoutSeconds: Int? = nil) {
         self.allowNetwork = allowNetwork
         self.confinement = confinement
+        self.timeoutSeconds = timeoutSeconds
     }
 
     /// Local files only: the default.

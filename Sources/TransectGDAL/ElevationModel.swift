@@ -69,7 +69,7 @@ public final class ElevationModel {
     /// the frames maps warp.
     public init(_ specs: [String], access: DataAccess = .local, noData: [Double] = []) throws(TerrainError) {
         GDALEnvironment.ensure()
-        if access.allowNetwork { GDALEnvironment.enableNetworkReads() }
+        if access.allowNetwork { GDALEnvironment.enableNetworkReads(access) }
         precondition(!specs.isEmpty, "at least one DEM")
         precondition(noData.count <= 1 || noData.count == specs.count, "one no-data value, or one for each DEM")
         var files: [String] = []

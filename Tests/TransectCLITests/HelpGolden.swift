@@ -37,6 +37,8 @@ enum HelpGolden {
         OPTIONS:
           --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
                                   they are one mosaic. Default: ETOPO5 (5′ global grid).
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           --from LON,LAT[,Z]      Start. Z is an absolute height in metres; without it the height
                                   comes from the DEM.
           --to LON,LAT[,Z]        End, as --from.
@@ -65,9 +67,10 @@ enum HelpGolden {
           --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
                                   the output is the same bytes for any N.
           -o, --out FILE          Write results to FILE (atomically) instead of stdout.
-          --nodata V              Cells holding V are no data, whatever the DEM records: once for
-                                  every DEM, or once for each --dem in turn.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S             With --allow-network: a server that does not answer fails the run
+                                  within S seconds a request, retries included (exit 75). Default:
+                                  30.
           --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
                                   DIR (repeatable); without it a VRT's sources may be raster files
                                   anywhere.
@@ -85,6 +88,8 @@ enum HelpGolden {
 
         OPTIONS:
           --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable.
+          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
+                                     every DEM, or once for each --dem in turn.
           --from LON,LAT             Start of the profile.
           --to LON,LAT               End of the profile.
           --path LON,LAT …           Two or more vertices, profiled leg after leg with continuous
@@ -130,9 +135,10 @@ enum HelpGolden {
                                      9 or run-length); the pixels are the same. Default: balanced.
           --threads N                Worker threads. Default: every online CPU; 1 runs on one
                                      thread; the output is the same bytes for any N.
-          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
-                                     every DEM, or once for each --dem in turn.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S                With --allow-network: a server that does not answer fails the
+                                     run within S seconds a request, retries included (exit 75).
+                                     Default: 30.
           --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
                                      DIR (repeatable); without it a VRT's sources may be raster
                                      files anywhere.
@@ -171,6 +177,8 @@ enum HelpGolden {
           --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable. Without
                                      it no terrain is drawn (a canvas with a graticule).
           --no-dem                   Draw no terrain even where a scene names a DEM.
+          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
+                                     every DEM, or once for each --dem in turn.
           -o, --out FILE             The map to write (atomically), in the format its extension
                                      names: .png (with a world file), .svg, .pdf, or .tif (a
                                      Cloud-Optimized GeoTIFF).
@@ -250,9 +258,10 @@ enum HelpGolden {
                                      unchanged.
           --manifest FILE            With --shard, where the shard's manifest goes. Default: beside
                                      LIST, LIST.shard-K-of-N.manifest.json.
-          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
-                                     every DEM, or once for each --dem in turn.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S                With --allow-network: a server that does not answer fails the
+                                     run within S seconds a request, retries included (exit 75).
+                                     Default: 30.
           --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
                                      DIR (repeatable); without it a VRT's sources may be raster
                                      files anywhere.
@@ -279,6 +288,8 @@ enum HelpGolden {
         OPTIONS:
           --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
                                   they are one mosaic, the terrain shown.
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           -o, --out FILE          The image to write (atomically): .png, .svg or .pdf by the
                                   extension.
           --format png|svg|pdf    Write the image and the frames in this format whatever its name's
@@ -324,9 +335,10 @@ enum HelpGolden {
                                   run-length); the pixels are the same. Default: balanced.
           --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
                                   the output is the same bytes for any N.
-          --nodata V              Cells holding V are no data, whatever the DEM records: once for
-                                  every DEM, or once for each --dem in turn.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S             With --allow-network: a server that does not answer fails the run
+                                  within S seconds a request, retries included (exit 75). Default:
+                                  30.
           --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
                                   DIR (repeatable); without it a VRT's sources may be raster files
                                   anywhere.
@@ -393,15 +405,17 @@ enum HelpGolden {
 
         OPTIONS:
           --dem PATH        A DEM file, a directory of tiles or a glob; repeatable.
+          --nodata V        Cells holding V are no data, whatever the DEM records: once for every
+                            DEM, or once for each --dem in turn.
           --format F        text or json. Default: text.
           --mosaic          Describe the DEMs named as the one mosaic other commands read, not each
                             on its own (as gdalinfo would).
           --stats           Also report the network requests (GET, HEAD) and bytes of opening the
                             DEM, of one point read at its centre, and of the description (which
                             reads every cell); zero for a local DEM.
-          --nodata V        Cells holding V are no data, whatever the DEM records: once for every
-                            DEM, or once for each --dem in turn.
           --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S       With --allow-network: a server that does not answer fails the run within
+                            S seconds a request, retries included (exit 75). Default: 30.
           --confine DIR     Read DEMs, their VRT sources and the geoid only beside or below DIR
                             (repeatable); without it a VRT's sources may be raster files anywhere.
           -h, --help        Show this help.

@@ -23,7 +23,7 @@ struct HostileCorpusTests {
     /// order. This target cannot import the command line, so the list is copied; a test there
     /// (SceneSettingsListTests) holds the copy equal to the original.
     static let knownOptions: [String] = [
-        "dem", "no-dem", "out", "format", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
+        "dem", "no-dem", "nodata", "out", "format", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
         "altitude", "z-factor", "multidirectional", "measure", "interpolation", "geoid", "places", "track", "max-segment", "frames",
         "every", "title", "decorations", "units", "dpi", "font-scale", "max-pixels", "png",
     ]
