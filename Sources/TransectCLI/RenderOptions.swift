@@ -113,7 +113,20 @@ enum RenderOptions {
         })
     /// The parser of each end of a `--measure` line.
     private static let measureEnd = Option.point("measure", help: "")
-    static let interpolation = CommonOptions.interpolation.help("How --measure heights are sampled: nearest (or near), bilinear or cubic.")
+    static let interpolation = CommonOptions.interpolation.help(
+        "nearest (near), bilinear, cubic or cubicspline: how the DEM is resampled into the map, as gdalwarp's -r (by default cubicspline where a pixel is finer than a DEM cell, bilinear elsewhere), and how --measure heights are sampled (cubic for cubicspline)."
+    )
+
+    /// How `-r` resamples the DEM into the map; nil without `-r` (chosen by the frame).
+    static func mapResampling(_ args: ParsedArguments) throws(CLIError) -> ElevationResampling? {
+        guard let text = args.all(interpolation.name).last else { return nil }
+        if text.lowercased() == "cubicspline" { return .cubicSpline }
+        switch try args.value(interpolation) {
+        case .nearest: return .nearest
+        case .bilinear: return .bilinear
+        case .cubic: return .cubic
+        }
+    }
     static let geoid = CommonOptions.geoid.help(
         "Geoid grid for ellipsoidal heights (h = H + N) in the --measure labels' direct distance; egm96 is PROJ's egm96_15.gtx.")
     static let places = Option.text("places", value: "FILE", help: "Places to label (CSV name,lon,lat or GeoJSON points); repeatable.", kind: .repeatable)

@@ -35,8 +35,12 @@ package enum CommonOptions {
             help: "nearest (or near), bilinear or cubic.", defaultText: "bilinear"),
         defaultValue: { _ in .bilinear },
         parse: { text, args throws(CLIError) in
+            // render resamples the DEM into its map with GDAL's warper, which has cubicspline too
+            // (RenderOptions.mapResampling); its --measure heights are then sampled cubic.
+            if args.command == "render" && text.lowercased() == "cubicspline" { return .cubic }
             guard let i = interpolation(named: text) else {
-                throw Option<Interpolation>.refuse("interpolation", "'\(text.printable)' is not nearest (near), bilinear or cubic", args)
+                let choices = args.command == "render" ? "nearest (near), bilinear, cubic or cubicspline" : "nearest (near), bilinear or cubic"
+                throw Option<Interpolation>.refuse("interpolation", "'\(text.printable)' is not \(choices)", args)
             }
             return i
         })

@@ -31,7 +31,7 @@ public enum MapRenderer {
 
         // Basemap.
         if let dem, spec.basemap.usesDEM {
-            let z = try dem.warped(into: frame.grid, threads: threads)
+            let z = try dem.warped(into: frame.grid, resampling: spec.resampling, threads: threads)
             guard z.contains(where: { !$0.isNaN }) else { throw RenderError.noCoverage(dem: dem.label) }
             switch spec.basemap {
             case .hillshade(let p):

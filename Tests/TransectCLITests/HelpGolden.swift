@@ -212,8 +212,11 @@ enum HelpGolden {
                                      -multidirectional.
           --measure LON,LAT:LON,LAT  A measurement line with its label; repeatable. Ends without Z
                                      take heights from the DEM (ETOPO5 without one).
-          -r, --interpolation I      How --measure heights are sampled: nearest (or near), bilinear
-                                     or cubic. Default: bilinear.
+          -r, --interpolation I      nearest (near), bilinear, cubic or cubicspline: how the DEM is
+                                     resampled into the map, as gdalwarp's -r (by default
+                                     cubicspline where a pixel is finer than a DEM cell, bilinear
+                                     elsewhere), and how --measure heights are sampled (cubic for
+                                     cubicspline). Default: bilinear.
           --geoid egm96|PATH         Geoid grid for ellipsoidal heights (h = H + N) in the --measure
                                      labels' direct distance; egm96 is PROJ's egm96_15.gtx.
           --places FILE              Places to label (CSV name,lon,lat or GeoJSON points);
