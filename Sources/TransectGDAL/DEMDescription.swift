@@ -33,10 +33,18 @@ public struct DEMDescription: Sendable {
 
 extension ElevationModel {
     /// The DEM described: its fields, then the extent, the resolution and the elevation range,
-    /// computed in that order (the first failure throws).
+    /// computed in that order (the first failure throws). Every number is finite: an extent
+    /// PROJ cannot bring to longitude/latitude, a cell size that overflows, or heights beyond
+    /// any terrain are errors, so a description never holds `inf` or `nan`.
     public func describe() throws(TerrainError) -> DEMDescription {
         let extent = try extentLonLat()
+        guard [extent.west, extent.south, extent.east, extent.north].allSatisfy(\.isFinite) else {
+            throw .cannotTransform(from: crs.label, to: "EPSG:4326", reason: "the DEM's extent has no place in longitude and latitude")
+        }
         let resolution = try resolutionMetres()
+        guard resolution.x.isFinite, resolution.y.isFinite else {
+            throw .unusableRaster(path: label, reason: "has cells whose size in metres overflows")
+        }
         let range = try elevationRange()
         return DEMDescription(
             label: label, paths: paths, driverName: driverName, width: width, height: height, dataTypeName: dataTypeName,

@@ -68,7 +68,10 @@ extension ElevationModel {
     /// with `--nodata`, the values given (`0, -9999` for one each).
     public var noDataText: String? {
         if noDataGiven { return givenNoData.map { NumberFormatting.shortest($0) }.joined(separator: ", ") }
-        guard let noData = info.noData, noData.isFinite else { return info.noData.map { _ in "not a number" } }
+        guard let noData = info.noData else { return nil }
+        // Said in words, as info prints no `nan` or `inf`.
+        if noData.isNaN { return "not a number" }
+        if noData.isInfinite { return noData < 0 ? "minus infinity" : "plus infinity" }
         if info.dataType == GDT_Float32 { return "\(Float(noData))" }
         return NumberFormatting.shortest(noData)
     }
@@ -120,6 +123,11 @@ extension ElevationModel {
             }
         }
         guard low <= high else { return nil }
+        // A scale or offset that takes a stored value past any terrain (to infinity, even) is
+        // an error as it is for samples, so no description prints `inf`.
+        for (metres, which) in [(low, "its lowest cell"), (high, "its highest cell")] where !(abs(metres) <= Self.maximumHeightMetres) {
+            throw .implausibleHeight(path: label, metres: metres, point: which)
+        }
         return (low, high, approximate)
     }
 

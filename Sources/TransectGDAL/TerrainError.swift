@@ -42,7 +42,7 @@ public enum TerrainError: UserFacingError, Equatable {
 
     public var message: String {
         switch self {
-        case .cannotOpen(let path, let reason): "DEM '\(path)': cannot open: \(reason)"
+        case .cannotOpen(let path, let reason): "DEM '\(path)': cannot open: \(GDALReason.tidy(reason, path: path))"
         case .noRasters(let pattern): "DEM '\(pattern)': no raster files found"
         case .unusableRaster(let path, let reason): "DEM '\(path)': \(reason)"
         case .cannotMosaic(let reason): "cannot mosaic the DEMs: \(reason)"
@@ -51,9 +51,11 @@ public enum TerrainError: UserFacingError, Equatable {
         case .outsideCoverage(let point, let dem): "point \(point) is outside the DEM '\(dem)'"
         case .noData(let point, let dem): "point \(point) falls on no data in the DEM '\(dem)'"
         case .unusableImage(let path, let reason): "image '\(path)': \(reason)"
+        case .implausibleHeight(let path, let metres, let point) where !metres.isFinite:
+            "DEM '\(path)': the height at \(point) overflows a double (its scale or offset is too large); no terrain is beyond \(GeoPoint.heightLimitText)"
         case .implausibleHeight(let path, let metres, let point):
-            "DEM '\(path)': height \(metres) m at \(point) is beyond \(GeoPoint.heightLimitText)"
-        case .readFailed(let path, let reason): "DEM '\(path)': read failed: \(reason)"
+            "DEM '\(path)': height \(NumberFormatting.shortest(metres)) m at \(point) is beyond \(GeoPoint.heightLimitText)"
+        case .readFailed(let path, let reason): "DEM '\(path)': read failed: \(GDALReason.tidy(reason, path: path))"
         case .cannotWriteImage(let path, let reason): "cannot write '\(path)': \(reason)"
         case .cannotWriteLayer(let path, let reason): "cannot write '\(path)': \(reason)"
         case .networkNotAllowed(let path, nil):

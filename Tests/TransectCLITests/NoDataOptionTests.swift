@@ -1,3 +1,4 @@
+import CGDAL
 import Foundation
 import Testing
 import TransectCLITestSupport
@@ -104,5 +105,41 @@ struct NoDataOptionTests {
         #expect(a.count == 4 && b.count == 4)
         // Boxes are [x0, y0, x1, y1] in pixels.
         #expect(b[3] - b[1] == a[3] - a[1] + 20 && b[2] - b[0] == a[2] - a[0], "\(a) \(b)")
+    }
+}
+
+/// `info` prints no `inf` and no `nan`, in text or JSON, whatever the DEM's numbers.
+@Suite("info never prints inf or nan")
+struct InfoFiniteTests {
+    /// True when `text` holds `inf` or `nan` as a word (any case), as a formatter would print them.
+    static func holdsNonFinite(_ text: String) -> Bool {
+        text.lowercased().split { !$0.isLetter }.contains { $0 == "inf" || $0 == "nan" }
+    }
+
+    @Test(
+        "a scale that overflows, heights beyond any terrain, a NaN or infinite no-data value",
+        arguments: ["scale 1e308", "offset 1e300", "nodata nan", "nodata -inf"])
+    func numbers(kind: String) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("dem.tif")
+        let parts = kind.split(separator: " ")
+        let value = Double(parts[1]) ?? (parts[1] == "nan" ? Double.nan : -Double.infinity)
+        SyntheticDEM.write(
+            path: path, width: 20, height: 10, geoTransform: [10, 0.01, 0, 45.1, 0, -0.01], crs: "EPSG:4326", type: GDT_Float32,
+            noData: parts[0] == "nodata" ? value : nil, scale: parts[0] == "scale" ? value : nil, offset: parts[0] == "offset" ? value : nil
+        ) { c, r in Double(c + r) + 100 }
+        for format in ["text", "json"] {
+            let r = transect("info", path, "--format", format)
+            #expect(!Self.holdsNonFinite(r.out) && !Self.holdsNonFinite(r.err), "\(kind) \(format): \(r.out) \(r.err)")
+            if parts[0] == "nodata" {
+                #expect(r.code == 0, "\(r.err)")
+                if format == "text" {
+                    #expect(r.out.contains(kind.hasSuffix("nan") ? "No data:     not a number\n" : "No data:     minus infinity\n"), "\(r.out)")
+                }
+            } else {
+                #expect(r.code == 1 && r.err.hasPrefix("Error: DEM '\(path)': "), "\(r.err)")
+                #expect(r.err.contains(kind.hasPrefix("scale") ? "overflows a double" : "is beyond ±100,000 km"), "\(r.err)")
+            }
+        }
     }
 }
