@@ -21,7 +21,7 @@ public enum CommandLineTool {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        return Commands.table.reporting(console: console) {
+        return Commands.table.reporting(console: console, arguments: rest) {
             switch command {
             case "-h", "--help":
                 console.out(Help.overview)
