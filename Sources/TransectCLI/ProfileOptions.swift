@@ -62,7 +62,8 @@ enum ProfileOptions {
     static let chart = Option.text(
         "chart", value: "FILE",
         help:
-            "Also draw the profile chart (elevation against distance, sight line, obstruction, extremes) for a report: .png, .svg or .pdf by the extension.")
+            "Also draw the profile chart (elevation against distance, sight line, obstruction, extremes) for a report: .png, .svg or .pdf by the extension; - for stdout with -o FILE (--chart-format, else PNG)."
+    )
     static let chartFormat: Option<FigureFormat?> = FigureOutput.formatOption("chart-format", for: "the chart", accepted: chartFormats)
     static let chartFormats: [FigureFormat] = [.png, .svg, .pdf]
     static let chartSize = Option.size(
@@ -164,10 +165,15 @@ struct ProfileSettings {
         chartLayout = try args.value(ProfileOptions.chartLayout)
         title = try args.value(ProfileOptions.title)
         png = try OutputTransaction.pngEncoding(args, threads: try CommonOptions.threadCount(args))
-        if chart == "-" {
-            throw CLIError.usage("option '--chart': a chart is a file (PNG, SVG or PDF); '-' (stdout) is not one", command: "profile")
+        if chart == "-" && (out ?? "-") == "-" {
+            throw CLIError.usage(
+                "option '--chart': '-' is stdout, where the profile goes without -o; give -o FILE for the profile, or a FILE for the chart",
+                command: "profile")
         }
-        if let chart {
+        if chart == "-" {
+            // The chart alone on stdout (a chart has no side files), in --chart-format or PNG.
+            chartFormat = try args.value(ProfileOptions.chartFormat) ?? .png
+        } else if let chart {
             chartFormat = try FigureOutput.format(
                 of: chart, option: "--chart", given: try args.value(ProfileOptions.chartFormat), accepted: ProfileOptions.chartFormats,
                 formatOption: "chart-format", command: "profile")

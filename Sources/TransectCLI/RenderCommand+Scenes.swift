@@ -47,6 +47,11 @@ struct SceneBatch {
         guard listPath != "-" else {
             throw CLIError.usage("option '--scenes': give a LIST file, as relative scene paths resolve against its directory", command: "render")
         }
+        if args.all(RenderOptions.places.name).contains("-") || args.all(RenderOptions.track.name).contains("-") {
+            throw CLIError.usage(
+                "option '--\(args.all(RenderOptions.places.name).contains("-") ? "places" : "track")': '-' (stdin) can be read once, not by every scene of a list; give a FILE",
+                command: "render")
+        }
         skipExisting = try args.value(RenderOptions.skipExisting)
         if let text = try args.value(RenderOptions.shard) {
             let shard = try ShardArgument.parse(text, environment: ShardArgument.processEnvironment, command: "render")

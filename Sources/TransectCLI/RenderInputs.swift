@@ -85,6 +85,7 @@ struct RenderSettings {
         }
         placeFiles = try args.values(RenderOptions.places)
         trackFiles = try args.values(RenderOptions.track)
+        try FigureOutput.standardInputOnce(places: placeFiles, tracks: trackFiles, command: "render")
         guard framesDirectory == nil || !trackFiles.isEmpty else {
             throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")
         }

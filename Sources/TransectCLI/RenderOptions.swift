@@ -129,7 +129,8 @@ enum RenderOptions {
     }
     static let geoid = CommonOptions.geoid.help(
         "Geoid grid for ellipsoidal heights (h = H + N) in the --measure labels' direct distance; egm96 is PROJ's egm96_15.gtx.")
-    static let places = Option.text("places", value: "FILE", help: "Places to label (CSV name,lon,lat or GeoJSON points); repeatable.", kind: .repeatable)
+    static let places = Option.text(
+        "places", value: "FILE", help: "Places to label (CSV name,lon,lat or GeoJSON points; - for stdin); repeatable.", kind: .repeatable)
     static let track = Option.text(
         "track", value: "FILE",
         help:

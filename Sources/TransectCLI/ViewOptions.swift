@@ -14,7 +14,8 @@ enum ViewShading: String, OptionChoice {
 /// The options of `transect view`, each declared once.
 enum ViewOptions {
     static let dem = CommonOptions.dem.help("A DEM file, a directory of tiles or a glob; repeatable. Together they are one mosaic, the terrain shown.")
-    static let out = CommonOptions.out.help("The image to write (atomically): .png, .svg or .pdf by the extension.").valueName("FILE")
+    static let out = CommonOptions.out.help("The image to write (atomically): .png, .svg or .pdf by the extension; - for stdout (--format, else PNG).")
+        .valueName("FILE")
     static let format: Option<FigureFormat?> = FigureOutput.formatOption("format", for: "the image and the frames", accepted: formats)
     static let formats: [FigureFormat] = [.png, .svg, .pdf]
     static let dpi: Option<Double?> = FigureOutput.dpi.help(
@@ -45,7 +46,8 @@ enum ViewOptions {
     static let to = Option.point("to", help: "The measurement's end, as --from.")
     static let track = Option.text(
         "track", value: "FILE", help: "A location history to drape on the terrain (GPX, GeoJSON, Esri JSON, CSV); repeatable.", kind: .repeatable)
-    static let places = Option.text("places", value: "FILE", help: "Places to pin (CSV name,lon,lat or GeoJSON points); repeatable.", kind: .repeatable)
+    static let places = Option.text(
+        "places", value: "FILE", help: "Places to pin (CSV name,lon,lat or GeoJSON points; - for stdin); repeatable.", kind: .repeatable)
     static let anchors = Option.text(
         "anchors", value: "FILE.json", help: "Also write where the measurement's ends and corner, each place and each track vertex land in the image.")
     static let frames = Option.text("frames", value: "DIR", help: "With --orbit: write the orbit's frames to DIR instead of one image.")
@@ -120,9 +122,9 @@ struct ViewSettings {
             throw CLIError.usage("option '-o': an orbit writes --frames, not one image; give one of them", command: "view")
         }
         guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE (or --frames DIR --orbit N)", command: "view") }
-        if out == "-" { throw CLIError.usage("option '-o': give a FILE (PNG, SVG or PDF); '-' (stdout) is not one", command: "view") }
         let given = try args.value(ViewOptions.format)
-        if let out {
+        // `-o -`: the image alone to stdout (a view has no side files), in --format or PNG.
+        if let out, out != "-" {
             format = try FigureOutput.format(of: out, option: "-o", given: given, accepted: ViewOptions.formats, formatOption: "format", command: "view")
         } else {
             format = given ?? .png
@@ -144,6 +146,7 @@ struct ViewSettings {
         distance = try args.value(ViewOptions.distance)
         placeFiles = try args.values(ViewOptions.places)
         trackFiles = try args.values(ViewOptions.track)
+        try FigureOutput.standardInputOnce(places: placeFiles, tracks: trackFiles, command: "view")
         threads = try CommonOptions.threadCount(args)
         png = try OutputTransaction.pngEncoding(args, threads: threads)
         camera = try Self.point(ViewOptions.camera, args, terrain: terrain)

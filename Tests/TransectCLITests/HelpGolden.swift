@@ -117,7 +117,8 @@ enum HelpGolden {
           -o, --out FILE             Write to FILE (atomically) instead of stdout.
           --chart FILE               Also draw the profile chart (elevation against distance, sight
                                      line, obstruction, extremes) for a report: .png, .svg or .pdf
-                                     by the extension.
+                                     by the extension; - for stdout with -o FILE (--chart-format,
+                                     else PNG).
           --chart-format png|svg|pdf
                                      Write the chart in this format whatever its name's extension
                                      says (default: by the extension).
@@ -219,8 +220,8 @@ enum HelpGolden {
                                      cubicspline). Default: bilinear.
           --geoid egm96|PATH         Geoid grid for ellipsoidal heights (h = H + N) in the --measure
                                      labels' direct distance; egm96 is PROJ's egm96_15.gtx.
-          --places FILE              Places to label (CSV name,lon,lat or GeoJSON points);
-                                     repeatable.
+          --places FILE              Places to label (CSV name,lon,lat or GeoJSON points; - for
+                                     stdin); repeatable.
           --track FILE               A location history to draw as a trail (GPX, GeoJSON, Esri JSON,
                                      CSV), one fix per vertex; repeatable. The frame opens at
                                      1:10,000 where the size allows.
@@ -294,7 +295,7 @@ enum HelpGolden {
           --nodata V              Cells holding V are no data, whatever the DEM records: once for
                                   every DEM, or once for each --dem in turn.
           -o, --out FILE          The image to write (atomically): .png, .svg or .pdf by the
-                                  extension.
+                                  extension; - for stdout (--format, else PNG).
           --format png|svg|pdf    Write the image and the frames in this format whatever its name's
                                   extension says (default: by the extension).
           --scene FILE.json       Settings from a JSON file whose keys are these options' names;
@@ -325,7 +326,8 @@ enum HelpGolden {
                                   mi, yd, nmi). Default: metric.
           --track FILE            A location history to drape on the terrain (GPX, GeoJSON, Esri
                                   JSON, CSV); repeatable.
-          --places FILE           Places to pin (CSV name,lon,lat or GeoJSON points); repeatable.
+          --places FILE           Places to pin (CSV name,lon,lat or GeoJSON points; - for stdin);
+                                  repeatable.
           --anchors FILE.json     Also write where the measurement's ends and corner, each place and
                                   each track vertex land in the image.
           --frames DIR            With --orbit: write the orbit's frames to DIR instead of one
