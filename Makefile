@@ -15,7 +15,7 @@ TRANSECT := .build/release/transect
 TARGET_CPU ?= $(shell ./scripts/target-cpu.sh)
 CPU_FLAGS := $(shell ./scripts/target-cpu.sh --flags $(TARGET_CPU))
 
-.PHONY: all deps test-deps build test moto-venv demo check format bench fuzz memcheck clean slurm-check
+.PHONY: all deps test-deps build test moto-venv demo check format bench fuzz memcheck clean slurm-check install
 
 all: build
 
@@ -116,6 +116,13 @@ fuzz:
 # 100,000-scene list, against 150 MB.
 memcheck: build
 	@./scripts/memory-check.sh $(TRANSECT)
+
+# The launcher, its libraries, a man page and bash/zsh completions under PREFIX, staged under
+# DESTDIR for packagers (scripts/install.sh).
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: build
+	@./scripts/install.sh "$(DESTDIR)" "$(PREFIX)" $(dir $(TRANSECT))
 
 clean:
 	rm -rf .build

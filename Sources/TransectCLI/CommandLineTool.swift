@@ -29,6 +29,17 @@ public enum CommandLineTool {
             case "--version":
                 console.out("transect \(Help.version)\n")
                 return 0
+            // For installers (make install), as swift-argument-parser names them; not in the overview.
+            case "--generate-manual":
+                console.out(Help.manualPage)
+                return 0
+            case "--generate-completion-script":
+                guard rest.count == 1, let script = Help.completionScript(rest[0]) else {
+                    throw CLIError.usage(
+                        "--generate-completion-script takes one shell: \(Help.completionShells.joined(separator: " or "))", command: nil)
+                }
+                console.out(script)
+                return 0
             case "help":
                 guard let topic = rest.first else {
                     console.out(Help.overview)
