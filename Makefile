@@ -15,7 +15,7 @@ TRANSECT := .build/release/transect
 TARGET_CPU ?= $(shell ./scripts/target-cpu.sh)
 CPU_FLAGS := $(shell ./scripts/target-cpu.sh --flags $(TARGET_CPU))
 
-.PHONY: all deps test-deps build test moto-venv demo check format bench fuzz memcheck clean slurm-check
+.PHONY: all deps test-deps build test moto-venv demo check format bench fuzz memcheck clean slurm-check install
 
 all: build
 
@@ -112,9 +112,17 @@ SECONDS := 60
 fuzz:
 	@./scripts/fuzz.sh $(SECONDS)
 
-# Peak memory of a 2,000,000-row --pairs batch and of a 50 MB GPX, against 150 MB.
+# Peak memory of a 2,000,000-row --pairs batch, a 50 MB GPX, a 10,000-part merge and a
+# 100,000-scene list, against 150 MB.
 memcheck: build
 	@./scripts/memory-check.sh $(TRANSECT)
+
+# The launcher, its libraries, a man page and bash/zsh completions under PREFIX, staged under
+# DESTDIR for packagers (scripts/install.sh).
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: build
+	@./scripts/install.sh "$(DESTDIR)" "$(PREFIX)" $(dir $(TRANSECT))
 
 clean:
 	rm -rf .build

@@ -6,7 +6,7 @@ import Foundation
 import TransectFormats
 
 private let knownOptions: Set<String> = [
-    "dem", "interpolation", "geoid", "crs", "frame-crs", "layout",
+    "dem", "nodata", "interpolation", "geoid", "crs", "frame-crs", "layout",
     "size", "extent", "extent-crs", "out", "basemap", "azimuth", "altitude", "z-factor",
     "multidirectional", "measure", "places", "track", "max-segment", "frames", "every", "title",
     "decorations", "units", "dpi", "max-pixels", "margin", "no-dem", "png", "format", "font-scale",

@@ -24,7 +24,10 @@
 # crash, a sanitizer report, a timeout or running out of memory is a finding.
 #
 # Adding a harness: write Fuzz/<name>.swift (copy one of the others), add <name> to HARNESSES
-# below, and put a few small seed files in Tests/Hostile/<name>/. Built by hand, a harness is:
+# below, and put a few small seed files in Tests/Hostile/<name>/. A harness of a reader that
+# lives in a command-line library (the manifest and journal harnesses) compiles that reader's
+# source files into itself (harness_sources below) over TransectRaster and TransectCLIBase,
+# which are built for fuzzing too (GDAL-free, and free of Foundation). Built by hand, a harness is:
 #
 #   F="-parse-as-library -swift-version 6 -package-name Transect -sanitize=fuzzer,address -O -g -I .build/fuzz/modules/CSHA256"
 #   (.build/fuzz/modules/CSHA256/module.modulemap: module CSHA256 { header "<abs. path to sha256_hardware.h>" })
@@ -52,7 +55,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-HARNESSES=(gpx geojson esri csvtrack places scene coordinates pairs)
+HARNESSES=(gpx geojson esri csvtrack places scene coordinates pairs scenelist manifest journal)
+
+# Sources of the command-line libraries a harness compiles into itself: the readers it fuzzes.
+harness_sources() {
+    case "$1" in
+        manifest | journal)
+            echo Sources/TransectCLIMeasure/ShardManifest.swift Sources/TransectCLI/SceneShardManifest.swift \
+                Sources/TransectCLI/SceneShardJournal.swift ;;
+    esac
+}
 
 # Real files from ../shared/data that make good extra seeds, added to the working corpus only.
 extra_seeds() {
@@ -123,15 +135,18 @@ build_module TransectGeodesy "$BUILD/lib/libTransectSupport.a"
 build_module TransectAnalysis "$BUILD/lib/libTransectGeodesy.a"
 build_module TransectFormatsBase "$BUILD/lib/libTransectAnalysis.a"
 build_module TransectFormats "$BUILD/lib/libTransectFormatsBase.a"
+build_module TransectRaster "$BUILD/lib/libTransectGeodesy.a"
+build_module TransectCLIBase "$BUILD/lib/libTransectRaster.a" "$BUILD/lib/libTransectAnalysis.a"
 
 support=(Fuzz/Support/*.swift)
 for h in "${HARNESSES[@]}"; do
-    if stale "$BUILD/bin/$h" "Fuzz/$h.swift" "${support[@]}" "$BUILD/lib/libTransectAnalysis.a" "$BUILD/lib/libTransectFormatsBase.a" \
-        "$BUILD/lib/libTransectFormats.a"; then
+    read -r -a extra <<< "$(harness_sources "$h")"
+    if stale "$BUILD/bin/$h" "Fuzz/$h.swift" "${support[@]}" "${extra[@]}" "$BUILD/lib/libTransectAnalysis.a" \
+        "$BUILD/lib/libTransectFormatsBase.a" "$BUILD/lib/libTransectFormats.a" "$BUILD/lib/libTransectCLIBase.a"; then
         echo "Building harness $h"
         quiet "${NICE[@]}" "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$h" -I "$BUILD/modules" \
-            -L "$BUILD/lib" -lTransectFormats -lTransectFormatsBase -lTransectAnalysis -lTransectGeodesy -lTransectSupport -lCSHA256 \
-            "${support[@]}" "Fuzz/$h.swift" -o "$BUILD/bin/$h"
+            -L "$BUILD/lib" -lTransectCLIBase -lTransectRaster -lTransectFormats -lTransectFormatsBase -lTransectAnalysis \
+            -lTransectGeodesy -lTransectSupport -lCSHA256 "${support[@]}" "${extra[@]}" "Fuzz/$h.swift" -o "$BUILD/bin/$h"
     fi
 done
 

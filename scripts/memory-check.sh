@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Peak memory of the largest jobs, against the limit the safety issue set:
+# Peak memory of the largest streaming jobs and batches, against the limit the safety issue set:
 #   - measure --pairs with 2,000,000 rows over the Yosemite DEM (../shared/data),
-#   - track --stats on a 50 MB GPX (about 490,000 points), and
+#   - track --stats on a 50 MB GPX (about 490,000 points),
+#   - merge of 10,000 parts (one row each, with their manifests), whose bytes must be those of
+#     the one run over the same 10,000 rows, and
+#   - render --scenes over a list of 100,000 scene files (every one read, as every scene's
+#     files are inputs of the run), shard 1/10000 of it rendered (10 maps of 64x48), and
 #   - track --stats on a GeoJSON of 2,000,000 coordinates with elevations (about 66 MB),
 # each generated here with a fixed pattern (nothing is downloaded). Prints the peak resident
 # set size (/usr/bin/time's "Maximum resident set size") and fails when any is over
@@ -21,6 +25,7 @@ done
 [[ -f $dem ]] || { echo "Error: '$dem' not found: ../shared/data must be beside the project" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "Error: /usr/bin/time is missing (Debian package 'time')" >&2; exit 2; }
 
+transect=$(realpath "$transect") dem=$(realpath "$dem")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -67,9 +72,68 @@ peak() {  # peak RSS in MB of the command
 pairs_mb=$(peak "$transect" measure --dem "$dem" --pairs "$work/pairs.csv" -o "$work/out.csv")
 gpx_mb=$(peak "$transect" track --in "$work/big.gpx" --stats)
 geojson_mb=$(peak "$transect" track --in "$work/big.geojson" --stats)
-printf '%-52s %6s MB\n' "measure --pairs, 2,000,000 rows" "$pairs_mb" "track --stats, $(( $(stat -c %s "$work/big.gpx") / 1000000 )) MB GPX" "$gpx_mb" \
-    "track --stats, 2,000,000-coordinate GeoJSON ($(( $(stat -c %s "$work/big.geojson") / 1000000 )) MB)" "$geojson_mb"
+rm -f "$work/pairs.csv" "$work/out.csv" "$work/big.gpx" "$work/big.geojson"
+
+# 10,000 parts of one --pairs batch: its first 10,000 rows measured in one run, the first shard
+# of 10,000 measured as a shard would be (its manifest is the template), and the other parts cut
+# from the one run's output with manifests written after the template: shard K/10000 holds row
+# K, and the SHA-256 of its bytes. merge then checks and joins all 10,000.
+parts=10000
+mkdir -p "$work/parts"
+awk -v n=$parts 'BEGIN {
+    print "from_lon,from_lat,to_lon,to_lat"; s = 54321
+    for (i = 0; i < n; i++) {
+        for (k = 0; k < 4; k++) { s = (s * 1103515245 + 12345) % 2147483648; u[k] = s / 2147483648 }
+        printf "%.6f,%.6f,%.6f,%.6f\n", -119.65 + 0.2 * u[0], 37.68 + 0.1 * u[1], -119.65 + 0.2 * u[2], 37.68 + 0.1 * u[3]
+    }
+}' > "$work/pairs10k.csv"
+{ "$transect" measure --dem "$dem" --pairs "$work/pairs10k.csv" -o "$work/whole.csv" \
+    && "$transect" measure --dem "$dem" --pairs "$work/pairs10k.csv" --shard 1/$parts -o "$work/parts/first.csv"; } \
+    || { echo "Error: the one run or the first shard of the 10,000-part merge failed" >&2; exit 1; }
+awk -v dir="$work/parts" 'NR == 1 { header = $0; next }
+    { f = sprintf("%s/part-%05d.csv", dir, NR - 1); if (NR == 2) print header > f; print > f; close(f) }' "$work/whole.csv"
+cmp -s "$work/parts/first.csv" "$work/parts/part-00001.csv" \
+    || { echo "Error: the first shard's bytes are not the one run's first row" >&2; exit 1; }
+(cd "$work/parts" && sha256sum part-*.csv) | awk -v n=$parts -v dir="$work/parts" -v template="$work/parts/first.csv.manifest.json" '
+    BEGIN { while ((getline line < template) > 0) lines[++count] = line }
+    {
+        k = substr($2, 6, 5) + 0; f = dir "/" $2 ".manifest.json"
+        for (i = 1; i <= count; i++) {
+            line = lines[i]
+            sub(/"shard": "1\/[0-9]+"/, "\"shard\": \"" k "/" n "\"", line)
+            sub(/"first_row": 1,/, "\"first_row\": " k ",", line)
+            sub(/"last_row": 1,/, "\"last_row\": " k ",", line)
+            sub(/"output_sha256": "[0-9a-f]*"/, "\"output_sha256\": \"" $1 "\"", line)
+            print line > f
+        }
+        close(f)
+    }'
+rm "$work/parts/first.csv" "$work/parts/first.csv.manifest.json"
+merge_mb=$(cd "$work/parts" && peak "$transect" merge part-*.csv -o "$work/merged.csv")
+cmp -s "$work/merged.csv" "$work/whole.csv" || { echo "Error: the 10,000-part merge is not the one run's bytes" >&2; exit 1; }
+rm -rf "$work/parts" "$work/merged.csv" "$work/whole.csv"
+
+# A list of 100,000 scene files, each a 64x48 map of a corner of the DEM; shard 1/10000 of it
+# renders its 10 scenes, having read every scene of the list for the files they name.
+scenes=100000
+mkdir -p "$work/scenes/out"
+awk -v n=$scenes -v dem="$dem" -v dir="$work/scenes" 'BEGIN {
+    for (i = 1; i <= n; i++) {
+        f = sprintf("%s/s%06d.json", dir, i)
+        printf "{\"dem\": \"%s\", \"size\": [64, 48], \"out\": \"out/s%06d.png\", \"decorations\": \"none\", \"extent\": [%.4f, 37.70, %.4f, 37.73]}\n", \
+            dem, i, -119.64 + (i % 50) * 0.001, -119.59 + (i % 50) * 0.001 > f
+        close(f)
+        printf "s%06d.json\n", i > (dir "/list.txt")
+    }
+}'
+scenes_mb=$(peak "$transect" render --scenes "$work/scenes/list.txt" --shard 1/10000)
+rendered=$(ls "$work/scenes/out" | grep -c '\.png$')
+(( rendered == 10 )) || { echo "Error: shard 1/10000 of the 100,000-scene list rendered $rendered maps, not 10" >&2; exit 1; }
+
+printf '%-52s %6s MB\n' "measure --pairs, 2,000,000 rows" "$pairs_mb" "track --stats, 50 MB GPX" "$gpx_mb" \
+    "track --stats, 2,000,000-coordinate GeoJSON" "$geojson_mb" \
+    "merge, 10,000 parts" "$merge_mb" "render --scenes, 100,000 scenes (shard 1/10000)" "$scenes_mb"
 status=0
-for mb in "$pairs_mb" "$gpx_mb" "$geojson_mb"; do (( mb <= limit_mb )) || status=1; done
+for mb in "$pairs_mb" "$gpx_mb" "$geojson_mb" "$merge_mb" "$scenes_mb"; do (( mb <= limit_mb )) || status=1; done
 (( status == 0 )) && echo "all under ${limit_mb} MB" || echo "over the ${limit_mb} MB limit" >&2
 exit $status

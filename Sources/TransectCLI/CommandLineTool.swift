@@ -21,13 +21,24 @@ public enum CommandLineTool {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        return Commands.table.reporting(console: console) {
+        return Commands.table.reporting(console: console, arguments: rest) {
             switch command {
             case "-h", "--help":
                 console.out(Help.overview)
                 return 0
             case "--version":
                 console.out("transect \(Help.version)\n")
+                return 0
+            // For installers (make install), as swift-argument-parser names them; not in the overview.
+            case "--generate-manual":
+                console.out(Help.manualPage)
+                return 0
+            case "--generate-completion-script":
+                guard rest.count == 1, let script = Help.completionScript(rest[0]) else {
+                    throw CLIError.usage(
+                        "--generate-completion-script takes one shell: \(Help.completionShells.joined(separator: " or "))", command: nil)
+                }
+                console.out(script)
                 return 0
             case "help":
                 guard let topic = rest.first else {

@@ -136,10 +136,12 @@ enum Commands {
 
     static let info = Command(
         name: "info", summary: "Describe a DEM: driver, size, CRS, extent, resolution, elevation range",
-        usage: ["transect info [--dem] PATH… [--format text|json]"],
+        usage: ["transect info [--dem] PATH… [--mosaic] [--format text|json]"],
         description: """
-            Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
-            in metres, no-data value, unit and elevation range.
+            Describe each DEM named (a file, or the mosaic of a directory's tiles), as gdalinfo
+            describes a file: driver, size, CRS, extent in lon/lat, resolution in metres, no-data
+            value, unit and elevation range. With --mosaic, the DEMs as the one mosaic the other
+            commands read.
             """,
         options: InfoOptions.all,
         run: { args, console in try InfoCommand.run(args, console: console) })

@@ -48,6 +48,15 @@ enum FigureOutput {
         return format
     }
 
+    /// Refuses `-` (stdin) named more than once among the places and track files: stdin can be
+    /// read once.
+    static func standardInputOnce(places: [String], tracks: [String], command: String) throws(CLIError) {
+        let uses = places.filter { $0 == "-" }.count + tracks.filter { $0 == "-" }.count
+        guard uses > 1 else { return }
+        throw CLIError.usage(
+            "option '--\(places.contains("-") ? "places" : "track")': '-' (stdin) is given \(uses) times; stdin can be read once", command: command)
+    }
+
     /// The vector document a format asks for, at `dpi` (96 when none), dated by
     /// `SOURCE_DATE_EPOCH` when it is set (the Unix epoch otherwise).
     /// A physical `size` gives the page its exact size.

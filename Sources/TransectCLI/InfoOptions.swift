@@ -16,7 +16,12 @@ enum InfoOptions {
             "Also report the network requests (GET, HEAD) and bytes of opening the DEM, of one point read at its centre, and of the description (which reads every cell); zero for a local DEM."
     )
 
+    static let mosaic = Option.flag(
+        "mosaic", help: "Describe the DEMs named as the one mosaic other commands read, not each on its own (as gdalinfo would).")
+
     static let all: [OptionSpec] = [
-        CommonOptions.dem.spec, format.spec, stats.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
+        CommonOptions.dem.spec, CommonOptions.noData.spec, format.spec, mosaic.spec, stats.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec,
+        CommonOptions.confine.spec,
+        CommonOptions.help.spec,
     ]
 }

@@ -73,7 +73,8 @@ enum ProfileOptions {
     static let chart = Option.text(
         "chart", value: "FILE",
         help:
-            "Also draw the profile chart (elevation against distance, sight line, obstruction, extremes) for a report: .png, .svg or .pdf by the extension.")
+            "Also draw the profile chart (elevation against distance, sight line, obstruction, extremes) for a report: .png, .svg or .pdf by the extension; - for stdout with -o FILE (--chart-format, else PNG)."
+    )
     static let chartFormat: Option<FigureFormat?> = FigureOutput.formatOption("chart-format", for: "the chart", accepted: chartFormats)
     static let chartFormats: [FigureFormat] = [.png, .svg, .pdf]
     static let chartSize = Option.size(
@@ -86,11 +87,12 @@ enum ProfileOptions {
     static let title = Option.text("title", value: "TEXT", help: "The chart's title.", default: "Elevation profile")
 
     static let all: [OptionSpec] = [
-        CommonOptions.dem.spec, from.spec, to.spec, path.spec, track.spec, elevations.spec, maxSegment.spec, step.spec, samples.spec, maxSamples.spec,
+        CommonOptions.dem.spec, CommonOptions.noData.spec, from.spec, to.spec, path.spec, track.spec, elevations.spec, maxSegment.spec, step.spec, samples.spec,
+        maxSamples.spec,
         observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
         CommonOptions.out.spec, chart.spec, chartFormat.spec, chartSize.spec, dpi.spec, fontScale.spec, chartLayout.spec, title.spec, CommonOptions.png.spec,
         CommonOptions.threads.spec,
-        CommonOptions.allowNetwork.spec,
+        CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
         CommonOptions.help.spec,
     ]
 }
@@ -187,10 +189,15 @@ struct ProfileSettings {
         chartLayout = try args.value(ProfileOptions.chartLayout)
         title = try args.value(ProfileOptions.title)
         png = try OutputTransaction.pngEncoding(args, threads: try CommonOptions.threadCount(args))
-        if chart == "-" {
-            throw CLIError.usage("option '--chart': a chart is a file (PNG, SVG or PDF); '-' (stdout) is not one", command: "profile")
+        if chart == "-" && (out ?? "-") == "-" {
+            throw CLIError.usage(
+                "option '--chart': '-' is stdout, where the profile goes without -o; give -o FILE for the profile, or a FILE for the chart",
+                command: "profile")
         }
-        if let chart {
+        if chart == "-" {
+            // The chart alone on stdout (a chart has no side files), in --chart-format or PNG.
+            chartFormat = try args.value(ProfileOptions.chartFormat) ?? .png
+        } else if let chart {
             chartFormat = try FigureOutput.format(
                 of: chart, option: "--chart", given: try args.value(ProfileOptions.chartFormat), accepted: ProfileOptions.chartFormats,
                 formatOption: "chart-format", command: "profile")

@@ -47,6 +47,11 @@ struct SceneBatch {
         guard listPath != "-" else {
             throw CLIError.usage("option '--scenes': give a LIST file, as relative scene paths resolve against its directory", command: "render")
         }
+        if args.all(RenderOptions.places.name).contains("-") || args.all(RenderOptions.track.name).contains("-") {
+            throw CLIError.usage(
+                "option '--\(args.all(RenderOptions.places.name).contains("-") ? "places" : "track")': '-' (stdin) can be read once, not by every scene of a list; give a FILE",
+                command: "render")
+        }
         skipExisting = try args.value(RenderOptions.skipExisting)
         if let text = try args.value(RenderOptions.shard) {
             let shard = try ShardArgument.parse(text, environment: ShardArgument.processEnvironment, command: "render")
@@ -72,22 +77,29 @@ struct SceneBatch {
         // Every scene's own files are inputs of the whole run: no scene may write over a scene
         // file of the list, or over what a scene later in it reads (its DEM, places, track).
         // A scene that does not read is left to fail in its turn.
-        for entry in list.entries {
+        for (k, entry) in list.entries.enumerated() {
             guard let scene = entry.scene else { continue }
+            // Each file once: a list of 100,000 scenes over one DEM holds 100,001 inputs, not 200,000.
+            if k % 4096 == 4095 { files.settle() }
             files.input("--scenes", scene)
             guard let sceneArgs = try? RenderOptions.applying(scene: scene, to: args) else { continue }
             for name in ["dem", "places", "track", "basemap", "geoid"] {
                 for value in sceneArgs.all(name) { files.input("--" + name, value) }
             }
         }
+        files.settle()
         self.files = files
     }
 
     /// The options given on the command line that shape the bytes of every scene: all but the
-    /// batch's own, the thread count (the bytes are the same for any), help and network access.
+    /// batch's own, the thread count (the bytes are the same for any), help, network access,
+    /// its time-out and --confine.
     static func options(_ args: ParsedArguments) -> [String] {
         let ignored = Set(
-            (RenderOptions.batchOptions + [CommonOptions.threads.spec, CommonOptions.help.spec, CommonOptions.allowNetwork.spec]).map(\.name))
+            (RenderOptions.batchOptions + [
+                CommonOptions.threads.spec, CommonOptions.help.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
+            ])
+            .map(\.name))
         var options: [String] = []
         for spec in RenderOptions.all where !ignored.contains(spec.name) {
             if spec.takesValue {

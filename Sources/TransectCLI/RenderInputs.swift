@@ -25,6 +25,8 @@ struct RenderSettings {
     /// `--dpi`, or 300 for a print size; nil: 96, and the PNG records it.
     var dpi: Double?
     var fontScale: Double
+    /// `-r`: how the DEM is resampled into the map; nil lets the frame choose.
+    var resampling: ElevationResampling?
     var noDEM: Bool
     var title: String?
     /// `--frame-crs`, `--extent` (lon/lat) and `--extent-crs` (in the frame CRS).
@@ -51,6 +53,7 @@ struct RenderSettings {
         margin = try args.value(RenderOptions.margin)
         dpi = size.dpi(given: try args.value(RenderOptions.dpi))
         fontScale = try args.value(RenderOptions.fontScale)
+        resampling = try RenderOptions.mapResampling(args)
         noDEM = try args.value(RenderOptions.noDEM)
         layout = try args.value(RenderOptions.layout)
         layers = try args.value(RenderOptions.layers)
@@ -71,7 +74,6 @@ struct RenderSettings {
             // What only --measure uses, given without it, would be silently ignored.
             for (option, problem) in [
                 (RenderOptions.crs.name, "gives the CRS of --measure points; the map's projection is --frame-crs"),
-                (RenderOptions.interpolation.name, "samples the heights of --measure lines; give --measure"),
                 (RenderOptions.geoid.name, "gives ellipsoidal heights to --measure lines; give --measure"),
             ] where args.has(option) {
                 throw CLIError.usage("option '--\(option)': \(problem)", command: "render")
@@ -83,6 +85,7 @@ struct RenderSettings {
         }
         placeFiles = try args.values(RenderOptions.places)
         trackFiles = try args.values(RenderOptions.track)
+        try FigureOutput.standardInputOnce(places: placeFiles, tracks: trackFiles, command: "render")
         guard framesDirectory == nil || !trackFiles.isEmpty else {
             throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")
         }
@@ -209,7 +212,8 @@ struct RenderInputs {
             heightsSource: dem == nil && measurements != nil ? TerrainOptions.defaultSurfaceName : nil,
             frameCRS: settings.frameCRS, extentLonLat: settings.extentLonLat, extentInFrame: settings.extentInFrame,
             margin: settings.margin, basemap: settings.basemap, title: settings.title,
-            decorations: settings.decorations, units: settings.units, dpi: settings.dpi, fontScale: settings.fontScale)
+            decorations: settings.decorations, units: settings.units, dpi: settings.dpi, fontScale: settings.fontScale,
+            resampling: settings.resampling)
     }
 
     /// Every file the inputs read: DEM, geoid, `--crs` and `--frame-crs` files, places, tracks,

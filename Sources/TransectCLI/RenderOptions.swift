@@ -113,10 +113,24 @@ enum RenderOptions {
         })
     /// The parser of each end of a `--measure` line.
     private static let measureEnd = Option.point("measure", help: "")
-    static let interpolation = CommonOptions.interpolation.help("How --measure heights are sampled: nearest (or near), bilinear or cubic.")
+    static let interpolation = CommonOptions.interpolation.help(
+        "nearest (near), bilinear, cubic or cubicspline: how the DEM is resampled into the map, as gdalwarp's -r (by default cubicspline where a pixel is finer than a DEM cell, bilinear elsewhere), and how --measure heights are sampled (cubic for cubicspline)."
+    )
+
+    /// How `-r` resamples the DEM into the map; nil without `-r` (chosen by the frame).
+    static func mapResampling(_ args: ParsedArguments) throws(CLIError) -> ElevationResampling? {
+        guard let text = args.all(interpolation.name).last else { return nil }
+        if text.lowercased() == "cubicspline" { return .cubicSpline }
+        switch try args.value(interpolation) {
+        case .nearest: return .nearest
+        case .bilinear: return .bilinear
+        case .cubic: return .cubic
+        }
+    }
     static let geoid = CommonOptions.geoid.help(
         "Geoid grid for ellipsoidal heights (h = H + N) in the --measure labels' direct distance; egm96 is PROJ's egm96_15.gtx.")
-    static let places = Option.text("places", value: "FILE", help: "Places to label (CSV name,lon,lat or GeoJSON points); repeatable.", kind: .repeatable)
+    static let places = Option.text(
+        "places", value: "FILE", help: "Places to label (CSV name,lon,lat or GeoJSON points; - for stdin); repeatable.", kind: .repeatable)
     static let track = Option.text(
         "track", value: "FILE",
         help:
@@ -158,24 +172,29 @@ enum RenderOptions {
         help: "With --shard, where the shard's manifest goes. Default: beside LIST, LIST.shard-K-of-N.manifest.json.")
 
     static let all: [OptionSpec] = [
-        dem.spec, noDEM.spec, out.spec, format.spec, layout.spec, layers.spec, scene.spec, size.spec, extent.spec, extentCRS.spec, margin.spec, frameCRS.spec,
+        dem.spec, noDEM.spec, CommonOptions.noData.spec, out.spec, format.spec, layout.spec, layers.spec, scene.spec, size.spec, extent.spec, extentCRS.spec,
+        margin.spec, frameCRS.spec,
         crs.spec, basemap.spec, azimuth.spec, altitude.spec, zFactor.spec, multidirectional.spec, measure.spec, interpolation.spec,
         geoid.spec, places.spec, track.spec, maxSegment.spec, frames.spec, every.spec, title.spec, decorations.spec, units.spec,
         dpi.spec, fontScale.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, scenes.spec, shard.spec, skipExisting.spec,
-        manifest.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
+        manifest.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec, CommonOptions.help.spec,
     ]
 
     /// The options of a batch of scenes (``scenes`` and its shards): the command line's, never a
     /// scene's.
     static let batchOptions: [OptionSpec] = [scenes.spec, shard.spec, skipExisting.spec, manifest.spec]
 
-    /// What a scene file may set: every render option but the scene itself, help, network
-    /// access (for whoever runs the command to allow, not for a scene file), the thread
-    /// count (the machine's, not the scene's) and the batch's options.
+    /// What a scene file may set: every render option but the scene itself, help, what GDAL
+    /// may read (network access, its time-out and --confine: for whoever runs the command to
+    /// allow, not for a scene file), the thread count (the machine's, not the scene's) and the
+    /// batch's options.
     static let sceneSettings: [OptionSpec] = all.filter { option in
         // `--layers` is given on the command line only, for now: a scene file's paths resolve
         // against the file (SceneFile.pathKeys), which does not yet know it.
-        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.threads.name, layers.name].contains(option.name)
+        ![
+            scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.timeout.name, CommonOptions.confine.name,
+            CommonOptions.threads.name, layers.name,
+        ].contains(option.name)
             && !batchOptions.contains { $0.name == option.name }
     }
 

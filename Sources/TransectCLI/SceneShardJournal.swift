@@ -60,6 +60,11 @@ final class SceneShardJournal {
         } catch {
             return .ignored("cannot be read")
         }
+        return contents(bytes, path: path, plan: plan)
+    }
+
+    /// What the journal bytes `bytes` (the file at `path`) hold for the shard `plan` describes.
+    static func contents(_ bytes: [UInt8], path: String, plan: SceneShardManifest) -> Contents {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         // What follows the last newline: nothing, or a line a crash cut short.
         lines.removeLast()

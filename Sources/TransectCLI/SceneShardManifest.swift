@@ -66,7 +66,13 @@ struct SceneShardManifest: Equatable {
     /// Reads the manifest at `path`; nil when there is none. A manifest that is there but does
     /// not read as one throws.
     static func read(_ path: String) throws(CLIError) -> SceneShardManifest? {
-        guard let fields = try ShardManifest.Fields(path, format: format) else { return nil }
+        guard let bytes = try ShardManifest.Fields.contents(path) else { return nil }
+        return try parse(bytes, path: path)
+    }
+
+    /// The manifest in `bytes` (the file at `path`, which messages name).
+    static func parse(_ bytes: [UInt8], path: String) throws(CLIError) -> SceneShardManifest {
+        let fields = try ShardManifest.Fields(bytes: bytes, path: path, format: format)
         guard let options = fields.json["options"]?.array?.compactMap(\.string) else { throw fields.bad("lacks 'options'") }
         guard let sceneObjects = fields.json["scenes"]?.array else { throw fields.bad("lacks 'scenes'") }
         var rendered: [Scene] = []

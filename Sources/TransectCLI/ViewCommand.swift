@@ -17,6 +17,7 @@ enum ViewCommand {
         let grid = try model.terrainGrid()
         let overlays = try loadOverlays(settings, model: model, terrain: terrain, grid: grid, console: console)
         let views = try cameras(settings, model: model, grid: grid, overlays: overlays)
+        for warning in cameraWarnings(views, model: model) { console.err(warning + "\n") }
 
         var files = RunFiles()
         files.inputs(dem: model, terrain: terrain)
@@ -58,6 +59,39 @@ enum ViewCommand {
             console.err("note: wrote \(NumberFormatting.count(views.count, "frame")) to '\(directory)'\n")
         }
         return 0
+    }
+
+    /// What the user should know of where the cameras stand: under the terrain (the view looks
+    /// out from inside the ground), or where the DEM has no terrain (outside it, or over no
+    /// data); once for the first camera of a kind, with the terrain height there.
+    static func cameraWarnings(_ views: [ViewCamera], model: ElevationModel) -> [String] {
+        var under: (ViewCamera, Double)?
+        var outside: ViewCamera?
+        for camera in views {
+            let position = GeoPoint(longitude: camera.position.longitude, latitude: camera.position.latitude)
+            let ground = (try? model.elevations(at: [position]))?.first ?? .nan
+            if ground.isNaN {
+                if outside == nil { outside = camera }
+            } else if let z = camera.position.heightMetres, z < ground, under == nil {
+                under = (camera, ground)
+            }
+        }
+        var warnings: [String] = []
+        func place(_ c: ViewCamera) -> String {
+            GeoPoint(longitude: c.position.longitude, latitude: c.position.latitude).coordinateText
+        }
+        if let (camera, ground) = under {
+            let z = camera.position.heightMetres ?? 0
+            warnings.append(
+                "warning: the camera at \(place(camera)) stands at \(NumberFormatting.grouped(z)) m, \(NumberFormatting.grouped(ground - z)) m under the terrain there (\(NumberFormatting.grouped(ground)) m): the view looks out from inside the ground"
+            )
+        }
+        if let camera = outside {
+            warnings.append(
+                "warning: the camera at \(place(camera)) stands where the DEM '\(model.label)' has no terrain (outside it, or over no data): nothing tells whether it is above the ground"
+            )
+        }
+        return warnings
     }
 
     /// Orbit frame `k` in `--frames DIR`, in `format`.

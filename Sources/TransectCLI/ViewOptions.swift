@@ -14,7 +14,8 @@ enum ViewShading: String, OptionChoice {
 /// The options of `transect view`, each declared once.
 enum ViewOptions {
     static let dem = CommonOptions.dem.help("A DEM file, a directory of tiles or a glob; repeatable. Together they are one mosaic, the terrain shown.")
-    static let out = CommonOptions.out.help("The image to write (atomically): .png, .svg or .pdf by the extension.").valueName("FILE")
+    static let out = CommonOptions.out.help("The image to write (atomically): .png, .svg or .pdf by the extension; - for stdout (--format, else PNG).")
+        .valueName("FILE")
     static let format: Option<FigureFormat?> = FigureOutput.formatOption("format", for: "the image and the frames", accepted: formats)
     static let formats: [FigureFormat] = [.png, .svg, .pdf]
     static let dpi: Option<Double?> = FigureOutput.dpi.help(
@@ -45,7 +46,8 @@ enum ViewOptions {
     static let to = Option.point("to", help: "The measurement's end, as --from.")
     static let track = Option.text(
         "track", value: "FILE", help: "A location history to drape on the terrain (GPX, GeoJSON, Esri JSON, CSV); repeatable.", kind: .repeatable)
-    static let places = Option.text("places", value: "FILE", help: "Places to pin (CSV name,lon,lat or GeoJSON points); repeatable.", kind: .repeatable)
+    static let places = Option.text(
+        "places", value: "FILE", help: "Places to pin (CSV name,lon,lat or GeoJSON points; - for stdin); repeatable.", kind: .repeatable)
     static let anchors = Option.text(
         "anchors", value: "FILE.json", help: "Also write where the measurement's ends and corner, each place and each track vertex land in the image.")
     static let frames = Option.text("frames", value: "DIR", help: "With --orbit: write the orbit's frames to DIR instead of one image.")
@@ -57,14 +59,19 @@ enum ViewOptions {
         help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
 
     static let all: [OptionSpec] = [
-        dem.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec, fontScale.spec,
+        dem.spec, CommonOptions.noData.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec,
+        fontScale.spec,
         lookAt.spec, distance.spec,
         refraction.spec, basemap.spec, from.spec, to.spec, units.spec, track.spec, places.spec, anchors.spec, frames.spec, orbit.spec,
-        CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.help.spec,
+        CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
+        CommonOptions.help.spec,
     ]
 
-    /// What a scene file may set: every option but the scene itself, help, and network access.
-    static let sceneSettings: [OptionSpec] = all.filter { ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name].contains($0.name) }
+    /// What a scene file may set: every option but the scene itself, help, and what GDAL may
+    /// read (network access, its time-out, --confine).
+    static let sceneSettings: [OptionSpec] = all.filter {
+        ![scene.name, CommonOptions.help.name, CommonOptions.allowNetwork.name, CommonOptions.timeout.name, CommonOptions.confine.name].contains($0.name)
+    }
 
     /// The arguments with a `--scene` file's settings under them (flags on the command line win).
     static func applyingScene(to args: ParsedArguments) throws -> ParsedArguments {
@@ -115,9 +122,9 @@ struct ViewSettings {
             throw CLIError.usage("option '-o': an orbit writes --frames, not one image; give one of them", command: "view")
         }
         guard out != nil || framesDirectory != nil else { throw CLIError.usage("missing -o/--out FILE (or --frames DIR --orbit N)", command: "view") }
-        if out == "-" { throw CLIError.usage("option '-o': give a FILE (PNG, SVG or PDF); '-' (stdout) is not one", command: "view") }
         let given = try args.value(ViewOptions.format)
-        if let out {
+        // `-o -`: the image alone to stdout (a view has no side files), in --format or PNG.
+        if let out, out != "-" {
             format = try FigureOutput.format(of: out, option: "-o", given: given, accepted: ViewOptions.formats, formatOption: "format", command: "view")
         } else {
             format = given ?? .png
@@ -139,6 +146,7 @@ struct ViewSettings {
         distance = try args.value(ViewOptions.distance)
         placeFiles = try args.values(ViewOptions.places)
         trackFiles = try args.values(ViewOptions.track)
+        try FigureOutput.standardInputOnce(places: placeFiles, tracks: trackFiles, command: "view")
         threads = try CommonOptions.threadCount(args)
         png = try OutputTransaction.pngEncoding(args, threads: threads)
         camera = try Self.point(ViewOptions.camera, args, terrain: terrain)

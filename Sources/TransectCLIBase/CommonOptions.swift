@@ -20,6 +20,14 @@ package enum CommonOptions {
     package static let dem = Option.text(
         "dem", value: "PATH", help: "A DEM file, a directory of tiles or a glob; repeatable.",
         kind: .repeatable)
+    /// `--nodata V`, repeatable: the DEMs' no-data value, overriding the files' (once for every
+    /// DEM, or once for each `--dem` in their order). A finite number, as the file stores it.
+    package static let noData = Option<Double?>(
+        spec: OptionSpec(
+            name: "nodata", valueName: "V",
+            help: "Cells holding V are no data, whatever the DEM records: once for every DEM, or once for each --dem in turn.",
+            kind: .repeatable),
+        defaultValue: { _ in nil }, parse: { text, args throws(CLIError) in try Option<Double>.decimal("nodata", text, args) })
     /// `-r/--interpolation`: -r as gdalwarp and gdal_translate spell the resampling method.
     package static let interpolation = Option<Interpolation>(
         spec: OptionSpec(
@@ -27,8 +35,12 @@ package enum CommonOptions {
             help: "nearest (or near), bilinear or cubic.", defaultText: "bilinear"),
         defaultValue: { _ in .bilinear },
         parse: { text, args throws(CLIError) in
+            // render resamples the DEM into its map with GDAL's warper, which has cubicspline too
+            // (RenderOptions.mapResampling); its --measure heights are then sampled cubic.
+            if args.command == "render" && text.lowercased() == "cubicspline" { return .cubic }
             guard let i = interpolation(named: text) else {
-                throw Option<Interpolation>.refuse("interpolation", "'\(text.printable)' is not nearest (near), bilinear or cubic", args)
+                let choices = args.command == "render" ? "nearest (near), bilinear, cubic or cubicspline" : "nearest (near), bilinear or cubic"
+                throw Option<Interpolation>.refuse("interpolation", "'\(text.printable)' is not \(choices)", args)
             }
             return i
         })
@@ -74,4 +86,29 @@ package enum CommonOptions {
     }
 
     package static let allowNetwork = Option.flag("allow-network", help: "Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).")
+
+    /// `--timeout S`: with `--allow-network`, the seconds a request to a server that stays
+    /// silent may take, retries included, before the run fails (exit 75).
+    package static let timeout = Option<Int?>.integer(
+        "timeout", value: "S",
+        help: "With --allow-network: a server that does not answer fails the run within S seconds a request, retries included (exit 75). Default: 30.",
+        in: 1...3600)
+
+    /// `--confine DIR`, repeatable: the strict rule for services, under which GDAL reads a DEM,
+    /// its VRT sources and the geoid only beside or below these directories. An existing
+    /// directory, as given.
+    package static let confine = Option<String?>(
+        spec: OptionSpec(
+            name: "confine", valueName: "DIR",
+            help:
+                "Read DEMs, their VRT sources and the geoid only beside or below DIR (repeatable); without it a VRT's sources may be raster files anywhere.",
+            kind: .repeatable),
+        defaultValue: { _ in nil },
+        parse: { text, args throws(CLIError) in
+            var info = stat()
+            guard stat(text, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw Option<String?>.refuse("confine", "'\(text.printable)' is not a directory", args)
+            }
+            return text
+        })
 }

@@ -103,9 +103,9 @@ package enum MeasureOptions {
     }
 
     package static let all: [OptionSpec] = [
-        dem.spec, from.spec, to.spec, aboveGround.spec, units.spec, CommonOptions.interpolation.spec, CommonOptions.geoid.spec,
+        dem.spec, CommonOptions.noData.spec, from.spec, to.spec, aboveGround.spec, units.spec, CommonOptions.interpolation.spec, CommonOptions.geoid.spec,
         CommonOptions.crs.spec, format.spec, maxSegment.spec, pairs.spec, strict.spec, shard.spec, skipExisting.spec,
-        CommonOptions.threads.spec, out.spec, CommonOptions.allowNetwork.spec,
+        CommonOptions.threads.spec, out.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
         CommonOptions.help.spec,
     ]
 }

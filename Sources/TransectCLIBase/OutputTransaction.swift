@@ -51,8 +51,19 @@ package final class OutputTransaction {
     /// will replace, if any. Stale temporaries of `path` that killed runs left are removed
     /// first (``StaleCompanions``); a name still taken (debris that could not be removed) is
     /// passed over for the next serial number.
+    ///
+    /// `-` is standard output: its bytes are staged in a temporary file in the temporary
+    /// directory (`TMPDIR`, else `/tmp`) and written to stdout whole once every file of the
+    /// result is in place (``commit()``), so a result that fails prints nothing.
     package func stage(_ path: String) throws(CLIError) -> String {
         precondition(!finished, "a finished transaction takes no more files")
+        if path == "-" { return try stageStandardOutput() }
+        // Where a temporary could be made but never renamed or removed (an append-only
+        // directory), nothing is made: a failure would leave it behind.
+        let (directory, _) = CompanionName.split(path)
+        if let why = DirectoryFlags.refusal(directory.isEmpty ? "." : directory) {
+            throw .cannotWrite(path: path, reason: "its directory \(why)")
+        }
         StaleCompanions.sweep(beside: path)
         var attempts = 0
         while true {
@@ -72,6 +83,56 @@ package final class OutputTransaction {
             close(fd)
             staged.append(Staged(final: path, temporary: temporary))
             return temporary
+        }
+    }
+
+    /// The temporary of standard output's bytes (``stage(_:)`` for `-`).
+    private func stageStandardOutput() throws(CLIError) -> String {
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var attempts = 0
+        while true {
+            let temporary = Self.companion(of: directory + "/transect-stdout", .temporary)
+            SignalCleanup.register(temporary, .remove)
+            do throws(SystemError) {
+                close(try SystemError.call { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) })
+            } catch {
+                SignalCleanup.unregister(temporary)
+                attempts += 1
+                if error.code == EEXIST && attempts < 8 { continue }
+                throw .cannotWrite(path: "-", reason: "cannot stage standard output's bytes in '\(directory)': \(error.text)")
+            }
+            staged.append(Staged(final: "-", temporary: temporary))
+            return temporary
+        }
+    }
+
+    /// Copies the staged bytes of standard output to descriptor 1 and removes their temporary.
+    private func writeStandardOutput(_ temporary: String) throws(CLIError) {
+        let opened = open(temporary, O_RDONLY | O_CLOEXEC)
+        let openError = errno
+        // Gone from the directory before a byte is written: a reader that stops early (SIGPIPE)
+        // leaves nothing behind; the open descriptor still reads the bytes.
+        unlink(temporary)
+        SignalCleanup.unregister(temporary)
+        // What the console has buffered for stdout goes first.
+        fflush(stdout)
+        do throws(SystemError) {
+            guard opened >= 0 else { throw SystemError(code: openError) }
+            let fd = opened
+            defer { close(fd) }
+            let size = 1 << 16
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            defer { buffer.deallocate() }
+            while true {
+                let n = try SystemError.call(retryingInterrupts: true) { Glibc.read(fd, buffer, size) }
+                if n == 0 { break }
+                var done = 0
+                while done < n {
+                    done += try SystemError.call(retryingInterrupts: true) { Glibc.write(1, buffer + done, n - done) }
+                }
+            }
+        } catch {
+            throw .cannotWrite(path: "-", reason: error.text)
         }
     }
 
@@ -146,7 +207,7 @@ package final class OutputTransaction {
                 throw .cannotWrite(path: final, reason: error.text)
             }
         }
-        for k in staged.indices {
+        for k in staged.indices where staged[k].final != "-" {
             do {
                 try SignalCleanup.locked { (undo: inout [String: SignalCleanup.Undo]) throws(CLIError) in
                     // Keep what the rename replaces, to put it back if a later step fails.
@@ -180,7 +241,7 @@ package final class OutputTransaction {
         }
         // The renames themselves reach the disk with their directories.
         var directories: [String] = []
-        for s in staged {
+        for s in staged where s.final != "-" {
             let d = s.final.lastIndex(of: "/").map { s.final[..<$0].isEmpty ? "/" : String(s.final[..<$0]) } ?? "."
             if !directories.contains(d) { directories.append(d) }
         }
@@ -203,6 +264,8 @@ package final class OutputTransaction {
         }
         finished = true
         isCommitted = true
+        // Standard output last, once the files are in place.
+        for s in staged where s.final == "-" { try writeStandardOutput(s.temporary) }
     }
 
     /// Removes every temporary, and puts back what each file already renamed replaced.

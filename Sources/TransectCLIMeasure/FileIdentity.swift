@@ -10,8 +10,11 @@ import TransectGDAL
 /// file, and an output that exists must be a regular file (a device, FIFO or directory is
 /// refused). `-` is stdin or stdout and takes part in none of this.
 package struct RunFiles {
-    /// Inputs as (what named them, path): `("--dem", "valley.tif")`.
+    /// Inputs as (what named them, path): `("--dem", "valley.tif")`, but those ``settle()``
+    /// has taken into ``settled``.
     package var inputs: [(option: String, path: String)] = []
+    /// Inputs whose identity ``settle()`` found, each file once, with the first name it had.
+    package private(set) var settled: [FileID: (option: String, path: String)] = [:]
     /// Outputs as (what named them, path), side files included: `("-o", "map.pgw")`.
     package var outputs: [(option: String, path: String)] = []
 
@@ -19,6 +22,21 @@ package struct RunFiles {
 
     package mutating func input(_ option: String, _ path: String?) {
         if let path, path != "-" { inputs.append((option, path)) }
+    }
+
+    /// Finds the identity of every input given so far, once: a batch that checks many runs'
+    /// files against the same inputs (100,000 scenes, each against every scene's DEM) stats each
+    /// input once, not once a run. Inputs that do not exist yet stay to be looked for again.
+    package mutating func settle() {
+        var pending: [(option: String, path: String)] = []
+        for (option, path) in inputs {
+            if let id = FileID(ofInput: path) {
+                if settled[id] == nil { settled[id] = (option, path) }
+            } else {
+                pending.append((option, path))
+            }
+        }
+        inputs = pending
     }
 
     package mutating func output(_ option: String, _ path: String?) {
@@ -36,7 +54,7 @@ package struct RunFiles {
     /// Refuses (exit 2) an output that is an input, two outputs that are one file, and outputs
     /// that are not regular files.
     package func check(command: String) throws(CLIError) {
-        var inputIDs: [FileID: (option: String, path: String)] = [:]
+        var inputIDs = settled
         for (option, path) in inputs {
             if let id = FileID(ofInput: path), inputIDs[id] == nil { inputIDs[id] = (option, path) }
         }

@@ -13,7 +13,8 @@ extension MeasureCommand {
         // Before anything starts a thread: interrupted writes are undone, not left behind.
         SignalCleanup.install()
         let console = Console.standard()
-        let code = table.reporting(console: console) { try command.execute(Array(arguments.dropFirst(2)), console: console) }
+        let rest = Array(arguments.dropFirst(2))
+        let code = table.reporting(console: console, arguments: rest) { try command.execute(rest, console: console) }
         console.flush()
         return code
     }

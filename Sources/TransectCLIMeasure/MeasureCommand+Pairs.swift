@@ -209,7 +209,7 @@ extension MeasureCommand {
         package init(terrain: TerrainOptions, aboveGround: Double) throws {
             let model =
                 terrain.demSpecs.isEmpty
-                ? try ElevationModel([TerrainOptions.defaultSurfacePath]) : try ElevationModel(terrain.demSpecs, access: terrain.access)
+                ? try ElevationModel([TerrainOptions.defaultSurfacePath]) : try ElevationModel(terrain.demSpecs, access: terrain.access, noData: terrain.noData)
             measurer = try terrain.measurer(model: model, aboveGroundMetres: aboveGround)
             inputCRS = try InputCRS(terrain.crs).transformer
         }

@@ -47,7 +47,13 @@ package struct ShardManifest: Equatable {
     /// Reads the manifest at `path`; nil when there is none. A manifest that is there but
     /// does not read as one throws.
     package static func read(_ path: String) throws(CLIError) -> ShardManifest? {
-        guard let fields = try Fields(path, format: format) else { return nil }
+        guard let bytes = try Fields.contents(path) else { return nil }
+        return try parse(bytes, path: path)
+    }
+
+    /// The manifest in `bytes` (the file at `path`, which messages name).
+    package static func parse(_ bytes: [UInt8], path: String) throws(CLIError) -> ShardManifest {
+        let fields = try Fields(bytes: bytes, path: path, format: format)
         let rows = try fields.range("first_row", "last_row", of: "row")
         guard let options = fields.json["options"]?.array?.compactMap(\.string) else { throw fields.bad("lacks 'options'") }
         return ShardManifest(
@@ -68,6 +74,11 @@ package struct ShardManifest: Equatable {
         /// The manifest at `path`, which must say it is a `format` file; nil when there is none.
         package init?(_ path: String, format: String) throws(CLIError) {
             guard let bytes = try Self.contents(path) else { return nil }
+            try self.init(bytes: bytes, path: path, format: format)
+        }
+
+        /// The manifest in `bytes` (the file at `path`), which must say it is a `format` file.
+        package init(bytes: [UInt8], path: String, format: String) throws(CLIError) {
             self.path = path
             do { json = try JSON.parse(bytes, path: path) } catch { throw CLIError.badInput("shard manifest '\(path)': \(error.message)") }
             guard json["format"]?.string == format else { throw bad("not a \(format) file") }

@@ -17,6 +17,8 @@ package struct TerrainOptions {
     package var crs: String?
     /// `--allow-network`: GDAL may read network and cloud paths, with bounded time-outs.
     package var access: DataAccess
+    /// `--nodata`: none, one for every DEM, or one for each `--dem`.
+    package var noData: [Double]
 
     /// Reads the options of these that the command declares.
     package init(_ args: ParsedArguments) throws(CLIError) {
@@ -24,8 +26,38 @@ package struct TerrainOptions {
         interpolation = try args.declares(CommonOptions.interpolation.name) ? args.value(CommonOptions.interpolation) : .bilinear
         geoidPath = try args.declares(CommonOptions.geoid.name) ? args.value(CommonOptions.geoid) : nil
         crs = try args.declares(CommonOptions.crs.name) ? args.value(CommonOptions.crs) : nil
-        access = DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork))
+        access = try Self.access(args)
+        noData = try Self.noData(args, demCount: demSpecs.count)
         if let crs { try Self.checkHorizontal(crs: crs, args) }
+    }
+
+    /// The `--nodata` values, checked against the `demCount` DEMs given: none, one, or one
+    /// for each.
+    package static func noData(_ args: ParsedArguments, demCount: Int) throws(CLIError) -> [Double] {
+        guard args.declares(CommonOptions.noData.name) else { return [] }
+        let values = try args.values(CommonOptions.noData)
+        guard !values.isEmpty else { return [] }
+        guard demCount > 0 else {
+            throw Option<Double?>.refuse("nodata", "overrides the no-data value of the DEMs given; give --dem", args)
+        }
+        guard values.count == 1 || values.count == demCount else {
+            throw Option<Double?>.refuse(
+                "nodata",
+                "given \(values.count) times for \(demCount) DEMs; give it once for every DEM, or once for each in the order of the DEMs",
+                args)
+        }
+        return values
+    }
+
+    /// What GDAL may read: `--allow-network` and `--confine` (nil without it), for the commands
+    /// that declare them.
+    package static func access(_ args: ParsedArguments) throws(CLIError) -> DataAccess {
+        let confined = try args.declares(CommonOptions.confine.name) ? args.values(CommonOptions.confine) : []
+        let timeout = try args.declares(CommonOptions.timeout.name) ? args.value(CommonOptions.timeout) : nil
+        if timeout != nil && !args.has(CommonOptions.allowNetwork) {
+            throw Option<Int?>.refuse("timeout", "bounds network reads; give --allow-network", args)
+        }
+        return DataAccess(allowNetwork: args.has(CommonOptions.allowNetwork), confinement: confined.isEmpty ? nil : confined, timeoutSeconds: timeout)
     }
 
     /// Refuses a `--crs` PROJ does not know as a geographic or projected CRS: points in a
@@ -49,7 +81,7 @@ package struct TerrainOptions {
             model = try ElevationModel([Self.defaultSurfacePath])
             console.err("note: no --dem given; heights come from ETOPO5, a 5-arc-minute (about 9 km) global relief grid (\(Self.defaultSurfacePath))\n")
         } else {
-            model = try ElevationModel(demSpecs, access: access)
+            model = try ElevationModel(demSpecs, access: access, noData: noData)
         }
         for note in model.notes where !demSpecs.isEmpty { console.err(note + "\n") }
         return model

@@ -20,7 +20,12 @@ public struct NamedPoint: Sendable, Hashable {
 /// in [−90, 90], longitude in [−540, 540] (numbers by `NumberText`: no hex, nan or inf). A NUL
 /// byte anywhere refuses the file. Errors name the file and, for CSV, the line.
 public enum PlaceFile {
+    /// `-` reads standard input, named `stdin` in messages.
     public static func read(path: String) throws(FormatError) -> [NamedPoint] {
+        if path == "-" {
+            let data = try TextInput.contents(of: try FileChunks(standardInput: "stdin"), limit: TextInput.maximumDataFileBytes, kind: "places files")
+            return try read(data: data, path: "stdin")
+        }
         let data = try TextInput.contents(path: path, limit: TextInput.maximumDataFileBytes, kind: "places files")
         return try read(data: data, path: path)
     }

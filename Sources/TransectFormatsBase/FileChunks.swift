@@ -62,6 +62,29 @@ package final class FileChunks {
         size = Int(info.st_size)
     }
 
+    /// Standard input (a copy of descriptor 0, so closing this leaves stdin open), read as a
+    /// file is and named `name` in messages; a directory is refused.
+    package convenience init(standardInput name: String) throws(FormatError) {
+        let fd = dup(0)
+        guard fd >= 0, let f = fdopen(fd, "rb") else {
+            if fd >= 0 { close(fd) }
+            throw .cannotRead(path: name, reason: "standard input is closed")
+        }
+        try self.init(file: f, path: name)
+    }
+
+    private init(file f: UnsafeMutablePointer<FILE>, path: String) throws(FormatError) {
+        self.path = path
+        var info = stat()
+        guard fstat(fileno(f), &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
+            fclose(f)
+            throw .cannotRead(path: path, reason: "is a directory, or cannot be read")
+        }
+        file = f
+        isRegular = (info.st_mode & S_IFMT) == S_IFREG
+        size = Int(info.st_size)
+    }
+
     deinit { fclose(file) }
 
     /// The next chunk, or nil at the end of the file.

@@ -43,12 +43,23 @@ final class Dataset {
         try self.init(path: path, confinement: SourceConfinement(named: [path], access: .local))
     }
 
-    /// Takes ownership of a dataset GDAL made (for example, an in-memory VRT).
-    init(owning handle: GDALDatasetH, name: String) {
+    /// Datasets this one reads through their handles (in-memory VRTs a mosaic is built over,
+    /// which have no name to be opened again by): released only after this one is closed.
+    private var kept: [Dataset] = []
+
+    /// Takes ownership of a dataset GDAL made (for example, an in-memory VRT), keeping
+    /// `keeping` open until it is closed.
+    init(owning handle: GDALDatasetH, name: String, keeping: [Dataset] = []) {
         self.handle = handle
         self.name = name
+        kept = keeping
     }
 
+    /// True for a dataset GDAL made in memory (an in-memory VRT), which has no file to be
+    /// opened again by.
+    var isAnonymous: Bool { GDALGetDescription(handle).map { String(cString: $0).isEmpty } ?? true }
+
+    // The body runs before `kept` is released: this dataset closes before those it reads.
     deinit { GDALClose(handle) }
 
     /// Opens `path` read-only as a raster through the funnel.

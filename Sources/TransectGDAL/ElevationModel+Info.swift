@@ -58,11 +58,20 @@ extension ElevationModel {
 
     /// The no-data value as the band stores it (rounded to single precision for a Float32
     /// band, so ETOPO5's reads as −1e34), if the DEM has one.
-    public var noDataValue: Double? { info.noData }
+    /// With `--nodata`, the value given (nil when the DEMs were given one each).
+    public var noDataValue: Double? {
+        guard noDataGiven else { return info.noData }
+        return givenNoData.count == 1 ? givenNoData[0] : nil
+    }
 
-    /// The no-data value written as the band's type holds it: `-1e+34` for ETOPO5's Float32.
+    /// The no-data value written as the band's type holds it: `-1e+34` for ETOPO5's Float32;
+    /// with `--nodata`, the values given (`0, -9999` for one each).
     public var noDataText: String? {
+        if noDataGiven { return givenNoData.map { NumberFormatting.shortest($0) }.joined(separator: ", ") }
         guard let noData = info.noData else { return nil }
+        // Said in words, as info prints no `nan` or `inf`.
+        if noData.isNaN { return "not a number" }
+        if noData.isInfinite { return noData < 0 ? "minus infinity" : "plus infinity" }
         if info.dataType == GDT_Float32 { return "\(Float(noData))" }
         return NumberFormatting.shortest(noData)
     }
@@ -71,7 +80,7 @@ extension ElevationModel {
     public var unitType: String { info.unitType }
 
     /// The band's data type name (`Float32`, `Int16`, …).
-    public var dataTypeName: String { GDALGetDataTypeName(info.dataType).map { String(cString: $0) } ?? "unknown" }
+    public var dataTypeName: String { GDALGetDataTypeName(fileDataType).map { String(cString: $0) } ?? "unknown" }
 
     /// Rasters up to this many cells get an exact range; larger ones a decimated one.
     static let exactRangeCells = 100_000_000
@@ -114,6 +123,11 @@ extension ElevationModel {
             }
         }
         guard low <= high else { return nil }
+        // A scale or offset that takes a stored value past any terrain (to infinity, even) is
+        // an error as it is for samples, so no description prints `inf`.
+        for (metres, which) in [(low, "its lowest cell"), (high, "its highest cell")] where !(abs(metres) <= Self.maximumHeightMetres) {
+            throw .implausibleHeight(path: label, metres: metres, point: which)
+        }
         return (low, high, approximate)
     }
 

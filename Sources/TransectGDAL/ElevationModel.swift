@@ -20,6 +20,13 @@ public final class ElevationModel {
     public let label: String
     /// Things the user should know about how the DEM was read (one line each, for stderr).
     public private(set) var notes: [String] = []
+    /// The no-data values `--nodata` gave (one for all DEMs, or one each); empty when the
+    /// files' own apply.
+    public let givenNoData: [Double]
+    /// True when the no-data value is the one `--nodata` gave, not the one the files record.
+    public var noDataGiven: Bool { !givenNoData.isEmpty }
+    /// The cell type the (first) file stores, whatever GDAL reads it through.
+    let fileDataType: GDALDataType
 
     let dataset: Dataset
     /// What GDAL said each opened tile uses (`GDALGetFileList`), and the sources nested VRTs
@@ -54,12 +61,25 @@ public final class ElevationModel {
     /// Opens the DEMs that `specs` name (files, directories of tiles, globs, GDAL virtual paths).
     /// What they may reference is confined as ``SourceConfinement`` describes: files under
     /// the named paths' directories, and the network only when `access` allows it.
-    public init(_ specs: [String], access: DataAccess = .local) throws(TerrainError) {
+    ///
+    /// `noData` (`--nodata`) overrides the no-data value the files record, as `gdal_translate
+    /// -a_nodata` does (the recorded value becomes an elevation like any other): empty keeps
+    /// the files' values, one value applies to every DEM, and as many values as `specs` give
+    /// each spec's tiles its own. A cell holding the value is no data, in samples, profiles and
+    /// the frames maps warp.
+    public init(_ specs: [String], access: DataAccess = .local, noData: [Double] = []) throws(TerrainError) {
         GDALEnvironment.ensure()
-        if access.allowNetwork { GDALEnvironment.enableNetworkReads() }
+        if access.allowNetwork { GDALEnvironment.enableNetworkReads(access) }
         precondition(!specs.isEmpty, "at least one DEM")
+        precondition(noData.count <= 1 || noData.count == specs.count, "one no-data value, or one for each DEM")
         var files: [String] = []
-        for spec in specs { files += try DEMPaths.expand(spec) }
+        var fileNoData: [Double?] = []
+        for (k, spec) in specs.enumerated() {
+            let expanded = try DEMPaths.expand(spec)
+            files += expanded
+            fileNoData += Array(repeating: noData.isEmpty ? nil : noData[noData.count == 1 ? 0 : k], count: expanded.count)
+        }
+        givenNoData = noData
         paths = files
         label = files.count == 1 ? files[0] : "\(files[0]) and \(files.count - 1) more"
 
@@ -76,16 +96,26 @@ public final class ElevationModel {
                 throw .unusableRaster(path: tile.name, reason: "has no raster band")
             }
             let bi = b.info
-            if let first = tileInfo, first.scale != bi.scale || first.offset != bi.offset || first.unitType != bi.unitType {
-                throw .cannotMosaic(reason: "'\(tile.name)' differs from '\(tiles[0].name)' in scale, offset or unit")
+            if let first = tileInfo, first.scale != bi.scale || first.offset != bi.offset || !Self.sameUnit(first.unitType, bi.unitType) {
+                throw .cannotMosaic(
+                    reason:
+                        "'\(tile.name)' differs from '\(tiles[0].name)' in scale, offset or unit (\(Self.describe(bi)) against \(Self.describe(first)))")
             }
             tileInfo = bi
         }
+        var given: [Dataset] = []
+        for (tile, value) in zip(tiles, fileNoData) {
+            given.append(try value.map { (v: Double) throws(TerrainError) in try Self.withNoData(tile, v) } ?? tile)
+        }
         if tiles.count == 1 {
-            dataset = tiles[0]
+            dataset = given[0]
             driverName = tiles[0].driverName
         } else {
-            dataset = try Self.mosaic(tiles)
+            // Tiles given different no-data values (doubles, through withNoData): the mosaic's
+            // own is NaN, which no tile's elevation can be, so one tile's real 0 is not
+            // another's no data.
+            let mixed = !noData.isEmpty && Set(fileNoData.map { $0?.bitPattern }).count > 1
+            dataset = try Self.mosaic(given, options: mixed ? ["-vrtnodata", "nan"] : [])
             driverName = "VRT"
         }
         guard let b = dataset.band(1) else { throw .unusableRaster(path: label, reason: "has no raster band") }
@@ -96,6 +126,7 @@ public final class ElevationModel {
         bandInfo.offset = tileInfo!.offset
         bandInfo.unitType = tileInfo!.unitType
         info = bandInfo
+        fileDataType = tileInfo!.dataType
         width = dataset.width
         height = dataset.height
 
@@ -153,6 +184,40 @@ public final class ElevationModel {
         wrapsLongitude = crs.isGeographic && gt[2] == 0 && gt[4] == 0 && spanDegrees >= 360 - abs(gt[1]) / 2
     }
 
+    /// True when the unit types `a` and `b` name one length: a unit a band does not record is
+    /// metres, as `info` says ("m (assumed)"), so an SRTM tile (no unit) mosaics with a GeoTIFF
+    /// that says `m`. Units Transect does not know compare by name.
+    static func sameUnit(_ a: String, _ b: String) -> Bool {
+        guard let ma = BandInfo.metresPerUnit(a), let mb = BandInfo.metresPerUnit(b) else { return a == b }
+        return ma == mb
+    }
+
+    /// A band's scale, offset and unit as the mosaic error names them.
+    static func describe(_ info: BandInfo) -> String {
+        let unit = info.unitType.isEmpty ? "m (assumed)" : info.unitType
+        return "scale \(NumberFormatting.shortest(info.scale)), offset \(NumberFormatting.shortest(info.offset)), unit \(unit)"
+    }
+
+    /// `tile` read with `value` as its no-data value, as `gdal_translate -a_nodata` gives it: an
+    /// in-memory VRT of doubles (which hold every stored value exactly) over the tile, whose band
+    /// says `value` is no data; the value the tile records becomes an elevation. The
+    /// corresponding GDAL function is `GDALTranslate`.
+    static func withNoData(_ tile: Dataset, _ value: Double) throws(TerrainError) -> Dataset {
+        let text = NumberFormatting.shortest(value)
+        let vrt = try gdal {
+            withCStringList(["-of", "VRT", "-ot", "Float64", "-a_nodata", text]) { args -> GDALDatasetH? in
+                guard let options = GDALTranslateOptionsNew(args, nil) else { return nil }
+                defer { GDALTranslateOptionsFree(options) }
+                var usageError: Int32 = 0
+                return tile.withHandle { GDALTranslate("", $0, options, &usageError) }
+            }
+        } orThrow: {
+            .unusableRaster(path: tile.name, reason: "cannot take \(text) as its no-data value: \($0)")
+        }
+        // The VRT reads the tile through its handle: the tile stays open as long as the VRT.
+        return Dataset(owning: vrt, name: tile.name, keeping: [tile])
+    }
+
     /// A geotransform whose extent lies within longitude −180…360 and latitude −90…90, allowing
     /// the half pixel by which cell-centred global grids overhang.
     static func isPlainlyGeographic(_ gt: [Double], width: Int, height: Int) -> Bool {
@@ -170,7 +235,7 @@ public final class ElevationModel {
 
     /// Tiles as one in-memory VRT at the finest resolution among them.
     /// The corresponding GDAL function is `GDALBuildVRT`.
-    static func mosaic(_ tiles: [Dataset]) throws(TerrainError) -> Dataset {
+    static func mosaic(_ tiles: [Dataset], options: [String] = []) throws(TerrainError) -> Dataset {
         let first = tiles[0]
         let firstCRS = first.spatialReference
         for tile in tiles.dropFirst() {
@@ -183,7 +248,7 @@ public final class ElevationModel {
             }
         }
         let vrt = try gdal {
-            withCStringList(["-resolution", "highest"]) { args -> GDALDatasetH? in
+            withCStringList(["-resolution", "highest"] + options) { args -> GDALDatasetH? in
                 guard let options = GDALBuildVRTOptionsNew(args, nil) else { return nil }
                 defer { GDALBuildVRTOptionsFree(options) }
                 var usageError: Int32 = 0
@@ -192,7 +257,8 @@ public final class ElevationModel {
         } orThrow: {
             .cannotMosaic(reason: $0)
         }
-        // The VRT holds its own references to the tiles, so ours may close.
-        return Dataset(owning: vrt, name: "mosaic of \(tiles.count) DEMs")
+        // The VRT opens the tiles again by name, so ours may close; in-memory VRTs (tiles
+        // read with --nodata) have no name, and stay open as long as the mosaic.
+        return Dataset(owning: vrt, name: "mosaic of \(tiles.count) DEMs", keeping: tiles.filter(\.isAnonymous))
     }
 }

@@ -13,8 +13,12 @@
 /// height, four cells long to two thirds). That softening is why it is used only where the
 /// frame is finer than the DEM, where bilinear's steps would show.
 public enum ElevationResampling: String, Sendable, Hashable {
+    /// GDAL's `near`: each pixel the nearest cell's value (only when asked for: `render -r nearest`).
+    case nearest = "near"
     /// GDAL's `bilinear`: exact at the cell centres; at or coarser than the DEM's resolution.
     case bilinear
+    /// GDAL's `cubic` (cubic convolution; only when asked for: `render -r cubic`).
+    case cubic
     /// GDAL's `cubicspline` (cubic B-spline): a smooth surface for frames finer than the DEM.
     case cubicSpline = "cubicspline"
 }

@@ -41,8 +41,9 @@ enum GDALEnvironment {
     /// - `CPL_VSIL_CURL_ALLOWED_EXTENSIONS`: only names with a DEM's extension exist on the
     ///   server, so GDAL does not ask for `.aux.xml`, `.ovr` or `.msk` files that are not there.
     /// - `GDAL_HTTP_MERGE_CONSECUTIVE_RANGES=YES`: adjacent blocks in one request.
-    /// - `GDAL_HTTP_*`: a server that does not answer costs at most a 10 s connect time-out
-    ///   and a 60 s transfer time-out per request, retried twice, 1 s apart.
+    /// - `GDAL_HTTP_TIMEOUT`, `GDAL_HTTP_CONNECTTIMEOUT`, `GDAL_HTTP_MAX_RETRY`,
+    ///   `GDAL_HTTP_RETRY_DELAY`: set apart, from `--timeout` (``configureTimeouts(seconds:given:)``),
+    ///   so that a request to a server that accepts and stays silent fails within it.
     /// - `CPL_VSIL_NETWORK_STATS_ENABLED=YES`: GDAL counts the requests and bytes, for
     ///   `transect info --stats` (``NetworkStatistics``).
     ///
@@ -51,10 +52,6 @@ enum GDALEnvironment {
     static let networkConfiguration: [(key: String, value: String)] = [
         ("CPL_VSIL_CURL_ALLOWED_EXTENSIONS", networkExtensions.joined(separator: ",")),
         ("GDAL_HTTP_MERGE_CONSECUTIVE_RANGES", "YES"),
-        ("GDAL_HTTP_CONNECTTIMEOUT", "10"),
-        ("GDAL_HTTP_TIMEOUT", "60"),
-        ("GDAL_HTTP_MAX_RETRY", "2"),
-        ("GDAL_HTTP_RETRY_DELAY", "1"),
         ("CPL_VSIL_NETWORK_STATS_ENABLED", "YES"),
     ]
 
@@ -79,8 +76,38 @@ enum GDALEnvironment {
         return try body()
     }
 
-    /// Configures GDAL for network reads (``networkConfiguration``); cheap after the first call.
-    static func enableNetworkReads() { _ = networkConfigured }
+    /// Configures GDAL for network reads (``networkConfiguration``, and the time-outs of
+    /// `access`); cheap after the first call.
+    static func enableNetworkReads(_ access: DataAccess = DataAccess(allowNetwork: true)) {
+        _ = networkConfigured
+        configureTimeouts(seconds: access.timeoutSeconds ?? DataAccess.defaultTimeoutSeconds, given: access.timeoutSeconds != nil)
+    }
+
+    /// GDAL's HTTP options for requests that must fail within `seconds` however silent the
+    /// server: each attempt's transfer time-out (curl's whole-transfer limit, which a server
+    /// that accepts and never answers runs into), its connect time-out (at most 10 s), the
+    /// retries (two, 1 s apart, when the budget leaves each attempt 2 s or more; none below
+    /// 10 s), so that attempts × time-out + retries × delay ≤ `seconds`. GDAL 3.6 reads whole
+    /// seconds.
+    static func httpBudget(seconds: Int) -> (timeout: Int, connect: Int, retries: Int, delay: Int) {
+        let retries = seconds >= 10 ? 2 : 0
+        let delay = 1
+        let timeout = max(1, (seconds - retries * delay) / (retries + 1))
+        return (timeout, min(timeout, 10), retries, delay)
+    }
+
+    /// Sets GDAL's HTTP time-outs for a budget of `seconds` a request (``httpBudget(seconds:)``):
+    /// over what the environment sets when `given` (`--timeout`), only where it sets nothing
+    /// otherwise.
+    static func configureTimeouts(seconds: Int, given: Bool) {
+        let budget = httpBudget(seconds: seconds)
+        for (key, value) in [
+            ("GDAL_HTTP_TIMEOUT", budget.timeout), ("GDAL_HTTP_CONNECTTIMEOUT", budget.connect),
+            ("GDAL_HTTP_MAX_RETRY", budget.retries), ("GDAL_HTTP_RETRY_DELAY", budget.delay),
+        ] where given || getenv(key) == nil {
+            CPLSetConfigOption(key, String(value))
+        }
+    }
 
     private static let initialised: Bool = {
         CPLSetErrorHandler(TransferFailure.handler)

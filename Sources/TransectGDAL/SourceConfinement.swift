@@ -15,8 +15,16 @@ import TransectSupport
 /// - every element that names a file (`SourceFilename` in every kind of source, overview and
 ///   mask band, `SourceDataset` of a warped VRT, inline VRTs, `vrt://` strings) is checked,
 ///   with names compared as GDAL compares them: ignoring case;
-/// - every source must resolve (symbolic links and `..` included) to a file under one of the
-///   directories of the paths the user named; archives (`/vsizip/` …) count as their file;
+/// - no file read may be a FIFO, a device or a socket (GDAL would wait on it or read it
+///   forever), nor lie under `/proc` or `/sys` (the system's state, not rasters), whether the
+///   user named it or a VRT did;
+/// - a source beside or below the directories of the paths the user named (symbolic links and
+///   `..` resolved) is read; one elsewhere only when it is a raster GDAL reads with a file
+///   driver (one GDAL identifies by the file's bytes, not by a connection string): a VRT built
+///   in `/tmp` over read-only tiles elsewhere opens, a VRT over `/etc/passwd` does not;
+/// - with `--confine DIR` (``DataAccess/confinement``) the strict rule instead: every file
+///   read, the named DEMs included, must lie beside or below one of those directories;
+///   archives (`/vsizip/` …) count as their file;
 /// - network paths (`/vsicurl/`, `/vsis3/`, `/vsigs/`, `/vsiaz/`, `/vsiadls/`, `/vsioss/`,
 ///   `/vsiswift/`, `/vsihdfs/`, `/vsiwebhdfs/`, URLs, even nested in `/vsizip/`) and drivers
 ///   that fetch from servers are refused unless ``DataAccess/allowNetwork``;
@@ -26,8 +34,13 @@ import TransectSupport
 /// After opening, the files GDAL says it uses (`GDALGetFileList`) are checked once more.
 struct SourceConfinement {
     let access: DataAccess
-    /// Real directories (symbolic links resolved) under which every file read must lie.
+    /// Real directories (symbolic links resolved) of the paths named: a source under one of
+    /// them is read whatever it is (but a FIFO, a device or a socket), one elsewhere only when
+    /// it is a raster file.
     let roots: [String]
+    /// `--confine`'s directories (real paths), under which every file read must lie; nil
+    /// without `--confine`.
+    let confined: [String]?
 
     /// Nested VRTs deeper than this are refused: GDAL's own limit is near, and no DEM needs it.
     static let maximumNesting = 16
@@ -45,6 +58,7 @@ struct SourceConfinement {
         }
         var seen = Set<String>()
         self.roots = roots.filter { seen.insert($0).inserted }
+        confined = access.confinement.map { directories in directories.map { Self.realPath($0) ?? $0 } }
     }
 
     // MARK: Checks
@@ -60,6 +74,10 @@ struct SourceConfinement {
         try Self.refuseDriverPrefix(path, in: nil)
         let inner = try Self.unwrappingConnection(path, in: path)
         try Self.refuseDriverPrefix(inner, in: nil)
+        if let reason = Self.specialFileReason(inner) { throw .unusableRaster(path: path, reason: reason + "; Transect reads only files") }
+        if let confined, let physical = Self.physicalPath(of: inner), !Self.isUnder(physical, confined) {
+            throw .outsideConfinement(path: path, source: nil, directories: confined)
+        }
         let key = Self.physicalPath(of: inner).map { inner.hasPrefix("/vsi") ? inner : $0 } ?? inner
         var sources: [String] = []
         if inner != path { sources.append(inner) }
@@ -76,7 +94,11 @@ struct SourceConfinement {
             }
             // Files GDAL lists exist; one that vanished in between has nothing to read.
             guard let physical = Self.physicalPath(of: file) else { continue }
-            guard isUnderRoots(physical) else { throw .sourceOutsideNamedDirectories(path: name, source: file) }
+            if let confined {
+                guard Self.isUnder(physical, confined) else { throw .outsideConfinement(path: name, source: file, directories: confined) }
+            } else if let reason = Self.specialFileReason(file) {
+                throw .unusableRaster(path: name, reason: "uses '\(file)', which \(reason)")
+            }
         }
         return files
     }
@@ -209,7 +231,7 @@ struct SourceConfinement {
         for source in candidates {
             guard let physical = Self.physicalPath(of: source) else { continue }
             found = true
-            guard isUnderRoots(physical) else { throw .sourceOutsideNamedDirectories(path: vrt, source: text) }
+            try checkSource(source, physical: physical, text: text, in: vrt)
             let key = source.hasPrefix("/vsi") ? source : physical
             if chain.contains(key) {
                 throw .unusableRaster(path: vrt, reason: "source '\(text)' leads back to a VRT that contains it (a cycle)")
@@ -228,10 +250,71 @@ struct SourceConfinement {
         }
     }
 
-    func isUnderRoots(_ physical: String) -> Bool {
-        roots.contains { root in
+    /// Checks the source `source` (`text` as the VRT `vrt` writes it), whose local file is
+    /// `physical` (real path): never a FIFO, device or socket, nor under `/proc` or `/sys`;
+    /// under `--confine`'s directories when confined; beside the named paths, or a raster
+    /// GDAL reads with a file driver, when not.
+    private func checkSource(_ source: String, physical: String, text: String, in vrt: String) throws(TerrainError) {
+        if let reason = Self.specialFileReason(source) {
+            throw .unusableRaster(path: vrt, reason: "source '\(text)' \(reason); Transect reads only files")
+        }
+        if let confined {
+            guard Self.isUnder(physical, confined) else { throw .outsideConfinement(path: vrt, source: text, directories: confined) }
+            return
+        }
+        guard !isUnderRoots(physical) else { return }
+        guard Self.isFileRaster(source) else {
+            throw .unusableRaster(
+                path: vrt,
+                reason:
+                    "source '\(text)' lies outside the directories of the DEMs given and is not a raster GDAL reads with a file driver; Transect refuses it")
+        }
+    }
+
+    func isUnderRoots(_ physical: String) -> Bool { Self.isUnder(physical, roots) }
+
+    /// True when `physical` is one of `directories` or lies below one.
+    static func isUnder(_ physical: String, _ directories: [String]) -> Bool {
+        directories.contains { root in
             physical == root || physical.hasPrefix(root.hasSuffix("/") ? root : root + "/")
         }
+    }
+
+    /// True when GDAL identifies `path` by its bytes as a raster of a file driver: one that
+    /// names no connection prefix (`PG:`, `WMS:` …) and fetches nothing from a server. A text
+    /// file, a key or a log is identified by no driver.
+    static func isFileRaster(_ path: String) -> Bool {
+        GDALEnvironment.ensure()
+        guard let driver = GDALIdentifyDriverEx(path, UInt32(GDAL_OF_RASTER), nil, nil), let cName = GDALGetDriverShortName(driver)
+        else { return false }
+        if networkDrivers.contains(String(cString: cName).uppercased()) { return false }
+        return GDALGetMetadataItem(driver, GDAL_DMD_CONNECTION_PREFIX, nil) == nil
+    }
+
+    /// Why GDAL must not read the local file of `path` (followed through symbolic links): it
+    /// is a FIFO, a device or a socket, on which GDAL would wait or read without end, or it
+    /// lies under `/proc` or `/sys`, whose files are the system's state. Nil for a regular
+    /// file, a directory, or a name with no local file (yet).
+    static func specialFileReason(_ path: String) -> String? {
+        guard let file = GDALPath.localFile(of: path) else { return nil }
+        let absolute = file.hasPrefix("/") ? file : (currentDirectory() ?? ".") + "/" + file
+        for place in [absolute, realPath(file) ?? absolute] where isUnder(place, ["/proc", "/sys"]) {
+            return "is under \(place.hasPrefix("/proc") ? "/proc" : "/sys"), which holds the system's state, not rasters"
+        }
+        var info = stat()
+        guard stat(file, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "is a FIFO (a named pipe), not a file"
+        case S_IFSOCK: return "is a socket, not a file"
+        default: return "is a device, not a file"
+        }
+    }
+
+    static func currentDirectory() -> String? {
+        guard let cwd = getcwd(nil, 0) else { return nil }
+        defer { free(cwd) }
+        return String(cString: cwd)
     }
 
     // MARK: Driver prefixes

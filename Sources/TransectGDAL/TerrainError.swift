@@ -33,16 +33,16 @@ public enum TerrainError: UserFacingError, Equatable {
     /// A network path, or a raster that references one, without `--allow-network`. `source` is
     /// the reference inside `path`, or nil when `path` itself is on the network.
     case networkNotAllowed(path: String, source: String?)
-    /// A VRT (or another raster) that references a file outside the directories of the paths
-    /// the user named.
-    case sourceOutsideNamedDirectories(path: String, source: String)
+    /// A DEM (`source` nil) or a file it references (`source`) outside the directories
+    /// `--confine` names (real paths, in `directories`).
+    case outsideConfinement(path: String, source: String?, directories: [String])
     /// PROJ's database (`proj.db`) cannot be found or read: no CRS can be built. `reason` is
     /// the message of the failed lookup of EPSG:4326.
     case missingPROJDatabase(reason: String)
 
     public var message: String {
         switch self {
-        case .cannotOpen(let path, let reason): "DEM '\(path)': cannot open: \(reason)"
+        case .cannotOpen(let path, let reason): "DEM '\(path)': cannot open: \(GDALReason.tidy(reason, path: path))"
         case .noRasters(let pattern): "DEM '\(pattern)': no raster files found"
         case .unusableRaster(let path, let reason): "DEM '\(path)': \(reason)"
         case .cannotMosaic(let reason): "cannot mosaic the DEMs: \(reason)"
@@ -51,17 +51,21 @@ public enum TerrainError: UserFacingError, Equatable {
         case .outsideCoverage(let point, let dem): "point \(point) is outside the DEM '\(dem)'"
         case .noData(let point, let dem): "point \(point) falls on no data in the DEM '\(dem)'"
         case .unusableImage(let path, let reason): "image '\(path)': \(reason)"
+        case .implausibleHeight(let path, let metres, let point) where !metres.isFinite:
+            "DEM '\(path)': the height at \(point) overflows a double (its scale or offset is too large); no terrain is beyond \(GeoPoint.heightLimitText)"
         case .implausibleHeight(let path, let metres, let point):
-            "DEM '\(path)': height \(metres) m at \(point) is beyond \(GeoPoint.heightLimitText)"
-        case .readFailed(let path, let reason): "DEM '\(path)': read failed: \(reason)"
+            "DEM '\(path)': height \(NumberFormatting.shortest(metres)) m at \(point) is beyond \(GeoPoint.heightLimitText)"
+        case .readFailed(let path, let reason): "DEM '\(path)': read failed: \(GDALReason.tidy(reason, path: path))"
         case .cannotWriteImage(let path, let reason): "cannot write '\(path)': \(reason)"
         case .cannotWriteLayer(let path, let reason): "cannot write '\(path)': \(reason)"
         case .networkNotAllowed(let path, nil):
             "DEM '\(path)': reaches the network; Transect reads it only with --allow-network"
         case .networkNotAllowed(let path, let source?):
             "DEM '\(path)': source '\(source)' reaches the network; Transect reads it only with --allow-network"
-        case .sourceOutsideNamedDirectories(let path, let source):
-            "DEM '\(path)': source '\(source)' lies outside the directories of the DEMs given; a VRT may only use files beside or below the paths named"
+        case .outsideConfinement(let path, nil, let directories):
+            "DEM '\(path)': lies outside the directories given with --confine (\(directories.joined(separator: ", ")))"
+        case .outsideConfinement(let path, let source?, let directories):
+            "DEM '\(path)': source '\(source)' lies outside the directories given with --confine (\(directories.joined(separator: ", ")))"
         case .missingPROJDatabase(let reason):
             "PROJ's database cannot be read (\(reason)): no coordinate can be transformed; install PROJ's data files (Debian: proj-data) or set PROJ_DATA to the directory that holds proj.db"
         }

@@ -19,19 +19,29 @@ public enum ViewFraming {
         let frame = probe.frame
         let forward = frame.east * frame.forward.x + frame.north * frame.forward.y + frame.up * frame.forward.z
         let c = Ellipsoid.wgs84.geodetic(from: ECEF(xyz: t - forward * distanceMetres))
-        return aimed(template, from: GeoPoint(longitude: c.longitude, latitude: c.latitude, heightMetres: c.heightMetres), at: target)
+        return aimed(
+            template, from: GeoPoint(longitude: c.longitude, latitude: c.latitude, heightMetres: c.heightMetres), at: target,
+            headingDegrees: headingDegrees)
     }
 
-    /// `template` moved to `position` and turned to look at `target` (roll kept).
-    public static func aimed(_ template: ViewCamera, from position: GeoPoint, at target: GeoPoint) -> ViewCamera {
+    /// Below this ratio of the target's horizontal offset to its distance (about 0.2″), the
+    /// camera looks straight down or up and the offset's direction is round-off: the heading
+    /// is the one asked for.
+    static let verticalSightRatio = 1e-6
+
+    /// `template` moved to `position` and turned to look at `target` (roll kept). Looking
+    /// straight down or up, where the target's direction fixes no heading, the heading is
+    /// `headingDegrees` (0 when nil): `--look-at … --pitch 0 --heading 90` has east at the top.
+    public static func aimed(_ template: ViewCamera, from position: GeoPoint, at target: GeoPoint, headingDegrees: Double? = nil) -> ViewCamera {
         var camera = template
         camera.position = position
         camera.headingDegrees = 0
         camera.pitchDegrees = 90
         let v = camera.frame.enu(Ellipsoid.wgs84.ecef(target).xyz)
         let horizontal = (v.x * v.x + v.y * v.y).squareRoot()
-        camera.headingDegrees = horizontal > 0 ? GeoMath.atan2d(v.x, v.y) : 0
-        camera.pitchDegrees = GeoMath.atan2d(horizontal, -v.z)
+        let vertical = horizontal <= verticalSightRatio * (horizontal * horizontal + v.z * v.z).squareRoot()
+        camera.headingDegrees = vertical ? headingDegrees ?? 0 : GeoMath.atan2d(v.x, v.y)
+        camera.pitchDegrees = vertical ? (v.z < 0 ? 0 : 180) : GeoMath.atan2d(horizontal, -v.z)
         return camera
     }
 

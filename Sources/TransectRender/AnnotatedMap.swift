@@ -48,6 +48,7 @@ public struct AnnotatedMap {
         spec.units = request.units
         spec.dpi = request.dpi ?? MapSpec.defaultDPI
         spec.fontScale = request.fontScale
+        spec.resampling = request.resampling
         if let dem = request.dem {
             spec.attribution = "Elevation: \(dem.label.split(separator: "/").last.map(String.init) ?? dem.label) · \(frame.crs.label) · Transect"
         } else {

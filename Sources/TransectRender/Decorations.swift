@@ -20,10 +20,16 @@ struct Decorations {
     var attributionBox: Box?
     var legendBox: Box?
 
+    /// What the legend holds: the tint's ramp, and below it a swatch of the no-data colour when
+    /// the frame holds no data.
+    enum Legend { case ramp, withNoData }
+
     static let textColor = Color(hex: 0x1A1A1A)
+    /// The legend's ramp box, and the row the no-data swatch adds below it.
+    static let legendHeight = 190.0, noDataRowHeight = 20.0
     static let titleSize = 20.0, attributionSize = 10.0, scaleTextSize = 11.0
 
-    init(canvas: Canvas, frame: MapFrame, spec: MapSpec, legend: Bool, planner: inout Planner) {
+    init(canvas: Canvas, frame: MapFrame, spec: MapSpec, legend: Legend?, planner: inout Planner) {
         self.canvas = canvas
         self.frame = frame
         self.spec = spec
@@ -77,9 +83,9 @@ struct Decorations {
                     Box(x: w - margin - bw, y: h - margin - 2 * bh - 4 * s, width: bw, height: bh),
                 ])
         }
-        if legend {
+        if let legend {
             let lw = 74 * s
-            let lh = 190 * s
+            let lh = (Self.legendHeight + (legend == .withNoData ? Self.noDataRowHeight : 0)) * s
             let below = (arrowBox?.maxY ?? 0) + margin
             legendBox = planner.decoration(
                 .legend, spec.units.heightUnit.rawValue,
@@ -104,7 +110,7 @@ struct Decorations {
         return nil
     }
 
-    func draw(legend: (low: Double, high: Double)?) {
+    func draw(legend: (low: Double, high: Double, noData: Bool)?) {
         if scale != nil { drawScaleBar() }
         if arrowBox != nil { drawNorthArrow() }
         if let (text, box) = title {
@@ -118,7 +124,7 @@ struct Decorations {
                 attribution, x: box.x + 5 * s, y: box.y + 3 * s + m.ascent, size: Self.attributionSize * s, color: Color(hex: 0x333333),
                 halo: Color.white.withAlpha(0.85), haloWidth: 2 * s)
         }
-        if let legend, legendBox != nil { drawLegend(low: legend.low, high: legend.high) }
+        if let legend, legendBox != nil { drawLegend(low: legend.low, high: legend.high, noData: legend.noData) }
     }
 
     /// Ground metres per pixel across the frame's centre, measured on the ellipsoid (so a UTM
@@ -175,7 +181,7 @@ struct Decorations {
             halo: Color.white.withAlpha(0.9), haloWidth: 2 * s)
     }
 
-    func drawLegend(low: Double, high: Double) {
+    func drawLegend(low: Double, high: Double, noData: Bool) {
         guard let box = legendBox else { return }
         let h = spec.units.heightUnit
         let lo = h.convert(metres: low)
@@ -183,7 +189,8 @@ struct Decorations {
         canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4 * s)
         let barX = box.x + 10 * s
         let barTop = box.y + 12 * s
-        let barHeight = box.height - 24 * s
+        let rampBottom = box.y + Self.legendHeight * s
+        let barHeight = rampBottom - box.y - 24 * s
         let steps = 64
         for k in 0..<steps {
             let t = 1 - (Double(k) + 0.5) / Double(steps)
@@ -198,6 +205,11 @@ struct Decorations {
             canvas.polyline([(barX + 14 * s, y), (barX + 18 * s, y)], color: Self.textColor, width: 1 * s)
             canvas.text(NiceNumbers.label(v, step: step), x: barX + 21 * s, y: y + 4 * s, size: 10 * s, color: Self.textColor)
         }
-        canvas.text(h.rawValue, x: barX, y: box.maxY - 1 * s, size: 9 * s, color: Color(hex: 0x555555))
+        canvas.text(h.rawValue, x: barX, y: rampBottom - 1 * s, size: 9 * s, color: Color(hex: 0x555555))
+        guard noData else { return }
+        // No data in its own colour, as the basemap paints it, under the ramp.
+        let swatch = Box(x: barX, y: rampBottom + 4 * s, width: 14 * s, height: 10 * s)
+        canvas.rectangle(swatch, fill: Palette.noData, stroke: Color(hex: 0x999999), strokeWidth: 0.75 * s)
+        canvas.text("no data", x: barX + 18 * s, y: swatch.maxY, size: 9 * s, color: Self.textColor)
     }
 }

@@ -15,7 +15,9 @@ public enum MapRenderer {
     /// The basemap alone, to draw several maps of one frame (animation frames) over it.
     public struct PaintedBasemap {
         let canvas: Canvas
-        let legend: (low: Double, high: Double)?
+        /// The tint's range in metres, and whether the frame holds no data (a void, or ground
+        /// beyond the DEM), which the legend then shows as its own entry.
+        let legend: (low: Double, high: Double, noData: Bool)?
         /// The basemap's pixels, opaque RGB.
         public var rgb: [UInt8] { canvas.rgbBytes() }
     }
@@ -25,11 +27,11 @@ public enum MapRenderer {
     public static func basemap(_ spec: MapSpec, dem: ElevationModel?, threads: Int = Parallel.onlineProcessors) throws -> PaintedBasemap {
         let frame = spec.frame
         let canvas = try Canvas(width: frame.width, height: frame.height)
-        var legend: (low: Double, high: Double)?
+        var legend: (low: Double, high: Double, noData: Bool)?
 
         // Basemap.
         if let dem, spec.basemap.usesDEM {
-            let z = try dem.warped(into: frame.grid, threads: threads)
+            let z = try dem.warped(into: frame.grid, resampling: spec.resampling, threads: threads)
             guard z.contains(where: { !$0.isNaN }) else { throw RenderError.noCoverage(dem: dem.label) }
             switch spec.basemap {
             case .hillshade(let p):
@@ -43,7 +45,7 @@ public enum MapRenderer {
                 let hi = Double(valid.max()!)
                 let shade = BasemapPainter.shade(z, frame: frame, parameters: p, threads: threads)
                 canvas.putRGB(BasemapPainter.tint(z, shade: shade, low: lo, high: hi))
-                legend = (lo, hi)
+                legend = (lo, hi, valid.count < z.count)
             case .none, .image: break
             }
         } else {
@@ -134,7 +136,7 @@ public enum MapRenderer {
         var corners = LabelPlacer(width: Double(frame.width), height: Double(frame.height))
         if spec.decorations && !spec.measurements.isEmpty {
             var empty = Planner(width: frame.width, height: frame.height, scale: s)
-            _ = Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend != nil, planner: &empty)
+            _ = Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend.map { $0.noData ? .withNoData : .ramp }, planner: &empty)
             for e in empty.layout.elements { corners.reserve(Box(x: e.box.x0, y: e.box.y0, width: e.box.x1 - e.box.x0, height: e.box.y1 - e.box.y0)) }
         }
         var measurementLabels: [(MeasurementLabel.Shape, PlacedLabel)] = []
@@ -171,7 +173,7 @@ public enum MapRenderer {
 
         let decorations =
             spec.decorations
-            ? Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend != nil, planner: &planner) : nil
+            ? Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend.map { $0.noData ? .withNoData : .ramp }, planner: &planner) : nil
         // A place whose marker a decoration covers is hidden by it: left out, and counted.
         let decorationBoxes = planner.layout.elements.filter { ![.marker, .measurementLabel, .label].contains($0.kind) }
             .map { Box(x: $0.box.x0, y: $0.box.y0, width: $0.box.x1 - $0.box.x0, height: $0.box.y1 - $0.box.y0) }

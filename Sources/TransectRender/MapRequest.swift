@@ -39,13 +39,16 @@ public struct MapRequest {
     public var dpi: Double?
     /// Text sizes relative to the rest.
     public var fontScale: Double
+    /// How the DEM is resampled into the frame (`render -r`); nil chooses
+    /// (``TransectGDAL/ElevationModel/resampling(for:)``).
+    public var resampling: ElevationResampling?
 
     public init(
         width: Int, height: Int, dem: ElevationModel? = nil, measurements: MapMeasurements? = nil,
         places: [Place] = [], tracks: [Track] = [], heightsSource: String? = nil,
         frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil, extentInFrame: FrameBox? = nil,
         margin: Double = 0.12, basemap: Basemap = .none, title: String? = nil, decorations: Bool = true,
-        units: UnitSystem = .metric, dpi: Double? = nil, fontScale: Double = 1
+        units: UnitSystem = .metric, dpi: Double? = nil, fontScale: Double = 1, resampling: ElevationResampling? = nil
     ) {
         self.width = width
         self.height = height
@@ -64,6 +67,7 @@ public struct MapRequest {
         self.units = units
         self.dpi = dpi
         self.fontScale = fontScale
+        self.resampling = resampling
     }
 }
 

@@ -1,4 +1,5 @@
 import TransectAnalysis
+import TransectGDAL
 
 /// Everything a map shows.
 public struct MapSpec {
@@ -18,6 +19,8 @@ public struct MapSpec {
     public var dpi: Double = Self.defaultDPI
     /// Text sizes relative to the rest (`--font-scale`).
     public var fontScale = 1.0
+    /// How the DEM is resampled into the frame; nil chooses (``TransectGDAL/ElevationModel/resampling(for:)``).
+    public var resampling: ElevationResampling?
     /// Drawing sizes relative to 96 dpi.
     public var scale: Double { dpi.isFinite && dpi > 0 ? dpi / Self.defaultDPI : 1 }
     /// The resolution a figure has unless one is asked for (the screen's 96 dpi), and the one

@@ -50,3 +50,29 @@ struct GeoidOptionErrorTests {
         expectUsageError(line + ["/nonexistent/g.gtx"], "option '--geoid': '/nonexistent/g.gtx': no such geoid grid file", exactLine: true)
     }
 }
+
+/// A usage error's usage line is the command's form the command line used: a `--pairs` batch's,
+/// a shard's, a `--scenes` list's.
+@Suite("usage errors show the usage line of the form given")
+struct UsageLineTests {
+    @Test(
+        "measure --pairs, measure --pairs --shard, render --scenes and a plain measure each get their own line",
+        arguments: [
+            (["measure", "--pairs", "p.csv", "--strict", "--units", "parsecs"], "transect measure [--dem PATH…] --pairs FILE|- [--out FILE] [--strict]"),
+            (
+                ["measure", "--pairs", "p.csv", "--shard", "0/2"],
+                "transect measure [--dem PATH…] --pairs FILE --shard K/N|auto [--out PART [--skip-existing]]"
+            ),
+            (
+                ["render", "--scenes", "-"],
+                "transect render --scenes LIST [--shard K/N|auto [--skip-existing] [--manifest FILE]] [options]"
+            ),
+            (["measure", "--from", "1,2"], "transect measure [--dem PATH…] --from LON,LAT[,Z] --to LON,LAT[,Z] [options]"),
+            (["render", "--size", "0x0"], "transect render [--dem PATH…] -o FILE.png|svg|pdf|tif [--scene FILE.json] [options]"),
+        ])
+    func lines(arguments: [String], usage: String) {
+        let r = transect(arguments)
+        #expect(r.code == 2, "\(r.err)")
+        #expect(r.err.contains("\nUsage: \(usage)\n"), "\(r.err)")
+    }
+}

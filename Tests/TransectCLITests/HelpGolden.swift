@@ -37,6 +37,8 @@ enum HelpGolden {
         OPTIONS:
           --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
                                   they are one mosaic. Default: ETOPO5 (5′ global grid).
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           --from LON,LAT[,Z]      Start. Z is an absolute height in metres; without it the height
                                   comes from the DEM.
           --to LON,LAT[,Z]        End, as --from.
@@ -66,6 +68,12 @@ enum HelpGolden {
                                   the output is the same bytes for any N.
           -o, --out FILE          Write results to FILE (atomically) instead of stdout.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S             With --allow-network: a server that does not answer fails the run
+                                  within S seconds a request, retries included (exit 75). Default:
+                                  30.
+          --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
+                                  DIR (repeatable); without it a VRT's sources may be raster files
+                                  anywhere.
           -h, --help              Show this help.
 
         Horizontal is the geodesic on the WGS84 ellipsoid (Karney); vertical is end minus start
@@ -80,6 +88,8 @@ enum HelpGolden {
 
         OPTIONS:
           --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable.
+          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
+                                     every DEM, or once for each --dem in turn.
           --from LON,LAT             Start of the profile.
           --to LON,LAT               End of the profile.
           --path LON,LAT …           Two or more vertices, profiled leg after leg with continuous
@@ -111,7 +121,8 @@ enum HelpGolden {
           -o, --out FILE             Write to FILE (atomically) instead of stdout.
           --chart FILE               Also draw the profile chart (elevation against distance, sight
                                      line, obstruction, extremes) for a report: .png, .svg or .pdf
-                                     by the extension.
+                                     by the extension; - for stdout with -o FILE (--chart-format,
+                                     else PNG).
           --chart-format png|svg|pdf
                                      Write the chart in this format whatever its name's extension
                                      says (default: by the extension).
@@ -130,6 +141,12 @@ enum HelpGolden {
           --threads N                Worker threads. Default: every online CPU; 1 runs on one
                                      thread; the output is the same bytes for any N.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S                With --allow-network: a server that does not answer fails the
+                                     run within S seconds a request, retries included (exit 75).
+                                     Default: 30.
+          --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
+                                     DIR (repeatable); without it a VRT's sources may be raster
+                                     files anywhere.
           -h, --help                 Show this help.
 
         Samples follow the geodesic (not a straight line in lon/lat). A sample is a gap where
@@ -165,6 +182,8 @@ enum HelpGolden {
           --dem PATH                 A DEM file, a directory of tiles or a glob; repeatable. Without
                                      it no terrain is drawn (a canvas with a graticule).
           --no-dem                   Draw no terrain even where a scene names a DEM.
+          --nodata V                 Cells holding V are no data, whatever the DEM records: once for
+                                     every DEM, or once for each --dem in turn.
           -o, --out FILE             The map to write (atomically), in the format its extension
                                      names: .png (with a world file), .svg, .pdf, or .tif (a
                                      Cloud-Optimized GeoTIFF).
@@ -198,12 +217,15 @@ enum HelpGolden {
                                      -multidirectional.
           --measure LON,LAT:LON,LAT  A measurement line with its label; repeatable. Ends without Z
                                      take heights from the DEM (ETOPO5 without one).
-          -r, --interpolation I      How --measure heights are sampled: nearest (or near), bilinear
-                                     or cubic. Default: bilinear.
+          -r, --interpolation I      nearest (near), bilinear, cubic or cubicspline: how the DEM is
+                                     resampled into the map, as gdalwarp's -r (by default
+                                     cubicspline where a pixel is finer than a DEM cell, bilinear
+                                     elsewhere), and how --measure heights are sampled (cubic for
+                                     cubicspline). Default: bilinear.
           --geoid egm96|PATH         Geoid grid for ellipsoidal heights (h = H + N) in the --measure
                                      labels' direct distance; egm96 is PROJ's egm96_15.gtx.
-          --places FILE              Places to label (CSV name,lon,lat or GeoJSON points);
-                                     repeatable.
+          --places FILE              Places to label (CSV name,lon,lat or GeoJSON points; - for
+                                     stdin); repeatable.
           --track FILE               A location history to draw as a trail (GPX, GeoJSON, Esri JSON,
                                      CSV), one fix per vertex; repeatable. The frame opens at
                                      1:10,000 where the size allows.
@@ -245,6 +267,12 @@ enum HelpGolden {
           --manifest FILE            With --shard, where the shard's manifest goes. Default: beside
                                      LIST, LIST.shard-K-of-N.manifest.json.
           --allow-network            Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S                With --allow-network: a server that does not answer fails the
+                                     run within S seconds a request, retries included (exit 75).
+                                     Default: 30.
+          --confine DIR              Read DEMs, their VRT sources and the geoid only beside or below
+                                     DIR (repeatable); without it a VRT's sources may be raster
+                                     files anywhere.
           -h, --help                 Show this help.
 
         --scenes renders each scene of LIST as --scene would, with the options given over it; a
@@ -268,8 +296,10 @@ enum HelpGolden {
         OPTIONS:
           --dem PATH              A DEM file, a directory of tiles or a glob; repeatable. Together
                                   they are one mosaic, the terrain shown.
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           -o, --out FILE          The image to write (atomically): .png, .svg or .pdf by the
-                                  extension.
+                                  extension; - for stdout (--format, else PNG).
           --format png|svg|pdf    Write the image and the frames in this format whatever its name's
                                   extension says (default: by the extension).
           --scene FILE.json       Settings from a JSON file whose keys are these options' names;
@@ -300,7 +330,8 @@ enum HelpGolden {
                                   mi, yd, nmi). Default: metric.
           --track FILE            A location history to drape on the terrain (GPX, GeoJSON, Esri
                                   JSON, CSV); repeatable.
-          --places FILE           Places to pin (CSV name,lon,lat or GeoJSON points); repeatable.
+          --places FILE           Places to pin (CSV name,lon,lat or GeoJSON points; - for stdin);
+                                  repeatable.
           --anchors FILE.json     Also write where the measurement's ends and corner, each place and
                                   each track vertex land in the image.
           --frames DIR            With --orbit: write the orbit's frames to DIR instead of one
@@ -314,6 +345,12 @@ enum HelpGolden {
           --threads N             Worker threads. Default: every online CPU; 1 runs on one thread;
                                   the output is the same bytes for any N.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S             With --allow-network: a server that does not answer fails the run
+                                  within S seconds a request, retries included (exit 75). Default:
+                                  30.
+          --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
+                                  DIR (repeatable); without it a VRT's sources may be raster files
+                                  anywhere.
           -h, --help              Show this help.
 
         The DEM's cells go ellipsoid → earth-centred → the camera's east-north-up frame, so the
@@ -405,18 +442,28 @@ enum HelpGolden {
         """#
 
     static let info = #"""
-        Describe a DEM (or a mosaic of tiles): driver, size, CRS, extent in lon/lat, resolution
-        in metres, no-data value, unit and elevation range.
+        Describe each DEM named (a file, or the mosaic of a directory's tiles), as gdalinfo
+        describes a file: driver, size, CRS, extent in lon/lat, resolution in metres, no-data
+        value, unit and elevation range. With --mosaic, the DEMs as the one mosaic the other
+        commands read.
 
-        USAGE: transect info [--dem] PATH… [--format text|json]
+        USAGE: transect info [--dem] PATH… [--mosaic] [--format text|json]
 
         OPTIONS:
           --dem PATH        A DEM file, a directory of tiles or a glob; repeatable.
+          --nodata V        Cells holding V are no data, whatever the DEM records: once for every
+                            DEM, or once for each --dem in turn.
           --format F        text or json. Default: text.
+          --mosaic          Describe the DEMs named as the one mosaic other commands read, not each
+                            on its own (as gdalinfo would).
           --stats           Also report the network requests (GET, HEAD) and bytes of opening the
                             DEM, of one point read at its centre, and of the description (which
                             reads every cell); zero for a local DEM.
           --allow-network   Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S       With --allow-network: a server that does not answer fails the run within
+                            S seconds a request, retries included (exit 75). Default: 30.
+          --confine DIR     Read DEMs, their VRT sources and the geoid only beside or below DIR
+                            (repeatable); without it a VRT's sources may be raster files anywhere.
           -h, --help        Show this help.
         """#
 

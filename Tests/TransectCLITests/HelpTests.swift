@@ -146,13 +146,15 @@ struct HelpTests {
         #expect(Help.text(for: name)?.contains(option + " ") == false)
     }
 
-    @Test("a scene may set the render options but scene, help, allow-network, threads, layers and the batch's")
+    @Test("a scene may set the render options but scene, help, allow-network, timeout, confine, threads, layers and the batch's")
     func sceneSettings() throws {
         let names = Set(RenderOptions.sceneSettings.map(\.name))
         let batch = ["scenes", "shard", "skip-existing", "manifest"]
-        #expect(names == Set(Commands.render.options.map(\.name)).subtracting(["scene", "help", "allow-network", "threads", "layers"] + batch))
+        #expect(
+            names
+                == Set(Commands.render.options.map(\.name)).subtracting(["scene", "help", "allow-network", "timeout", "confine", "threads", "layers"] + batch))
         let dir = TemporaryDirectory()
-        for key in ["allow_network", "scene", "help", "fit", "threads", "scenes", "shard", "skip_existing", "manifest"] {
+        for key in ["allow_network", "timeout", "confine", "scene", "help", "fit", "threads", "scenes", "shard", "skip_existing", "manifest"] {
             try #"{"\#(key)": true}"#.write(toFile: dir.file("s.json"), atomically: true, encoding: .utf8)
             let r = transect("render", "--scene", dir.file("s.json"))
             #expect(r.code == 1 && r.err.contains("unknown setting '\(key)'"), "\(key): \(r.err)")

@@ -312,10 +312,13 @@ struct ProfileCommandTests {
     func profileChartFirst() {
         let dir = TemporaryDirectory()
         let missing = ["profile", "--dem", dir.file("missing.tif"), "--from", "-119.5,37.7", "--to", "-119.6,37.8"]
-        expectUsageError(missing + ["--chart", "-"], "option '--chart': a chart is a file (PNG, SVG or PDF); '-' (stdout) is not one")
+        expectUsageError(
+            missing + ["--chart", "-"],
+            "option '--chart': '-' is stdout, where the profile goes without -o; give -o FILE for the profile, or a FILE for the chart")
         expectUsageError(missing + ["--chart-layout", dir.file("c.json")], "option '--chart-layout': describes the chart; give --chart FILE")
         expectUsageError(
-            ["profile", "--track", dir.file("missing.csv"), "--chart", "-"], "option '--chart': a chart is a file (PNG, SVG or PDF); '-' (stdout) is not one")
+            ["profile", "--track", dir.file("missing.csv"), "--chart", "-"],
+            "option '--chart': '-' is stdout, where the profile goes without -o; give -o FILE for the profile, or a FILE for the chart")
         // And the missing DEM is what stops a run whose options are sound.
         let sound = transect(missing)
         #expect(sound.code == 1, "\(sound.err)")

@@ -23,7 +23,7 @@ struct HostileCorpusTests {
     /// order. This target cannot import the command line, so the list is copied; a test there
     /// (SceneSettingsListTests) holds the copy equal to the original.
     static let knownOptions: [String] = [
-        "dem", "no-dem", "out", "format", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
+        "dem", "no-dem", "nodata", "out", "format", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
         "altitude", "z-factor", "multidirectional", "measure", "interpolation", "geoid", "places", "track", "max-segment", "frames",
         "every", "title", "decorations", "units", "dpi", "font-scale", "max-pixels", "png",
     ]
@@ -46,13 +46,19 @@ struct HostileCorpusTests {
                 _ = try pairs.coordinates(row.fields).get()
                 _ = try pairs.heights(row.fields).get()
             }
+        case "scenelist":
+            // A line that names no scene file is refused when its turn comes: as a list, refused.
+            let list = try SceneList(data: data, path: name)
+            if let bad = list.entries.first(where: { $0.problem != nil }) {
+                throw FormatError.malformed(path: name, reason: "line \(bad.line) \(bad.problem ?? "")")
+            }
         default: Issue.record("no reader for Tests/Hostile/\(reader)")
         }
     }
 
     @Test(
         "bad- files are refused with an error, the others are read",
-        arguments: ["gpx", "geojson", "esri", "csvtrack", "places", "scene", "coordinates", "pairs"])
+        arguments: ["gpx", "geojson", "esri", "csvtrack", "places", "scene", "coordinates", "pairs", "scenelist"])
     func corpus(reader: String) throws {
         let files = Self.files(reader)
         #expect(files.contains { $0.lastPathComponent.hasPrefix("bad-") }, "Tests/Hostile/\(reader) holds no hostile file")

@@ -69,4 +69,21 @@ struct GDALEnvironmentTests {
             }
         }
     }
+
+    @Test("the HTTP budget of S seconds: attempts × time-out + retries × delay ≤ S, for every S; 30 s is 3 attempts of 9 s, 1 s apart")
+    func budget() {
+        for seconds in 1...3600 {
+            let b = GDALEnvironment.httpBudget(seconds: seconds)
+            #expect(b.timeout >= 1 && b.connect >= 1 && b.connect <= min(b.timeout, 10), "\(seconds): \(b)")
+            #expect((b.retries + 1) * b.timeout + b.retries * b.delay <= seconds, "\(seconds): \(b)")
+        }
+        let thirty = GDALEnvironment.httpBudget(seconds: 30)
+        #expect(thirty.timeout == 9 && thirty.connect == 9 && thirty.retries == 2 && thirty.delay == 1)
+        // What GDAL is then told, over the environment's values when --timeout is given.
+        prepareGDAL()
+        GDALEnvironment.configureTimeouts(seconds: 5, given: true)
+        func option(_ key: String) -> String? { CPLGetConfigOption(key, nil).map { String(cString: $0) } }
+        #expect(option("GDAL_HTTP_TIMEOUT") == "5" && option("GDAL_HTTP_MAX_RETRY") == "0" && option("GDAL_HTTP_CONNECTTIMEOUT") == "5")
+        GDALEnvironment.configureTimeouts(seconds: DataAccess.defaultTimeoutSeconds, given: true)
+    }
 }

@@ -5,9 +5,10 @@ import TransectGeodesy
 import TransectTestSupport
 @testable import TransectGDAL
 
-/// GDAL reads only what the user named: no raw-file VRT bands, VRT sources only beside the
-/// named paths, no network without `--allow-network`, and a source that cannot be read is an
-/// error, never no data.
+/// GDAL reads only what the user named: no raw-file VRT bands, no FIFOs, devices, `/proc` or
+/// `/sys`, VRT sources beside the named paths or raster files elsewhere (only beside or below
+/// `--confine`'s directories when confined), no network without `--allow-network`, and a
+/// source that cannot be read is an error, never no data.
 @Suite("SourceConfinement: what a DEM may make GDAL read")
 struct SourceConfinementTests {
     /// A 0.001° grid over lon 10…10.2, lat 45…45.1 (200 × 100 cells), as in ElevationModelTests.
@@ -38,6 +39,9 @@ struct SourceConfinementTests {
     static func write(_ text: String, to path: String) throws {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
+
+    /// `--confine DIR` over `directory` (a real path: the temporary directories are).
+    static func confined(_ directory: String) -> DataAccess { DataAccess(confinement: [directory]) }
 
     /// The terrain error `body` throws, or nil when it throws none (another error fails the test).
     static func terrainError(_ body: () throws -> Void) -> TerrainError? {
@@ -83,7 +87,7 @@ struct SourceConfinementTests {
     }
 
     @Test(
-        "a VRT whose source escapes its directory is refused, naming the VRT and the source",
+        "confined, a VRT whose source escapes the directory is refused, naming the VRT and the source; unconfined, it is read",
         arguments: ["absolute", "parent", "symlink", "inline"])
     func escapingSource(kind: String) throws {
         let root = TemporaryDirectory()
@@ -109,9 +113,11 @@ struct SourceConfinementTests {
             let inner = Self.vrt(source: source).replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             try Self.write(Self.vrt(source: inner), to: vrtPath)
         }
-        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
-        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: source))
-        #expect(error?.message.contains("lies outside the directories of the DEMs given") == true)
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath], access: Self.confined(root.file("named"))) }
+        #expect(error == TerrainError.outsideConfinement(path: vrtPath, source: source, directories: [root.file("named")]))
+        #expect(error?.message.contains("lies outside the directories given with --confine (\(root.file("named")))") == true)
+        // Without --confine each of these sources is a GeoTIFF or an SRTM tile: read.
+        #expect(throws: Never.self) { _ = try ElevationModel([vrtPath]) }
     }
 
     @Test("a VRT over a sibling file, or one in a subdirectory, reads the same heights as the file")
@@ -237,6 +243,81 @@ struct SourceConfinementTests {
         #expect(try ElevationModel([dir.file("empty.tif")]).elevationRange() == nil)
     }
 
+    // MARK: Sources outside the named directories, and --confine
+
+    @Test("a VRT in one directory over read-only tiles in another reads the tiles' heights, as gdalbuildvrt users expect")
+    func vrtOverTilesElsewhere() throws {
+        let root = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.file("tiles"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root.file("work"), withIntermediateDirectories: true)
+        Self.writeDEM(root.file("tiles/dem.tif"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: root.file("tiles/dem.tif"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: root.file("tiles"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.file("tiles")) }
+        try Self.write(Self.vrt(source: root.file("tiles/dem.tif"), relative: false), to: root.file("work/all.vrt"))
+        let points = [GeoPoint(longitude: 10.0105, latitude: 45.0895), GeoPoint(longitude: 10.1505, latitude: 45.0205)]
+        let model = try ElevationModel([root.file("work/all.vrt")])
+        #expect(try model.elevations(at: points, interpolation: .nearest) == [120, 329])
+        // --confine over the VRT's directory alone refuses the tiles; over both it reads them.
+        let refused = Self.terrainError { _ = try ElevationModel([root.file("work/all.vrt")], access: Self.confined(root.file("work"))) }
+        #expect(
+            refused
+                == TerrainError.outsideConfinement(path: root.file("work/all.vrt"), source: root.file("tiles/dem.tif"), directories: [root.file("work")]))
+        let both = DataAccess(confinement: [root.file("work"), root.file("tiles")])
+        #expect(try ElevationModel([root.file("work/all.vrt")], access: both).elevations(at: points, interpolation: .nearest) == [120, 329])
+    }
+
+    @Test("--confine refuses a named DEM outside its directories, naming them")
+    func confinedNamedDEM() throws {
+        let root = Self.namedAndOther()
+        let error = Self.terrainError { _ = try ElevationModel([root.file("other/dem.tif")], access: Self.confined(root.file("named"))) }
+        #expect(error == TerrainError.outsideConfinement(path: root.file("other/dem.tif"), source: nil, directories: [root.file("named")]))
+        #expect(error?.message == "DEM '\(root.file("other/dem.tif"))': lies outside the directories given with --confine (\(root.file("named")))")
+        #expect(throws: Never.self) { _ = try ElevationModel([root.file("other/dem.tif")], access: Self.confined(root.path)) }
+    }
+
+    @Test(
+        "a VRT source that is a FIFO, a device, under /proc or /sys, or a text file elsewhere is refused, confined or not",
+        arguments: ["fifo", "/dev/zero", "/proc/self/environ", "/sys/kernel/mm/transparent_hugepage/enabled", "/etc/passwd"])
+    func specialSources(kind: String) throws {
+        let dir = TemporaryDirectory()
+        let source: String
+        if kind == "fifo" {
+            // Beside the VRT: GDAL would wait on it for a writer that never comes.
+            source = dir.file("pipe.tif")
+            #expect(mkfifo(source, 0o600) == 0)
+        } else {
+            source = kind
+        }
+        try Self.write(Self.vrt(source: source, relative: false), to: dir.file("s.vrt"))
+        for access in [DataAccess.local, Self.confined("/")] {
+            // Confined to /, /etc/passwd is inside, and GDAL opens a VRT's sources only when it reads them.
+            if kind == "/etc/passwd" && access != .local { continue }
+            let error = Self.terrainError { _ = try ElevationModel([dir.file("s.vrt")], access: access) }
+            let text = try #require(error?.message)
+            #expect(text.hasPrefix("DEM '\(dir.file("s.vrt"))': source '\(source)' "), "\(text)")
+            let why =
+                switch kind {
+                case "fifo": "is a FIFO (a named pipe), not a file; Transect reads only files"
+                case "/dev/zero": "is a device, not a file; Transect reads only files"
+                case "/etc/passwd": "is not a raster GDAL reads with a file driver; Transect refuses it"
+                default: "which holds the system's state, not rasters; Transect reads only files"
+                }
+            #expect(text.hasSuffix(why), "\(text)")
+        }
+    }
+
+    @Test("a named DEM that is a FIFO or a device is refused at once, not waited on", arguments: ["fifo", "/dev/zero", "/proc/self/mem"])
+    func specialNamedDEM(kind: String) throws {
+        let dir = TemporaryDirectory()
+        let path = kind == "fifo" ? dir.file("dem.tif") : kind
+        if kind == "fifo" { #expect(mkfifo(path, 0o600) == 0) }
+        let error = Self.terrainError { _ = try ElevationModel([path]) }
+        let text = try #require(error?.message)
+        #expect(text.hasPrefix("DEM '\(path)': is "), "\(text)")
+        #expect(text.hasSuffix("; Transect reads only files"), "\(text)")
+    }
+
     // MARK: Names as GDAL reads them (review findings, 1)
 
     /// A directory `named` holding the VRT and `other` holding a DEM outside it.
@@ -263,8 +344,8 @@ struct SourceConfinementTests {
             with: element.replacingOccurrences(of: "SRC", with: "../other/dem.tif"))
         #expect(text.contains("../other/dem.tif"))
         try Self.write(text, to: vrtPath)
-        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
-        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: "../other/dem.tif"))
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath], access: Self.confined(root.file("named"))) }
+        #expect(error == TerrainError.outsideConfinement(path: vrtPath, source: "../other/dem.tif", directories: [root.file("named")]))
     }
 
     @Test(
@@ -308,8 +389,8 @@ struct SourceConfinementTests {
         // "01" and "2" are relative for GDAL (atoi); "true" is not in a SimpleSource, but may be
         // elsewhere, so both resolutions are checked. Beside the VRT, ../other is outside.
         try Self.write(Self.vrt(source: "../other/dem.tif").replacingOccurrences(of: #"relativeToVRT="1""#, with: #"relativeToVRT="\#(flag)""#), to: vrtPath)
-        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
-        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: "../other/dem.tif"))
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath], access: Self.confined(root.file("named"))) }
+        #expect(error == TerrainError.outsideConfinement(path: vrtPath, source: "../other/dem.tif", directories: [root.file("named")]))
 
         // And a source beside the VRT with such a flag is read, as GDAL reads it.
         Self.writeDEM(root.file("named/dem.tif"))
@@ -352,12 +433,18 @@ struct SourceConfinementTests {
         let source = kind == "vrt://" ? root.file("other/dem.tif") : "../other/dem.tif"
         let template = try #require(Self.referencingVRTs[kind])
         try Self.write(template.replacingOccurrences(of: "SRC", with: source), to: vrtPath)
-        let error = Self.terrainError { _ = try ElevationModel([vrtPath]) }
+        let error = Self.terrainError { _ = try ElevationModel([vrtPath], access: Self.confined(root.file("named"))) }
         let expected = kind == "vrt://" ? "vrt://" + source + "?bands=1" : source
-        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: vrtPath, source: expected), "\(kind)")
+        #expect(error == TerrainError.outsideConfinement(path: vrtPath, source: expected, directories: [root.file("named")]), "\(kind)")
+        // Unconfined, a text file in that place is refused through every element alike.
+        try "root:x:0:0:root:/root:/bin/sh\n".write(toFile: root.file("other/secret.txt"), atomically: true, encoding: .utf8)
+        let secret = kind == "vrt://" ? root.file("other/secret.txt") : "../other/secret.txt"
+        try Self.write(template.replacingOccurrences(of: "SRC", with: secret), to: vrtPath)
+        let unconfined = Self.terrainError { _ = try ElevationModel([vrtPath]) }
+        #expect(unconfined?.message.contains("is not a raster GDAL reads with a file driver") == true, "\(kind): \(String(describing: unconfined))")
     }
 
-    @Test("a VRT beside the DEM whose own source lies outside is refused through a VRT that names it")
+    @Test("confined, a VRT beside the DEM whose own source lies outside is refused through a VRT that names it")
     func nestedVRTReachingOut() throws {
         let root = Self.namedAndOther()
         Self.writeDEM(root.file("named/dem.tif"))
@@ -365,8 +452,9 @@ struct SourceConfinementTests {
         // outer.vrt lists only inner.vrt, so the walk before opening must recurse.
         try Self.write(Self.vrt(source: "../other/dem.tif"), to: root.file("named/inner.vrt"))
         try Self.write(Self.vrt(source: "inner.vrt"), to: root.file("named/outer.vrt"))
-        let error = Self.terrainError { _ = try ElevationModel([root.file("named/outer.vrt")]) }
-        #expect(error == TerrainError.sourceOutsideNamedDirectories(path: root.file("named/inner.vrt"), source: "../other/dem.tif"))
+        let error = Self.terrainError { _ = try ElevationModel([root.file("named/outer.vrt")], access: Self.confined(root.file("named"))) }
+        #expect(
+            error == TerrainError.outsideConfinement(path: root.file("named/inner.vrt"), source: "../other/dem.tif", directories: [root.file("named")]))
     }
 
     @Test("the ROOT_PATH open option, which moves where a nested VRT finds its sources, is refused")
