@@ -69,7 +69,7 @@ else
   "$T" track --in data/half_dome_route.geojson --stats --elevation dem --dem /usr/share/ferret-vis/data/etopo5.cdf
   "$T" render "${ROUTE[@]}" --size 1600x1100 --out renders/half_dome_route.png
   "$T" render "${ROUTE[@]}" --size 800x550 --frames renders/half_dome_route_frames --every 25
-  "$T" profile --track data/half_dome_route.geojson --step 200 --chart renders/half_dome_route_profile.png \
+  "$T" profile --track data/half_dome_route.geojson --elevations dem --step 200 --chart renders/half_dome_route_profile.png \
     --title "Happy Isles → Half Dome (simulated route, ETOPO5)" > /dev/null
 fi
 echo
