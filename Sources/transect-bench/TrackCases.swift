@@ -57,7 +57,7 @@ func trackReaderCases(directory tmp: String) {
                 points.append((c[0], c[1], c[2] if len(c) > 2 else None, t))
         assert len(points) == \(count)
         """
-    FileManager.default.createFile(atPath: script, contents: Data(peerCode.utf8))
+    _ = FileManager.default.createFile(atPath: script, contents: Data(peerCode.utf8))
     var ok = true
     func track(_ path: String) -> Bool { runTool(transectExecutable, ["track", "--in", path, "--format", "json"]) }
     let oursJSON = time(2) { ok = ok && track(geojson) }
