@@ -83,7 +83,7 @@ enum ProfileCommand {
     /// and elevations, one break between segments, and a line of sight only when the track is
     /// one geodesic. A track that records no elevation is an error naming it (exit 1).
     static func recordedProfile(_ track: Track, path: ProfilePath, source: String, settings: ProfileSettings) throws -> TerrainProfile {
-        guard track.points.contains(where: { $0.elevationMetres != nil }) else {
+        guard track.segments.contains(where: { $0.contains { $0.elevationMetres != nil } }) else {
             throw CLIError.badInput("'\(source)': the track records no elevations; give --dem to profile it on a DEM")
         }
         let profile = Profile(recordedAlong: track)

@@ -32,12 +32,13 @@ enum TrackLayers {
 
         let lines = try output.createLayer("lines", geometry: threeD ? .lineString : .lineString2D, fields: lineFields)
         for (s, segment) in segments.enumerated() {
-            let timed = segment.filter { $0.writtenTime != nil }
+            let firstTimed = segment.first { $0.writtenTime != nil }
+            let lastTimed = segment.last { $0.writtenTime != nil }
             let geometry = LayerWriter.Geometry.lineString(
                 x: segment.map { r($0.longitude, 9) }, y: segment.map { r($0.latitude, 9) }, z: segment.map { r($0.elevationMetres ?? 0, 3) })
             try output.write(
                 lines, fid: s + 1,
-                values: [name.map { .string($0) } ?? .null, .integer(s + 1), .integer(segment.count), time(timed.first), time(timed.last)],
+                values: [name.map { .string($0) } ?? .null, .integer(s + 1), .integer(segment.count), time(firstTimed), time(lastTimed)],
                 geometry: segment.count > 1 ? geometry : nil)
         }
 
