@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TransectGeodesy
 import TransectRaster
+import TransectSupport
 import TransectTestSupport
 @testable import TransectGDAL
 
@@ -289,7 +290,8 @@ struct ImplausibleHeightTests {
             }
             #expect(dem == path && at == "-119.45,37.65" && abs(metres) > 1e8)
             if interpolation == .nearest {
-                let shown = value.rounded() == value ? String(Int64(value)) : "\(value)"
+                // The message writes the height shortest (`-200000000`, `1e+308`).
+                let shown = NumberFormatting.shortest(value)
                 #expect(error.message == "DEM '\(path)': height \(shown) m at -119.45,37.65 is beyond ±100,000 km")
             }
         }
