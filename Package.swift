@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TransectRaster", targets: ["TransectRaster"]),
         .library(name: "TransectAnalysis", targets: ["TransectAnalysis"]),
         .library(name: "TransectPerspective", targets: ["TransectPerspective"]),
+        .library(name: "TransectVisibility", targets: ["TransectVisibility"]),
         .library(name: "TransectImageCompare", targets: ["TransectImageCompare"]),
         .library(name: "TransectPNG", targets: ["TransectPNG"]),
         .library(name: "TransectGDAL", targets: ["TransectGDAL"]),
@@ -65,6 +66,10 @@ let package = Package(
         // Analysis: measurements, pair batches, profiles and their statistics, line of sight,
         // tracks and their statistics, the location simulator, timestamps, units.
         .target(name: "TransectAnalysis", dependencies: ["TransectSupport", "TransectGeodesy"]),
+        // Visibility: viewsheds, by a sweep of sight rays along geodesics over a raster in memory,
+        // with the line of sight's model; cumulative over many observers. Raster for sampling as
+        // profile samples.
+        .target(name: "TransectVisibility", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster"]),
         // The perspective renderer: camera, framing, the terrain scene and its levels, the
         // depth-buffer rasteriser. Raster for the hillshade that lights the scene.
         .target(name: "TransectPerspective", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster"]),
@@ -138,6 +143,9 @@ let package = Package(
         .testTarget(
             name: "TransectPerspectiveTests",
             dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectTestSupport"]),
+        .testTarget(
+            name: "TransectVisibilityTests",
+            dependencies: ["TransectVisibility", "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectTestSupport"]),
         .testTarget(name: "TransectPNGTests", dependencies: ["TransectPNG", "TransectSupport", "TransectTestSupport"]),
         .testTarget(name: "TransectImageCompareTests", dependencies: ["TransectImageCompare", "TransectSupport", "TransectTestSupport"]),
         .testTarget(

@@ -13,8 +13,9 @@ public struct LineOfSight: Sendable, Hashable {
     /// The earth radius of the curvature model, metres (IUGG mean radius R₁):
     /// ``EarthCurvature/meanRadiusMetres``, which the perspective view shares.
     public static let earthRadiusMetres = EarthCurvature.meanRadiusMetres
-    /// The default curvature coefficient: 1 − k with the refraction coefficient k = 1/7.
-    public static let defaultCurvature = 0.85714
+    /// The default curvature coefficient: 1 − k with the refraction coefficient k = 1/7
+    /// (``EarthCurvature/defaultCurvatureCoefficient``, which `view` and `viewshed` share).
+    public static let defaultCurvature = EarthCurvature.defaultCurvatureCoefficient
 
     public enum Verdict: String, Sendable, Hashable {
         case visible, obstructed, unknown

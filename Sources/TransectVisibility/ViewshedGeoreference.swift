@@ -1,0 +1,56 @@
+/// Where a raster's pixels lie on the earth: the one thing a viewshed needs from the raster's
+/// CRS. The GDAL layer implements it over any CRS (``GeographicGeoreference`` is the plain
+/// case of a north-up raster in WGS84 degrees).
+///
+/// Pixel coordinates are continuous, cell (i, j) covering [i, i + 1) × [j, j + 1), its centre
+/// at (i + ½, j + ½), as in GDAL's geotransform convention. Calls come from one thread at a
+/// time, so an implementation may keep a transformation that is not thread-safe.
+public protocol ViewshedGeoreference {
+    /// Continuous pixel coordinates of WGS84 points (degrees), `nan` where there are none.
+    func pixelCoordinates(longitudes: [Double], latitudes: [Double]) throws -> (columns: [Double], rows: [Double])
+    /// WGS84 longitudes and latitudes (degrees) of continuous pixel coordinates, `nan` where
+    /// the CRS has none.
+    func lonLat(columns: [Double], rows: [Double]) throws -> (longitudes: [Double], latitudes: [Double])
+}
+
+/// A raster in WGS84 longitude and latitude through an affine geotransform
+/// (x = gt0 + col·gt1 + row·gt2, y = gt3 + col·gt4 + row·gt5, x the longitude).
+public struct GeographicGeoreference: ViewshedGeoreference, Sendable {
+    /// The geotransform, six numbers as GDAL orders them.
+    public let geoTransform: [Double]
+    let inverse: [Double]
+
+    /// A georeference for `geoTransform`; nil when it cannot be inverted.
+    public init?(geoTransform gt: [Double]) {
+        guard gt.count == 6 else { return nil }
+        let det = gt[1] * gt[5] - gt[2] * gt[4]
+        guard det != 0, det.isFinite else { return nil }
+        geoTransform = gt
+        inverse = [
+            (gt[2] * gt[3] - gt[0] * gt[5]) / det, gt[5] / det, -gt[2] / det,
+            (gt[0] * gt[4] - gt[1] * gt[3]) / det, -gt[4] / det, gt[1] / det,
+        ]
+    }
+
+    public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) -> (columns: [Double], rows: [Double]) {
+        let g = inverse
+        var columns = [Double](repeating: .nan, count: longitudes.count)
+        var rows = columns
+        for k in 0..<longitudes.count {
+            columns[k] = g[0] + longitudes[k] * g[1] + latitudes[k] * g[2]
+            rows[k] = g[3] + longitudes[k] * g[4] + latitudes[k] * g[5]
+        }
+        return (columns, rows)
+    }
+
+    public func lonLat(columns: [Double], rows: [Double]) -> (longitudes: [Double], latitudes: [Double]) {
+        let g = geoTransform
+        var lon = [Double](repeating: .nan, count: columns.count)
+        var lat = lon
+        for k in 0..<columns.count {
+            lon[k] = g[0] + columns[k] * g[1] + rows[k] * g[2]
+            lat[k] = g[3] + columns[k] * g[4] + rows[k] * g[5]
+        }
+        return (lon, lat)
+    }
+}

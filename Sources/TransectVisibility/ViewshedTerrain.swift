@@ -1,0 +1,24 @@
+import TransectRaster
+
+/// The terrain a viewshed reads: a whole raster's elevations in metres (`nan` for no data),
+/// sampled as `profile` samples them.
+///
+/// Both grid types of ``TransectRaster`` conform, so a viewshed reads a Float32 DEM at half the
+/// memory of a Float64 one, to the same bits (``Float32ElevationGrid`` samples exactly as
+/// ``ElevationGrid`` does).
+public protocol ViewshedTerrain: Sendable {
+    /// Columns of the raster.
+    var width: Int { get }
+    /// Rows of the raster.
+    var height: Int { get }
+    /// The elevation of cell (`column`, `row`), `nan` for no data or outside the raster.
+    func value(column: Int, row: Int) -> Double
+    /// Elevations at continuous pixel coordinates (cell centres at i + ½) into `out`, which
+    /// has `columns.count` entries; `nan` where the method finds no data.
+    func sample(columns: [Double], rows: [Double], interpolation: Interpolation, into out: inout [Double])
+    /// One elevation at continuous pixel coordinates: the batch's value for the point, bit for bit.
+    func sampleScalar(column x: Double, row y: Double, interpolation: Interpolation) -> Double
+}
+
+extension ElevationGrid: ViewshedTerrain {}
+extension Float32ElevationGrid: ViewshedTerrain {}
