@@ -84,7 +84,8 @@ let package = Package(
         // DEMs through GDAL: open, mosaic, CRS transforms, block reads, warping, the geoid and the
         // measurement and profile services. The only target that calls GDAL, OGR, OSR or CPL.
         .target(
-            name: "TransectGDAL", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "CGDAL"]),
+            name: "TransectGDAL",
+            dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectPerspective", "TransectVisibility", "CGDAL"]),
         // PNG bytes to pixels (libpng) and back (the shim's writer): the CPNG shim's one Swift
         // caller, which loads neither cairo nor GDAL.
         .target(name: "TransectPNG", dependencies: ["TransectSupport", "CPNG"]),

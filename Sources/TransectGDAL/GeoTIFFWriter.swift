@@ -56,4 +56,73 @@ public enum GeoTIFFWriter {
                 return CPLGetLastErrorType() != CE_Failure
             }, orThrow: failure)
     }
+
+    /// A single band's cell type.
+    public enum BandType: Sendable {
+        case byte, uint32, uint64, float32
+
+        var gdal: GDALDataType {
+            switch self {
+            case .byte: GDT_Byte
+            case .uint32: GDT_UInt32
+            case .uint64: GDT_UInt64
+            case .float32: GDT_Float32
+            }
+        }
+        /// Bytes a cell.
+        public var size: Int {
+            switch self {
+            case .byte: 1
+            case .uint32: 4
+            case .uint64: 8
+            case .float32: 4
+            }
+        }
+    }
+
+    /// Writes one band of `width × height` cells of `type` (row-major, `values` holding
+    /// exactly that many bytes) to `path` as a Cloud-Optimized GeoTIFF with the same creation
+    /// options as ``writeCOG(path:width:height:geoTransform:wkt:rows:)``: a data raster a GIS
+    /// reads as values (a viewshed's classes, counts or heights), not a picture.
+    ///
+    /// - Parameters:
+    ///   - noData: the band's no-data value, if any.
+    ///   - description: the band's description (what its values are).
+    ///   - metadata: dataset metadata items, `KEY=VALUE`, in this order.
+    public static func writeBandCOG(
+        path: String, width: Int, height: Int, geoTransform: [Double], wkt: String, type: BandType, values: [UInt8], noData: Double? = nil,
+        description: String? = nil, metadata: [(String, String)] = []
+    ) throws(TerrainError) {
+        precondition(values.count == width * height * type.size, "one cell of the type for each of width × height")
+        GDALEnvironment.ensure()
+        let failure = { (reason: String) in TerrainError.cannotWriteImage(path: path, reason: reason) }
+        let mem = try gdal({ GDALGetDriverByName("MEM") }, orThrow: failure)
+        let cog = try gdal(fallback: "GDAL has no COG driver (GDAL 3.1 or later writes them)", { GDALGetDriverByName("COG") }, orThrow: failure)
+        let dataset = try gdal({ GDALCreate(mem, "", Int32(width), Int32(height), 1, type.gdal, nil) }, orThrow: failure)
+        defer { GDALClose(dataset) }
+        var transform = geoTransform
+        try gdal({ GDALSetGeoTransform(dataset, &transform) }, orThrow: failure)
+        try gdal({ GDALSetProjection(dataset, wkt) }, orThrow: failure)
+        for (key, value) in metadata { GDALSetMetadataItem(dataset, key, value, nil) }
+        let band = GDALGetRasterBand(dataset, 1)
+        if let noData { try gdal({ GDALSetRasterNoDataValue(band, noData) }, orThrow: failure) }
+        if let description { GDALSetDescription(band, description) }
+        var bytes = values
+        try gdal(
+            {
+                bytes.withUnsafeMutableBytes { raw in
+                    GDALRasterIO(band, GF_Write, 0, 0, Int32(width), Int32(height), raw.baseAddress, Int32(width), Int32(height), type.gdal, 0, 0)
+                }
+            }, orThrow: failure)
+        let made: Result<GDALDatasetH, TerrainError> = withCStringList(options) { list in
+            Result { () throws(TerrainError) in try gdal({ GDALCreateCopy(cog, path, dataset, 0, list, nil, nil) }, orThrow: failure) }
+        }
+        let copy = try made.get()
+        try gdal(
+            succeeds: {
+                GDALFlushCache(copy)
+                GDALClose(copy)
+                return CPLGetLastErrorType() != CE_Failure
+            }, orThrow: failure)
+    }
 }

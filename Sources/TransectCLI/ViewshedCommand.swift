@@ -1,0 +1,150 @@
+import TransectGDAL
+import TransectSupport
+import TransectVisibility
+
+/// `transect viewshed`: what one or many observers see over a DEM, as a GeoTIFF on the DEM's
+/// grid, with a summary on stdout.
+enum ViewshedCommand {
+    /// Reads and checks every option, computes with one ``ElevationModel/viewsheds(of:settings:keepEach:)``
+    /// call, then writes the raster (and the horizon) in one transaction and the summary.
+    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
+        try args.expectNoPositionals()
+        let terrain = try TerrainOptions(args)
+        let settings = try ViewshedRunSettings(args, terrain: terrain)
+        let dem = try terrain.openDEM(console: console)
+        var files = RunFiles()
+        files.inputs(dem: dem, terrain: terrain)
+        files.input("--observers", settings.observersFile)
+        files.output("-o", settings.out)
+        files.output("--horizon", settings.horizon)
+        try files.check(command: "viewshed")
+
+        let run: ViewshedRun
+        do {
+            run = try dem.viewsheds(of: settings.observers, settings: settings.settings, keepEach: false)
+        } catch let error as ViewshedError {
+            if error.isUsageError { throw CLIError.usage(error.message, command: "viewshed") }
+            throw error
+        }
+        let transaction = OutputTransaction()
+        let (type, bytes, noData, description) = raster(run, product: settings.product)
+        let temporary = try transaction.stage(settings.out)
+        let written = Result { () throws(TerrainError) in
+            try GeoTIFFWriter.writeBandCOG(
+                path: temporary, width: run.width, height: run.height, geoTransform: dem.geoTransform, wkt: dem.crs.wkt, type: type,
+                values: bytes, noData: noData, description: description, metadata: metadata(settings))
+        }
+        if case .failure(let error) = written {
+            guard case .cannotWriteImage(_, let reason) = error else { throw error }
+            throw CLIError.cannotWrite(path: settings.out, reason: reason)
+        }
+        if let horizon = settings.horizon, let first = run.viewsheds.first {
+            try transaction.write(horizonCSV(first), to: horizon)
+        }
+        try transaction.commit()
+        console.out(settings.format == .json ? summaryJSON(run, settings: settings, dem: dem) : summaryText(run, settings: settings, dem: dem))
+        return 0
+    }
+
+    /// The raster -o holds: its type, cells as bytes (native order), no-data value and description.
+    static func raster(_ run: ViewshedRun, product: ViewshedProduct) -> (GeoTIFFWriter.BandType, [UInt8], Double?, String) {
+        func bytes<T>(_ values: [T]) -> [UInt8] { values.withUnsafeBytes { Array($0) } }
+        switch product {
+        case .visibility:
+            let classes = run.combinedClasses
+            return (.byte, classes, nil, "visibility: visible 255, hidden 0, unknown 2, out of range 1")
+        case .count:
+            let counts = run.visibleCounts.isEmpty ? run.viewsheds[0].classes.map { UInt32($0 == ViewshedClass.visible.rawValue ? 1 : 0) } : run.visibleCounts
+            return (.uint32, bytes(counts), nil, "observers that see the cell")
+        case .mask:
+            let masks = run.visibleMasks.isEmpty ? run.viewsheds[0].classes.map { UInt64($0 == ViewshedClass.visible.rawValue ? 1 : 0) } : run.visibleMasks
+            return (.uint64, bytes(masks), nil, "bit k set where observer k sees the cell")
+        case .minHeight:
+            return (.float32, bytes(run.viewsheds[0].minimumVisibleHeightMetres), .nan, "least visible target height above the ground, metres")
+        case .angle:
+            return (.float32, bytes(run.viewsheds[0].angleAboveHorizonDegrees), .nan, "target's angle above the horizon, degrees")
+        }
+    }
+
+    /// The settings that made the raster, as metadata a GIS shows (`gdalinfo` lists them).
+    static func metadata(_ s: ViewshedRunSettings) -> [(String, String)] {
+        var items: [(String, String)] = [
+            ("TRANSECT_PRODUCT", s.product.rawValue),
+            ("TRANSECT_OBSERVERS", String(s.observers.count)),
+            ("TRANSECT_CURVATURE_COEFFICIENT", JSON.format(s.settings.curvature)),
+            ("TRANSECT_TARGET_HEIGHT_M", JSON.format(s.settings.targetHeightMetres)),
+        ]
+        if s.observers.count == 1, let o = s.observers.first {
+            items.append(("TRANSECT_OBSERVER", "\(JSON.format(o.longitude)),\(JSON.format(o.latitude))"))
+        }
+        if let d = s.settings.maximumDistanceMetres { items.append(("TRANSECT_MAX_DISTANCE_M", JSON.format(d))) }
+        return items
+    }
+
+    /// The horizon, a line per sight ray: azimuth, elevation angle and distance of the highest
+    /// terrain, and whether the ray crossed no data.
+    static func horizonCSV(_ v: Viewshed) -> String {
+        var text = "azimuth_deg,elevation_deg,distance_m,crosses_nodata\n"
+        for p in v.horizon {
+            let e = p.elevationDegrees.isNaN ? "" : NumberFormatting.fixed(p.elevationDegrees, decimals: 6)
+            let d = p.distanceMetres.isNaN ? "" : NumberFormatting.fixed(p.distanceMetres, decimals: 3)
+            text += "\(NumberFormatting.fixed(p.azimuthDegrees, decimals: 6)),\(e),\(d),\(p.crossesNoData)\n"
+        }
+        return text
+    }
+
+    /// Cells of each class in `classes`.
+    static func tally(_ classes: [UInt8]) -> [ViewshedClass: Int] {
+        var counts = [Int](repeating: 0, count: 256)
+        for c in classes { counts[Int(c)] += 1 }
+        var out: [ViewshedClass: Int] = [:]
+        for k in ViewshedClass.allCases { out[k] = counts[Int(k.rawValue)] }
+        return out
+    }
+
+    static func summaryText(_ run: ViewshedRun, settings: ViewshedRunSettings, dem: ElevationModel) -> String {
+        let n = run.width * run.height
+        let classes = run.combinedClasses
+        let t = tally(classes)
+        func line(_ label: String, _ count: Int) -> String {
+            let pct = NumberFormatting.fixed(100 * Double(count) / Double(max(n, 1)), decimals: 2)
+            return label.padding(toLength: 14, withPad: " ", startingAt: 0)
+                + "\(NumberFormatting.grouped(Double(count), decimals: 0)) cells (\(pct) %)\n"
+        }
+        var text =
+            "Viewshed over DEM '\(dem.label)' (\(NumberFormatting.grouped(Double(run.width), decimals: 0)) × \(NumberFormatting.grouped(Double(run.height), decimals: 0)) cells), curvature \(JSON.format(settings.settings.curvature))\n"
+        if let v = run.viewsheds.first, settings.observers.count == 1 {
+            let o = settings.observers[0]
+            text +=
+                "Observer: \(JSON.format(o.longitude)),\(JSON.format(o.latitude)), ground \(NumberFormatting.fixed(v.observerGroundMetres, decimals: 2)) m, eye \(NumberFormatting.fixed(v.observerEyeMetres, decimals: 2)) m\n"
+            text +=
+                "Sight rays: \(NumberFormatting.grouped(Double(v.rayCount), decimals: 0)), sampled every \(NumberFormatting.fixed(v.sampleStepMetres, decimals: 2)) m\n"
+        } else {
+            text += "Observers: \(settings.observers.count) (a cell is visible when one of them sees it)\n"
+        }
+        text += line("Visible:", t[.visible] ?? 0) + line("Hidden:", t[.hidden] ?? 0) + line("Unknown:", t[.unknown] ?? 0)
+        text += line("Out of range:", t[.outOfRange] ?? 0)
+        text += "Wrote \(settings.out) (\(settings.product.rawValue))\n"
+        return text
+    }
+
+    static func summaryJSON(_ run: ViewshedRun, settings: ViewshedRunSettings, dem: ElevationModel) -> String {
+        let classes = run.combinedClasses
+        let t = tally(classes)
+        var fields: [(String, JSON)] = [
+            ("dem", .string(dem.label)), ("width", .number(Double(run.width))), ("height", .number(Double(run.height))),
+            ("observers", .number(Double(settings.observers.count))), ("curvature_coefficient", .number(settings.settings.curvature)),
+            ("target_height_m", .number(settings.settings.targetHeightMetres)),
+            ("visible_cells", .number(Double(t[.visible] ?? 0))), ("hidden_cells", .number(Double(t[.hidden] ?? 0))),
+            ("unknown_cells", .number(Double(t[.unknown] ?? 0))), ("out_of_range_cells", .number(Double(t[.outOfRange] ?? 0))),
+            ("output", .string(settings.out)), ("product", .string(settings.product.rawValue)),
+        ]
+        if let v = run.viewsheds.first, settings.observers.count == 1 {
+            fields += [
+                ("observer_ground_m", .number(v.observerGroundMetres)), ("observer_eye_m", .number(v.observerEyeMetres)),
+                ("rays", .number(Double(v.rayCount))), ("sample_step_m", .number(v.sampleStepMetres)),
+            ]
+        }
+        return JSON.object(fields).serialized() + "\n"
+    }
+}

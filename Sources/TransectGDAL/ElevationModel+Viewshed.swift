@@ -1,0 +1,140 @@
+import TransectGeodesy
+import TransectRaster
+import TransectSupport
+import TransectVisibility
+
+/// A DEM's georeference for a viewshed: WGS84 points to pixels through
+/// ``ElevationModel/pixelCoordinates(longitudes:latitudes:)`` and pixels to WGS84 through the
+/// geotransform and the CRS, whatever the CRS is.
+///
+/// Holds transformations that are not thread-safe; the sweep calls it from one thread.
+public final class DEMGeoreference: ViewshedGeoreference {
+    let model: ElevationModel
+    let toWGS84: CoordinateTransformer?
+
+    public init(_ model: ElevationModel) throws(TerrainError) {
+        self.model = model
+        let wgs84 = try SpatialReference.wgs84()
+        toWGS84 = model.crs.isSame(as: wgs84) ? nil : try CoordinateTransformer(from: model.crs, to: wgs84)
+    }
+
+    public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) throws -> (columns: [Double], rows: [Double]) {
+        try model.pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
+    }
+
+    public func lonLat(columns: [Double], rows: [Double]) throws -> (longitudes: [Double], latitudes: [Double]) {
+        let gt = model.geoTransform
+        var xs = [Double](repeating: .nan, count: columns.count)
+        var ys = xs
+        for k in 0..<columns.count {
+            xs[k] = gt[0] + columns[k] * gt[1] + rows[k] * gt[2]
+            ys[k] = gt[3] + columns[k] * gt[4] + rows[k] * gt[5]
+        }
+        try toWGS84?.transform(x: &xs, y: &ys)
+        for k in 0..<xs.count where !(xs[k].isFinite && ys[k].isFinite && abs(ys[k]) <= 90) {
+            xs[k] = .nan
+            ys[k] = .nan
+        }
+        return (xs, ys)
+    }
+}
+
+/// The viewsheds of one or more observers over a DEM: each observer's classes, and for
+/// several, how many observers see each cell and, up to 64 observers, which.
+public struct ViewshedRun: Sendable {
+    /// One viewshed per observer, in order (the classes of the last ones dropped once counted
+    /// when there are many: see ``ElevationModel/viewsheds(of:settings:keepEach:)``).
+    public var viewsheds: [Viewshed]
+    /// How many observers see each cell, row-major; empty for one observer.
+    public var visibleCounts: [UInt32]
+    /// Bit k set where observer k sees the cell; empty for one observer or more than 64.
+    public var visibleMasks: [UInt64]
+    /// The observers' classes in one (``ViewshedClass`` raw values): visible where any sees the
+    /// cell, else unknown where any cannot tell, else hidden where any judged it, else out of
+    /// range. One observer's own classes.
+    public var combinedClasses: [UInt8]
+    /// The DEM's size.
+    public var width: Int
+    public var height: Int
+}
+
+extension ElevationModel {
+    /// The most cells a viewshed reads into memory: 4 bytes a cell for the terrain (8 for a
+    /// DEM whose values need Float64) and 17 more for each cell's distance, azimuth, order and
+    /// class while one observer is swept.
+    public static let maximumViewshedCells = 100_000_000
+
+    /// The whole DEM in memory for a viewshed: Float32 where that holds every value, else
+    /// Float64 (``DecodedWindow``), `nan` for no data.
+    func viewshedWindow() throws(TerrainError) -> DecodedWindow {
+        guard width * height <= Self.maximumViewshedCells else {
+            throw .unusableRaster(
+                path: label,
+                reason:
+                    "has \(NumberFormatting.grouped(Double(width * height), decimals: 0)) cells, more than a viewshed reads (\(NumberFormatting.grouped(Double(Self.maximumViewshedCells), decimals: 0))): cut it with gdal_translate -projwin"
+            )
+        }
+        let window = try readDecodedWindow(column: 0, row: 0, width: width, height: height)
+        let w = width
+        switch window {
+        case .float32(let grid):
+            let limit = Float(Self.maximumHeightMetres)
+            if let k = grid.values.firstIndex(where: { !$0.isNaN && abs($0) > limit }) {
+                throw .implausibleHeight(path: label, metres: Double(grid.values[k]), point: "column \(k % w), row \(k / w)")
+            }
+        case .float64(let grid): try checkHeights(grid.values) { "column \($0 % w), row \($0 / w)" }
+        }
+        return window
+    }
+
+    /// The viewshed of each of `observers`, in order, and for more than one the count of
+    /// observers that see each cell (and, up to 64, which). The DEM is read once; each
+    /// observer is swept on `settings.threads` workers, so the run is linear in observers and
+    /// its bytes are the same for any thread count.
+    ///
+    /// - Parameter keepEach: keep every observer's viewshed (memory: a byte a cell each);
+    ///   otherwise only the first is kept, the others counted.
+    public func viewsheds(of observers: [ViewshedObserver], settings: ViewshedSettings, keepEach: Bool = true) throws -> ViewshedRun {
+        let window = try viewshedWindow()
+        let georeference = try DEMGeoreference(self)
+        let n = width * height
+        var run = ViewshedRun(
+            viewsheds: [], visibleCounts: observers.count > 1 ? [UInt32](repeating: 0, count: n) : [],
+            visibleMasks: observers.count > 1 && observers.count <= 64 ? [UInt64](repeating: 0, count: n) : [],
+            combinedClasses: [], width: width, height: height)
+        // Rank of a class in the combination: visible over unknown over hidden over out of range.
+        func rank(_ c: UInt8) -> Int {
+            switch c {
+            case ViewshedClass.visible.rawValue: 3
+            case ViewshedClass.unknown.rawValue: 2
+            case ViewshedClass.hidden.rawValue: 1
+            default: 0
+            }
+        }
+        let visible = ViewshedClass.visible.rawValue
+        for (k, observer) in observers.enumerated() {
+            let v: Viewshed
+            switch window {
+            case .float32(let grid):
+                v = try Viewshed.compute(observer: observer, terrain: grid, georeference: georeference, settings: settings, demName: label)
+            case .float64(let grid):
+                v = try Viewshed.compute(observer: observer, terrain: grid, georeference: georeference, settings: settings, demName: label)
+            }
+            if k == 0 {
+                run.combinedClasses = v.classes
+            } else {
+                for i in 0..<n where rank(v.classes[i]) > rank(run.combinedClasses[i]) { run.combinedClasses[i] = v.classes[i] }
+            }
+            if observers.count > 1 {
+                let bit = UInt64(1) << UInt64(min(k, 63))
+                let masks = !run.visibleMasks.isEmpty
+                for i in 0..<n where v.classes[i] == visible {
+                    run.visibleCounts[i] += 1
+                    if masks { run.visibleMasks[i] |= bit }
+                }
+            }
+            if keepEach || run.viewsheds.isEmpty { run.viewsheds.append(v) }
+        }
+        return run
+    }
+}
