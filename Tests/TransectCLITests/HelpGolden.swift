@@ -204,7 +204,9 @@ enum HelpGolden {
           --margin F                 Margin around fitted content, a fraction of its span. Default:
                                      0.12.
           --frame-crs CRS            The map's projected CRS (EPSG:3857 for Web Mercator). Default:
-                                     the DEM's if projected, else the UTM zone of what is shown.
+                                     the DEM's if projected, else the UTM zone of what is shown, or
+                                     the azimuthal equidistant projection centred on it when it
+                                     reaches over 1,000 km from its centre or past UTM's latitudes.
           --crs CRS                  --measure points are X,Y in this CRS (EPSG:32611, or just
                                      32611), not lon/lat.
           --basemap B                hillshade, light-gray, tint, none, or an image GDAL can
