@@ -422,6 +422,8 @@ enum HelpGolden {
           --speed M/S             With --simulate: fixes at this speed instead of one per vertex.
           --start-time T          First fix time, ISO 8601. Default: 2000-01-01T00:00:00Z.
           --dem PATH              DEM for elevations; repeatable.
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           -r, --interpolation I   How elevations are sampled from --dem: nearest (or near), bilinear
                                   or cubic. Default: bilinear.
           --elevation E           dem (default when --dem is given) or recorded.
@@ -440,6 +442,12 @@ enum HelpGolden {
           --stats-out FILE        Write the statistics to FILE (atomically) instead of stdout: JSON
                                   with --format json or a .json name, text otherwise.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S             With --allow-network: a server that does not answer fails the run
+                                  within S seconds a request, retries included (exit 75). Default:
+                                  30.
+          --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
+                                  DIR (repeatable); without it a VRT's sources may be raster files
+                                  anywhere.
           -h, --help              Show this help.
         """#
 
