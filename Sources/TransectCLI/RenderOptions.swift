@@ -49,7 +49,8 @@ enum RenderOptions {
     static let frameCRS = Option<String?>(
         spec: OptionSpec(
             name: "frame-crs", valueName: "CRS",
-            help: "The map's projected CRS (EPSG:3857 for Web Mercator). Default: the DEM's if projected, else the UTM zone of what is shown.",
+            help:
+                "The map's projected CRS (EPSG:3857 for Web Mercator). Default: the DEM's if projected, else the UTM zone of what is shown, or the azimuthal equidistant projection centred on it when it reaches over 1,000 km from its centre or past UTM's latitudes.",
             canonical: CommonOptions.epsgCode),
         defaultValue: { _ in nil },
         parse: { text, args throws(CLIError) in

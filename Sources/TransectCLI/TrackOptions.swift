@@ -92,9 +92,9 @@ enum TrackOptions {
     )
 
     static let all: [OptionSpec] = [
-        input.spec, stats.spec, simulate.spec, maxSegment.spec, speed.spec, startTime.spec, dem.spec, interpolation.spec,
-        elevation.spec, gainThreshold.spec, method.spec, units.spec, format.spec, out.spec, statsOut.spec, CommonOptions.allowNetwork.spec,
-        CommonOptions.help.spec,
+        input.spec, stats.spec, simulate.spec, maxSegment.spec, speed.spec, startTime.spec, dem.spec, CommonOptions.noData.spec,
+        interpolation.spec, elevation.spec, gainThreshold.spec, method.spec, units.spec, format.spec, out.spec, statsOut.spec,
+        CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec, CommonOptions.help.spec,
     ]
 }
 

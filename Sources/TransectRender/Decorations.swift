@@ -15,7 +15,7 @@ struct Decorations {
     let spec: MapSpec
     let s: Double
     var title: (text: String, box: Box)?
-    var scale: (box: Box, length: Double, unit: LengthUnit, pixels: Double)?
+    var scale: (box: Box, length: Double, unit: LengthUnit, pixels: Double, note: String?)?
     var arrowBox: Box?
     var attributionBox: Box?
     var legendBox: Box?
@@ -27,7 +27,10 @@ struct Decorations {
     static let textColor = Color(hex: 0x1A1A1A)
     /// The legend's ramp box, and the row the no-data swatch adds below it.
     static let legendHeight = 190.0, noDataRowHeight = 20.0
-    static let titleSize = 20.0, attributionSize = 10.0, scaleTextSize = 11.0
+    static let titleSize = 20.0, attributionSize = 10.0, scaleTextSize = 11.0, scaleNoteSize = 10.0
+    /// Under the scale bar of a frame whose scale varies by more than
+    /// ``MapFrame/noteworthyScaleVariation``: where the bar's length holds.
+    static let scaleNote = "at the map's centre"
 
     init(canvas: Canvas, frame: MapFrame, spec: MapSpec, legend: Legend?, planner: inout Planner) {
         self.canvas = canvas
@@ -60,12 +63,16 @@ struct Decorations {
             }
             let length = NiceNumbers.floorNice(unit.convert(metres: maxPixels * mpp))
             let pixels = length * unit.metres / mpp
-            let text = NiceNumbers.label(length, step: length) + " " + unit.rawValue
-            let box = Box(x: margin, y: h - margin - 42 * s, width: pixels + 60 * s, height: 42 * s)
+            // Measured at the centre, the bar holds there; say so where it holds nowhere else.
+            let note = (frame.scaleVariation ?? 0) > MapFrame.noteworthyScaleVariation ? Self.scaleNote : nil
+            let noteWidth = note.map { canvas.measure($0, size: Self.scaleNoteSize * s).width + 16 * s } ?? 0
+            let text = NiceNumbers.label(length, step: length) + " " + unit.rawValue + (note.map { " " + $0 } ?? "")
+            let boxHeight = (note == nil ? 42 : 52) * s
+            let box = Box(x: margin, y: h - margin - boxHeight, width: max(pixels + 60 * s, noteWidth), height: boxHeight)
             // Bottom left; bottom right where a measurement's end holds that corner.
             let right = Box(x: w - margin - box.width, y: box.y, width: box.width, height: box.height)
             if pixels.isFinite, pixels > 0, let placed = planner.decoration(.scaleBar, text, [box, right]) {
-                scale = (placed, length, unit, pixels)
+                scale = (placed, length, unit, pixels, note)
             } else if !(pixels.isFinite && pixels > 0) {
                 planner.layout.drop(.scaleBar, nil)
             }
@@ -140,7 +147,7 @@ struct Decorations {
     }
 
     func drawScaleBar() {
-        guard let (box, length, unit, pixels) = scale else { return }
+        guard let (box, length, unit, pixels, note) = scale else { return }
         let x0 = box.x + 8 * s
         let y0 = box.y + 24 * s
         canvas.rectangle(box, fill: Color.white.withAlpha(0.8), radius: 4 * s)
@@ -152,6 +159,7 @@ struct Decorations {
         let text = NiceNumbers.label(length, step: length) + " " + unit.rawValue
         let m = canvas.measure(text, size: Self.scaleTextSize * s)
         canvas.text(text, x: x0 + pixels - m.width / 2, y: y0 - 5 * s, size: Self.scaleTextSize * s, color: Self.textColor)
+        if let note { canvas.text(note, x: x0, y: y0 + 19 * s, size: Self.scaleNoteSize * s, color: Self.textColor) }
     }
 
     /// Points to true north at the frame's centre: the direction in which latitude grows there.

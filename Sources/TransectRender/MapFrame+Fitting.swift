@@ -107,8 +107,12 @@ extension MapFrame {
     static let lineSamples = 65
 
     /// The frame CRS: the one given (which must be projected), else the DEM's if projected,
-    /// else the UTM zone (WGS84) of the centre of what is shown: the lon/lat extent's centre,
-    /// else the mean of the content points, else the DEM extent's centre.
+    /// else for what is shown (the lon/lat extent's edges, else the content points and the
+    /// lines' geodesics, else the DEM extent's edges) the azimuthal equidistant projection
+    /// centred on it when it is more than a UTM zone can show (``continentalCRS(for:)``: more
+    /// than 1,000 km from its centre, or polar), else the UTM zone (WGS84) of its centre: the
+    /// lon/lat extent's centre, else the content points' centre on the sphere (``centre(of:)``,
+    /// which holds across the antimeridian), else the DEM extent's centre.
     ///
     /// - Throws: ``MapFrameError``, or the ``TerrainError`` of building the CRS or of the
     ///   DEM's extent.
@@ -118,14 +122,12 @@ extension MapFrame {
             return given
         }
         if let dem = request.dem, dem.crs.isProjected { return dem.crs }
+        if let continental = try continentalCRS(for: try shownPoints(request)) { return continental }
         let centre: GeoPoint
         if let box = request.extentLonLat {
             centre = GeoPoint(longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2)
-        } else if !request.content.isEmpty {
-            let content = request.content
-            centre = GeoPoint(
-                longitude: content.map(\.longitude).reduce(0, +) / Double(content.count),
-                latitude: content.map(\.latitude).reduce(0, +) / Double(content.count))
+        } else if let middle = MapFrame.centre(of: request.content) {
+            centre = middle
         } else if let dem = request.dem {
             let e = try dem.extentLonLat()
             centre = GeoPoint(longitude: (e.west + e.east) / 2, latitude: (e.south + e.north) / 2)
@@ -167,11 +169,7 @@ extension MapFrame {
         }
         if let box = request.extentInFrame { return fitted(box, margin: 0) }
         if let e = request.extentLonLat, let b = try bbox(boundary(e)) { return fitted(b, margin: 0) }
-        var points = request.content
-        for line in request.lines where !line.isEmpty {
-            let plan = ProfilePlan(vertices: line, spacing: .count(lineSamples))
-            points += (0..<plan.longitudes.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
-        }
+        var points = request.content + lineSamplePoints(request.lines)
         if points.isEmpty, let dem = request.dem {
             points = boundary(try dem.extentLonLat())
             if let b = try bbox(points) { return fitted(b, margin: 0) }
@@ -190,6 +188,23 @@ extension MapFrame {
             }
         }
         return fitted(b, margin: request.margin)
+    }
+
+    /// The points along each line's geodesic legs that the frame covers (``lineSamples`` a line).
+    static func lineSamplePoints(_ lines: [[GeoPoint]]) -> [GeoPoint] {
+        lines.filter { !$0.isEmpty }.flatMap { line in
+            let plan = ProfilePlan(vertices: line, spacing: .count(lineSamples))
+            return (0..<plan.longitudes.count).map { GeoPoint(longitude: plan.longitudes[$0], latitude: plan.latitudes[$0]) }
+        }
+    }
+
+    /// What the frame shows, in WGS84: the lon/lat extent's edges, else the content points and
+    /// the lines' geodesics, else the DEM extent's edges (read only then), else nothing.
+    static func shownPoints(_ request: MapFrameRequest) throws(TerrainError) -> [GeoPoint] {
+        if let e = request.extentLonLat { return boundary(e) }
+        let points = request.content + lineSamplePoints(request.lines)
+        if points.isEmpty, let dem = request.dem { return boundary(try dem.extentLonLat()) }
+        return points
     }
 
     /// 33 points along each edge of a longitude/latitude box (corners included), so a

@@ -204,7 +204,9 @@ enum HelpGolden {
           --margin F                 Margin around fitted content, a fraction of its span. Default:
                                      0.12.
           --frame-crs CRS            The map's projected CRS (EPSG:3857 for Web Mercator). Default:
-                                     the DEM's if projected, else the UTM zone of what is shown.
+                                     the DEM's if projected, else the UTM zone of what is shown, or
+                                     the azimuthal equidistant projection centred on it when it
+                                     reaches over 1,000 km from its centre or past UTM's latitudes.
           --crs CRS                  --measure points are X,Y in this CRS (EPSG:32611, or just
                                      32611), not lon/lat.
           --basemap B                hillshade, light-gray, tint, none, or an image GDAL can
@@ -420,6 +422,8 @@ enum HelpGolden {
           --speed M/S             With --simulate: fixes at this speed instead of one per vertex.
           --start-time T          First fix time, ISO 8601. Default: 2000-01-01T00:00:00Z.
           --dem PATH              DEM for elevations; repeatable.
+          --nodata V              Cells holding V are no data, whatever the DEM records: once for
+                                  every DEM, or once for each --dem in turn.
           -r, --interpolation I   How elevations are sampled from --dem: nearest (or near), bilinear
                                   or cubic. Default: bilinear.
           --elevation E           dem (default when --dem is given) or recorded.
@@ -438,6 +442,12 @@ enum HelpGolden {
           --stats-out FILE        Write the statistics to FILE (atomically) instead of stdout: JSON
                                   with --format json or a .json name, text otherwise.
           --allow-network         Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S             With --allow-network: a server that does not answer fails the run
+                                  within S seconds a request, retries included (exit 75). Default:
+                                  30.
+          --confine DIR           Read DEMs, their VRT sources and the geoid only beside or below
+                                  DIR (repeatable); without it a VRT's sources may be raster files
+                                  anywhere.
           -h, --help              Show this help.
         """#
 
