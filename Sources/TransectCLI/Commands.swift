@@ -58,15 +58,15 @@ enum Commands {
             lowered by cc·d²/(2R) at geodesic distance d (R = 6,371,008.8 m), so a geographic DEM
             and its projected twin agree. A sight line crossing no data is unknown, never visible,
             unless terrain with data hides the cell; terrain within a quarter cell of the target
-            is the target's own. profile --from OBSERVER --to CELL with --step at half a cell
-            gives the same verdict but at the edges of what is visible.
+            is the target's own. A profile from the observer to a cell centre, stepped at half a
+            cell, gives the same verdict but at the edges of what is visible.
 
             Values of the visibility raster: visible 255 and hidden 0 (as gdal_viewshed writes
             them), unknown 2, out of range 1 (beyond --max-distance, nearer than --min-distance,
             outside --azimuth or --pitch). The sweep casts sight rays along geodesics at most half
             a cell apart at the farthest cell and judges each cell between its two rays, with its
-            own line over its last cell; the whole DEM is read into memory (at most 100,000,000
-            cells).
+            own line over its last two cells; the whole DEM is read into memory (at most
+            100,000,000 cells).
             """,
         run: { args, console in try ViewshedCommand.run(args, console: console) })
 

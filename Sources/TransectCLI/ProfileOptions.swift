@@ -57,9 +57,6 @@ enum ProfileOptions {
     static let targetHeight = Option.number(
         "target-height", value: "M", help: "Target height above the terrain at the end.",
         in: InputLimits.heightMetres, unit: " m", default: 0)
-    static let curvature = Option.number(
-        "curvature", value: "C", help: "Curvature coefficient (1 = curvature only, 0 = flat earth).",
-        in: InputLimits.curvature, default: LineOfSight.defaultCurvature)
     static let interpolation = CommonOptions.interpolation.help("nearest (or near), bilinear or cubic.")
     static let crs = CommonOptions.crs.help("--from/--to/--path points are X,Y in this CRS (EPSG:32611, or just 32611) instead of lon/lat.")
     static let units = Option.units(help: "Units of the text table: metric, imperial, m, km, ft, mi, yd, nmi.")
@@ -89,7 +86,8 @@ enum ProfileOptions {
     static let all: [OptionSpec] = [
         CommonOptions.dem.spec, CommonOptions.noData.spec, from.spec, to.spec, path.spec, track.spec, elevations.spec, maxSegment.spec, step.spec, samples.spec,
         maxSamples.spec,
-        observerHeight.spec, targetHeight.spec, curvature.spec, interpolation.spec, crs.spec, units.spec, format.spec,
+        observerHeight.spec, targetHeight.spec, SightLineOptions.curvature.spec, SightLineOptions.refraction.spec, interpolation.spec, crs.spec, units.spec,
+        format.spec,
         CommonOptions.out.spec, chart.spec, chartFormat.spec, chartSize.spec, dpi.spec, fontScale.spec, chartLayout.spec, title.spec, CommonOptions.png.spec,
         CommonOptions.threads.spec,
         CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
@@ -180,7 +178,7 @@ struct ProfileSettings {
         spacing = samples.map(ProfileRequest.Spacing.count) ?? step.map(ProfileRequest.Spacing.step) ?? .native
         observerHeight = try args.value(ProfileOptions.observerHeight)
         targetHeight = try args.value(ProfileOptions.targetHeight)
-        curvature = try args.value(ProfileOptions.curvature)
+        curvature = try SightLineOptions.coefficient(args)
         chartSize = try args.value(ProfileOptions.chartSize)
         chartDPI = chartSize.dpi(given: try args.value(ProfileOptions.dpi))
         fontScale = try args.value(ProfileOptions.fontScale)

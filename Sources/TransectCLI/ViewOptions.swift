@@ -38,9 +38,6 @@ enum ViewOptions {
     static let lookAt = Option.point(
         "look-at", help: "With --distance: the point the camera looks at, from --heading and --pitch; Z defaults to the terrain's height.")
     static let distance = Option.positive("distance", value: "M", help: "With --look-at: the camera's distance from it.", maximum: 1e7, unit: "m")
-    static let refraction = Option.number(
-        "refraction", value: "K", help: "Refraction coefficient: far terrain is lowered by the effective earth radius R/(1 − K); 1 is a flat earth.",
-        in: 0...1, default: ViewCamera.defaultRefraction)
     static let units = Option.units(help: "Units of the measurement's labels (metric, imperial, m, km, ft, mi, yd, nmi).")
     static let from = Option.point("from", help: "The measurement's start. Z is an absolute height in metres; without it the height comes from the DEM.")
     static let to = Option.point("to", help: "The measurement's end, as --from.")
@@ -62,7 +59,8 @@ enum ViewOptions {
         dem.spec, CommonOptions.noData.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec,
         fontScale.spec,
         lookAt.spec, distance.spec,
-        refraction.spec, basemap.spec, from.spec, to.spec, units.spec, track.spec, places.spec, anchors.spec, frames.spec, orbit.spec,
+        SightLineOptions.curvature.spec, SightLineOptions.refraction.spec, basemap.spec, from.spec, to.spec, units.spec, track.spec, places.spec, anchors.spec,
+        frames.spec, orbit.spec,
         CommonOptions.png.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec,
         CommonOptions.help.spec,
     ]
@@ -140,7 +138,7 @@ struct ViewSettings {
         size = try args.value(ViewOptions.size)
         dpi = size.dpi(given: try args.value(ViewOptions.dpi))
         fontScale = try args.value(ViewOptions.fontScale)
-        refraction = try args.value(ViewOptions.refraction)
+        refraction = 1 - (try SightLineOptions.coefficient(args))
         units = try args.value(ViewOptions.units)
         tint = try args.value(ViewOptions.basemap) == .tint
         distance = try args.value(ViewOptions.distance)

@@ -46,11 +46,14 @@ public struct ViewCamera: Sendable, Hashable {
     /// Image size, pixels.
     public var width: Int
     public var height: Int
-    /// The refraction coefficient K (0 = none, 0.13 = the standard atmosphere, 1 = no curvature).
+    /// The refraction coefficient K (0 = none, 1 = no curvature): far terrain is lowered by
+    /// (1 − K)·s²/(2R), the curvature coefficient cc = 1 − K of `profile` and `viewshed`.
     public var refraction: Double
 
-    /// The default refraction coefficient, 0.13.
-    public static let defaultRefraction = 0.13
+    /// The default refraction coefficient, 1 − ``EarthCurvature/defaultCurvatureCoefficient``
+    /// = 0.14286 (about 1/7), as `profile` and `viewshed` take it (it was 0.13, the value for
+    /// the standard atmosphere that geodesists quote, until the three shared one parameter).
+    public static let defaultRefraction = 1 - EarthCurvature.defaultCurvatureCoefficient
 
     public init(
         position: GeoPoint, headingDegrees: Double, pitchDegrees: Double, rollDegrees: Double = 0,

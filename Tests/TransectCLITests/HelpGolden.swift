@@ -7,15 +7,16 @@ enum HelpGolden {
         USAGE: transect <subcommand> [options]
 
         SUBCOMMANDS:
-          measure    Direct, horizontal and vertical distance between two points
-          profile    Elevation profile, statistics and line of sight between points
-          render     Annotated map (PNG, SVG, PDF, GeoTIFF): DEM basemap, measurements, places
-          view       Perspective view (PNG, SVG, PDF) of the terrain with the measurement, tracks and places
-          track      Location history: read, clean, densify, simulate, summarise
-          info       Describe a DEM: driver, size, CRS, extent, resolution, elevation range
-          merge      Join the outputs of the shards of one --pairs batch
-          compare    Compare rendered images (or directories of them) against baselines, for CI
-          help       Show help for a subcommand
+          measure     Direct, horizontal and vertical distance between two points
+          profile     Elevation profile, statistics and line of sight between points
+          viewshed    What observers see over a DEM: visibility, counts, heights (GeoTIFF)
+          render      Annotated map (PNG, SVG, PDF, GeoTIFF): DEM basemap, measurements, places
+          view        Perspective view (PNG, SVG, PDF) of the terrain with the measurement, tracks and places
+          track       Location history: read, clean, densify, simulate, summarise
+          info        Describe a DEM: driver, size, CRS, extent, resolution, elevation range
+          merge       Join the outputs of the shards of one --pairs batch
+          compare     Compare rendered images (or directories of them) against baselines, for CI
+          help        Show help for a subcommand
 
         OPTIONS:
           -h, --help     Show this help
@@ -108,8 +109,11 @@ enum HelpGolden {
           --max-samples N            The most samples the profile may take. Default: 10,000,000.
           --observer-height M        Eye height above the terrain at the start. Default: 1.7 m.
           --target-height M          Target height above the terrain at the end. Default: 0 m.
-          --curvature C              Curvature coefficient (1 = curvature only, 0 = flat earth).
-                                     Default: 0.85714.
+          --curvature C              Curvature coefficient cc: terrain at distance d is lowered by
+                                     cc·d²/(2R) (1 = curvature only, 0 = flat earth; default
+                                     0.85714).
+          --refraction K             Refraction coefficient k, the same parameter as --curvature 1 −
+                                     k (default 0.14286).
           -r, --interpolation I      nearest (or near), bilinear or cubic. Default: bilinear.
           --crs CRS                  --from/--to/--path points are X,Y in this CRS (EPSG:32611, or
                                      just 32611) instead of lon/lat.
@@ -162,6 +166,80 @@ enum HelpGolden {
         block it. A path whose vertices stray from the geodesic between its ends by more than
         1e-6 of its length, that turns back, or a track in several segments, has no line of
         sight (JSON null, with line_of_sight_reason).
+        """#
+
+    static let viewshed = #"""
+        Compute what one or many observers see over a DEM and write it as a Cloud-Optimized
+        GeoTIFF on the DEM's own grid and CRS, with a summary on stdout. One observer gives its
+        visibility (or the least visible target height, or the angle above the horizon, and
+        the horizon per azimuth); several give the count of observers that see each cell, or
+        which (a bitmask, up to 64).
+
+        USAGE: transect viewshed [--dem PATH…] (--observer LON,LAT[,Z]… | --observers FILE) -o FILE.tif [options]
+
+        OPTIONS:
+          --dem PATH               A DEM file, a directory of tiles or a glob; repeatable.
+          --nodata V               Cells holding V are no data, whatever the DEM records: once for
+                                   every DEM, or once for each --dem in turn.
+          --observer LON,LAT[,Z]   An observer; with Z, its eye's height above the DEM's datum
+                                   instead of --observer-height above the ground. Repeatable.
+          --observers FILE         Observers from a CSV (lon, lat and optionally name, z, height,
+                                   target_height columns) or GeoJSON Points (the same as properties;
+                                   a third coordinate is z); - reads stdin.
+          --observer-height M      Eye height above the terrain, for observers without z or height.
+                                   Default: 1.7 m.
+          --target-height M        Target height above the terrain of every cell, for observers
+                                   without target_height. Default: 0 m.
+          --curvature C            Curvature coefficient cc: terrain at distance d is lowered by
+                                   cc·d²/(2R) (1 = curvature only, 0 = flat earth; default 0.85714).
+          --refraction K           Refraction coefficient k, the same parameter as --curvature 1 − k
+                                   (default 0.14286).
+          --max-distance M         Cells farther than M metres are out of range (default: the whole
+                                   DEM).
+          --min-distance M         Cells nearer than M metres are out of range. Default: 0 m.
+          --azimuth A1:A2          Only cells in the directions clockwise from A1 to A2 degrees
+                                   (e.g. 300:60).
+          --pitch P1:P2            Only cells whose sight line's pitch lies from P1 to P2 degrees
+                                   above the level (e.g. -10:90).
+          -r, --interpolation I    How the terrain is read along sight lines: nearest (or near),
+                                   bilinear or cubic, as profile reads it. Default: bilinear.
+          -o, --out FILE           The raster: a Cloud-Optimized GeoTIFF (.tif) on the DEM's grid
+                                   and CRS.
+          --output WHAT            What -o holds: visibility (Byte: visible 255, hidden 0, unknown
+                                   2, out of range 1), count (UInt32: observers that see each cell),
+                                   mask (UInt64: bit k for observer k, up to 64), min-height
+                                   (Float32 metres) or angle (Float32 degrees above the horizon;
+                                   these two for one observer). Default: visibility for one
+                                   observer, count for several.
+          --horizon FILE.csv       Also write the horizon: each sight ray's azimuth, elevation angle
+                                   and distance (one observer).
+          --format F               The summary on stdout: text or json. Default: text.
+          --threads N              Worker threads. Default: every online CPU; 1 runs on one thread;
+                                   the output is the same bytes for any N.
+          --allow-network          Let GDAL read network paths (/vsicurl/, /vsis3/, URLs).
+          --timeout S              With --allow-network: a server that does not answer fails the run
+                                   within S seconds a request, retries included (exit 75). Default:
+                                   30.
+          --confine DIR            Read DEMs, their VRT sources and the geoid only beside or below
+                                   DIR (repeatable); without it a VRT's sources may be raster files
+                                   anywhere.
+          -h, --help               Show this help.
+
+        A cell is visible when the straight sight line from the observer's eye to the target
+        above the cell centre clears every terrain sample between them: the terrain sampled
+        along the geodesic every half cell with --interpolation, as profile samples it, and
+        lowered by cc·d²/(2R) at geodesic distance d (R = 6,371,008.8 m), so a geographic DEM
+        and its projected twin agree. A sight line crossing no data is unknown, never visible,
+        unless terrain with data hides the cell; terrain within a quarter cell of the target
+        is the target's own. A profile from the observer to a cell centre, stepped at half a
+        cell, gives the same verdict but at the edges of what is visible.
+
+        Values of the visibility raster: visible 255 and hidden 0 (as gdal_viewshed writes
+        them), unknown 2, out of range 1 (beyond --max-distance, nearer than --min-distance,
+        outside --azimuth or --pitch). The sweep casts sight rays along geodesics at most half
+        a cell apart at the farthest cell and judges each cell between its two rays, with its
+        own line over its last two cells; the whole DEM is read into memory (at most
+        100,000,000 cells).
         """#
 
     static let render = #"""
@@ -321,8 +399,10 @@ enum HelpGolden {
           --look-at LON,LAT[,Z]   With --distance: the point the camera looks at, from --heading and
                                   --pitch; Z defaults to the terrain's height.
           --distance M            With --look-at: the camera's distance from it.
-          --refraction K          Refraction coefficient: far terrain is lowered by the effective
-                                  earth radius R/(1 − K); 1 is a flat earth. Default: 0.13.
+          --curvature C           Curvature coefficient cc: terrain at distance d is lowered by
+                                  cc·d²/(2R) (1 = curvature only, 0 = flat earth; default 0.85714).
+          --refraction K          Refraction coefficient k, the same parameter as --curvature 1 − k
+                                  (default 0.14286).
           --basemap B             How terrain is shaded: hillshade or tint, as the maps. Default:
                                   hillshade.
           --from LON,LAT[,Z]      The measurement's start. Z is an absolute height in metres;

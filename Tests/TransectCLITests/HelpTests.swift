@@ -10,7 +10,7 @@ import TransectTestSupport
 @Suite("help, usage and the accepted options come from one table")
 struct HelpTests {
     static let golden: [(String, String)] = [
-        ("measure", HelpGolden.measure), ("profile", HelpGolden.profile), ("render", HelpGolden.render),
+        ("measure", HelpGolden.measure), ("profile", HelpGolden.profile), ("viewshed", HelpGolden.viewshed), ("render", HelpGolden.render),
         ("view", HelpGolden.view), ("track", HelpGolden.track), ("info", HelpGolden.info), ("merge", HelpGolden.merge),
         ("compare", HelpGolden.compare),
     ]
@@ -36,9 +36,9 @@ struct HelpTests {
     @Test("the overview lists every command of the table, with its summary")
     func overviewListsTable() {
         for command in Commands.all {
-            #expect(HelpGolden.overview.contains("\n  \(command.name.padded(to: 11))\(command.summary)\n"), "\(command.name)")
+            #expect(HelpGolden.overview.contains("\n  \(command.name.padded(to: 12))\(command.summary)\n"), "\(command.name)")
         }
-        #expect(Commands.all.map(\.name) == ["measure", "profile", "render", "view", "track", "info", "merge", "compare"])
+        #expect(Commands.all.map(\.name) == ["measure", "profile", "viewshed", "render", "view", "track", "info", "merge", "compare"])
     }
 
     @Test("a usage error is followed by the command's first usage line", arguments: Commands.all.map(\.name))

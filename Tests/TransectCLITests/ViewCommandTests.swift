@@ -155,7 +155,7 @@ struct ViewCommandTests {
             (["--dem", "d.tif", "-o", "x.png", "--camera", "0,0,10", "--look-at", "0,0"], "option '--look-at': places the camera"),
             (["--dem", "d.tif", "-o", "x.png", "--from", "0,0"], "missing --to LON,LAT[,Z]"),
             (["--dem", "d.tif", "-o", "x.png", "--fov", "0"], "option '--fov'"),
-            (["--dem", "d.tif", "-o", "x.png", "--refraction", "2"], "option '--refraction'"),
+            (["--dem", "d.tif", "-o", "x.png", "--refraction", "12"], "option '--refraction'"),
             (["--dem", "d.tif", "-o", "x.png", "--pitch", "nan"], "option '--pitch'"),
         ])
     func usage(arguments: [String], message: String) {
