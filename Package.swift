@@ -134,7 +134,7 @@ let package = Package(
 
         // Shared by the test targets: the ../shared/data locator, synthetic DEMs via GDAL, the
         // seeded generator and the PROJ oracles (GeographicLib's C geodesic, coordinate operations).
-        .target(name: "TransectTestSupport", dependencies: ["CGDAL", "CPROJ", "TransectGDAL"], path: "Tests/Support"),
+        .target(name: "TransectTestSupport", dependencies: ["CGDAL", "CPROJ", "TransectGDAL", "TransectGeodesy"], path: "Tests/Support"),
         // The command line run in process, for the test targets of the three command libraries.
         .target(name: "TransectCLITestSupport", dependencies: ["TransectCLI"], path: "Tests/CLISupport"),
         .testTarget(name: "TransectSupportTests", dependencies: ["TransectSupport", "TransectTestSupport"]),

@@ -103,27 +103,27 @@ enum ViewshedCommand {
     }
 
     static func summaryText(_ run: ViewshedRun, settings: ViewshedRunSettings, dem: ElevationModel) -> String {
-        let n = run.width * run.height
         let classes = run.combinedClasses
         let t = tally(classes)
+        let inRange = classes.count - (t[.outOfRange] ?? 0)
+        func cells(_ count: Int) -> String { "\(NumberFormatting.grouped(Double(count), decimals: 0)) cells" }
         func line(_ label: String, _ count: Int) -> String {
-            let pct = NumberFormatting.fixed(100 * Double(count) / Double(max(n, 1)), decimals: 2)
-            return label.padding(toLength: 14, withPad: " ", startingAt: 0)
-                + "\(NumberFormatting.grouped(Double(count), decimals: 0)) cells (\(pct) %)\n"
+            let pct = NumberFormatting.fixed(100 * Double(count) / Double(max(inRange, 1)), decimals: 2)
+            return label.padding(toLength: 14, withPad: " ", startingAt: 0) + "\(cells(count)) (\(pct) % of those in range)\n"
         }
         var text =
             "Viewshed over DEM '\(dem.label)' (\(NumberFormatting.grouped(Double(run.width), decimals: 0)) × \(NumberFormatting.grouped(Double(run.height), decimals: 0)) cells), curvature \(JSON.format(settings.settings.curvature))\n"
         if let v = run.viewsheds.first, settings.observers.count == 1 {
             let o = settings.observers[0]
             text +=
-                "Observer: \(JSON.format(o.longitude)),\(JSON.format(o.latitude)), ground \(NumberFormatting.fixed(v.observerGroundMetres, decimals: 2)) m, eye \(NumberFormatting.fixed(v.observerEyeMetres, decimals: 2)) m\n"
+                "Observer: \(JSON.format(o.longitude)),\(JSON.format(o.latitude)), ground \(NumberFormatting.grouped(v.observerGroundMetres, decimals: 2)) m, eye \(NumberFormatting.grouped(v.observerEyeMetres, decimals: 2)) m\n"
             text +=
-                "Sight rays: \(NumberFormatting.grouped(Double(v.rayCount), decimals: 0)), sampled every \(NumberFormatting.fixed(v.sampleStepMetres, decimals: 2)) m\n"
+                "Sight rays: \(NumberFormatting.grouped(Double(v.rayCount), decimals: 0)), sampled every \(NumberFormatting.grouped(v.sampleStepMetres, decimals: 2)) m\n"
         } else {
             text += "Observers: \(settings.observers.count) (a cell is visible when one of them sees it)\n"
         }
         text += line("Visible:", t[.visible] ?? 0) + line("Hidden:", t[.hidden] ?? 0) + line("Unknown:", t[.unknown] ?? 0)
-        text += line("Out of range:", t[.outOfRange] ?? 0)
+        text += "Out of range: \(cells(t[.outOfRange] ?? 0))\n"
         text += "Wrote \(settings.out) (\(settings.product.rawValue))\n"
         return text
     }

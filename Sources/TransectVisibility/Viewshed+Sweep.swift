@@ -15,6 +15,10 @@ extension Viewshed {
     /// Samples before a target taken on its own line rather than from the rays' horizons: two
     /// cells' worth.
     static let nearSamples = 4
+    /// Sight rays' spacing at the farthest cell in range, in sample steps (half cells). Rays a
+    /// whole cell apart halve the sweep's work but judge a cone's own surface from its apex,
+    /// where every sight line grazes, hidden on 49 cells of 6,561.
+    static let raySpacingSteps = 1.0
     /// Rays a block sweeps together (their horizons in memory at once).
     static let raysPerBlock = 128
     /// The most sight rays one viewshed sweeps: 2π × 660 km at 15 m cells.
@@ -91,9 +95,14 @@ extension Viewshed {
         // Every cell's distance and azimuth from the observer.
         var distances = [Double](repeating: .nan, count: n)
         var azimuths = [Double](repeating: .nan, count: n)
-        try cellGeometry(
-            width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, distances: &distances,
-            azimuths: &azimuths)
+        let parallel = stripedParallelLoop(threads: settings.threads)
+        try distances.withUnsafeMutableBufferPointer { d in
+            try azimuths.withUnsafeMutableBufferPointer { a in
+                try cellGeometry(
+                    width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, distances: d, azimuths: a,
+                    parallel: parallel)
+            }
+        }
 
         // Cells in range, and the farthest of them.
         var classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
@@ -107,7 +116,7 @@ extension Viewshed {
             inRange[i] = true
             farthest = max(farthest, s)
         }
-        let rayCountWanted = (2 * Double.pi * max(farthest, step) / step).rounded(.up)
+        let rayCountWanted = (2 * Double.pi * max(farthest, step) / (step * raySpacingSteps)).rounded(.up)
         guard rayCountWanted <= Double(maximumRays) else {
             throw ViewshedError.tooManyRays(count: Int(min(rayCountWanted, 1e15)), dem: demName)
         }
@@ -146,7 +155,7 @@ extension Viewshed {
         var horizon = [HorizonPoint](
             repeating: HorizonPoint(azimuthDegrees: 0, elevationDegrees: .nan, distanceMetres: .nan, crossesNoData: false), count: rays)
 
-        let parallel = stripedParallelLoop(threads: settings.threads)
+        let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
         let block = raysPerBlock
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
         var horizons = [Double](repeating: 0, count: (block + 1) * samples)
@@ -207,8 +216,8 @@ extension Viewshed {
                                     parallel(count) { q in
                                         sweepRay(
                                             q, knotColumns: knotPixels.columns, knotRows: knotPixels.rows, knots: knots, samples: samples,
-                                            step: step, k: k, eye: eye, terrain: terrain, width: w, height: h,
-                                            interpolation: settings.interpolation, shared: shared)
+                                            along: along, terrain: terrain, width: w, height: h, interpolation: settings.interpolation,
+                                            shared: shared)
                                     }
                                     for q in 0..<(last - first) {
                                         let (t, j) = shared.best[q]
@@ -223,15 +232,11 @@ extension Viewshed {
                                     do {
                                         parallel(last - first) { q in
                                             let a = blockFirst + q
-                                            for slot in wedges[a]..<wedges[a + 1] {
-                                                let i = Int(cellOrder[slot])
-                                                judge(
-                                                    cell: i, wedge: q, fraction: cellAzimuths[i] / spacing - Double(a), distance: cellDistances[i],
-                                                    target: terrain.value(column: i % w, row: i / w), targetHeight: targetHeight,
-                                                    samples: samples, step: step, k: k, eye: eye, pitch: pitch,
-                                                    computesHeights: computesHeights, terrain: terrain,
-                                                    interpolation: settings.interpolation, shared: blockShared)
-                                            }
+                                            judgeWedge(
+                                                q, cells: cellOrder[wedges[a]..<wedges[a + 1]], start: Double(a), spacing: spacing,
+                                                distances: cellDistances, azimuths: cellAzimuths, width: w, targetHeight: targetHeight,
+                                                samples: samples, step: step, k: k, eye: eye, pitch: pitch, computesHeights: computesHeights,
+                                                terrain: terrain, interpolation: settings.interpolation, shared: blockShared)
                                         }
                                     }
                                     first = last
@@ -264,7 +269,7 @@ extension Viewshed {
     /// last), interpolated bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α.
     static func cellGeometry(
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
-        distances: inout [Double], azimuths: inout [Double]
+        distances: UnsafeMutableBufferPointer<Double>, azimuths: UnsafeMutableBufferPointer<Double>, parallel: ParallelLoop
     ) throws {
         let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
@@ -308,10 +313,16 @@ extension Viewshed {
             ny[i] = s[i] * ca
         }
         let across = columns.count
-        for rj in 0..<rows.count {
+        // Row bands between lattice rows on the workers: band j holds its first lattice row up
+        // to the next band's first (the last band both of its lattice rows).
+        let box = GeometryBuffers(distances: distances, azimuths: azimuths)
+        let (nodesX, nodesY) = (nx, ny)
+        let bands = max(1, rows.count - 1)
+        parallel(bands) { rj in
             let r0 = rows[rj]
             let r1 = rj + 1 < rows.count ? rows[rj + 1] : r0
-            for r in r0...r1 {
+            let end = rj == bands - 1 ? r1 : r1 - 1
+            for r in r0...end {
                 let v = r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
                 for ci in 0..<across {
                     let c0 = columns[ci]
@@ -322,14 +333,14 @@ extension Viewshed {
                     let d = ci + 1 < across ? c + 1 : c
                     for col in c0...c1 {
                         let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
-                        let x = (nx[a] * (1 - u) + nx[b] * u) * (1 - v) + (nx[c] * (1 - u) + nx[d] * u) * v
-                        let y = (ny[a] * (1 - u) + ny[b] * u) * (1 - v) + (ny[c] * (1 - u) + ny[d] * u) * v
+                        let x = (nodesX[a] * (1 - u) + nodesX[b] * u) * (1 - v) + (nodesX[c] * (1 - u) + nodesX[d] * u) * v
+                        let y = (nodesY[a] * (1 - u) + nodesY[b] * u) * (1 - v) + (nodesY[c] * (1 - u) + nodesY[d] * u) * v
                         let i = r * w + col
-                        distances[i] = (x * x + y * y).squareRoot()
+                        box.distances[i] = (x * x + y * y).squareRoot()
                         var alpha = atan2(x, y) * 180 / .pi
                         if alpha < 0 { alpha += 360 }
                         if alpha >= 360 { alpha = 0 }
-                        azimuths[i] = alpha
+                        box.azimuths[i] = alpha
                     }
                 }
             }
@@ -339,56 +350,75 @@ extension Viewshed {
     /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
     /// and the running maximum of their slopes into `shared.horizons` row q; the index of its
     /// first sample in no data (inside the raster) into `shared.gaps[q]`, its highest slope and
-    /// where into `shared.best[q]`.
+    /// where into `shared.best[q]`. `along` holds each sample's distance terms, the same for
+    /// every ray.
     static func sweepRay(
-        _ q: Int, knotColumns: [Double], knotRows: [Double], knots: Int, samples: Int, step: Double, k: Double, eye: Double,
+        _ q: Int, knotColumns: [Double], knotRows: [Double], knots: Int, samples: Int, along: SampleTerms,
         terrain: some ViewshedTerrain, width: Int, height: Int, interpolation: Interpolation, shared: SweepBuffers
     ) {
         let count = samples - 1
+        let out = shared.horizons.baseAddress! + q * samples
+        out[0] = -.infinity
         guard count > 0 else {
-            shared.horizons[q * samples] = -.infinity
             shared.gaps[q] = .max
             shared.best[q] = (-.infinity, -1)
             return
         }
-        var columns = [Double](repeating: 0, count: count)
-        var rows = columns
-        let base = q * knots
-        for j in 1...count {
-            let m = j / knotStep
-            let u = Double(j - m * knotStep) / Double(knotStep)
-            let a = base + m
-            let b = m + 1 < knots ? a + 1 : a
-            columns[j - 1] = knotColumns[a] + u * (knotColumns[b] - knotColumns[a])
-            rows[j - 1] = knotRows[a] + u * (knotRows[b] - knotRows[a])
-        }
         // The ray ends where it leaves the raster (with the half cell of margin the taps of its
-        // edge cells have): beyond, every sample would be no data, and no cell lies there.
+        // edge cells have): beyond, every sample would be no data, and no cell lies there. Rays
+        // are straight to a thousandth of a cell between knots, so the first knot outside bounds
+        // the samples to place, and the last of them inside is found among a knot step's.
         let w = Double(width)
         let h = Double(height)
-        var last = count
-        while last > 0 && !(columns[last - 1] >= -0.5 && rows[last - 1] >= -0.5 && columns[last - 1] <= w + 0.5 && rows[last - 1] <= h + 0.5) {
-            last -= 1
+        func inside(_ c: Double, _ r: Double) -> Bool { c >= -0.5 && r >= -0.5 && c <= w + 0.5 && r <= h + 0.5 }
+        let base = q * knots
+        var placed = count
+        for m in 1..<max(knots, 1) where !inside(knotColumns[base + m], knotRows[base + m]) {
+            placed = min(count, m * knotStep)
+            break
         }
+        // Positions of samples 1...placed, knot segment by knot segment.
+        var columns = [Double](repeating: 0, count: placed)
+        var rows = columns
+        columns.withUnsafeMutableBufferPointer { cs in
+            rows.withUnsafeMutableBufferPointer { rs in
+                var j = 1
+                while j <= placed {
+                    let m = j / knotStep
+                    let a = base + m
+                    let b = m + 1 < knots ? a + 1 : a
+                    let (c0, dc) = (knotColumns[a], knotColumns[b] - knotColumns[a])
+                    let (r0, dr) = (knotRows[a], knotRows[b] - knotRows[a])
+                    let end = min(placed, (m + 1) * knotStep - 1)
+                    while j <= end {
+                        let u = Double(j - m * knotStep) / Double(knotStep)
+                        cs[j - 1] = c0 + u * dc
+                        rs[j - 1] = r0 + u * dr
+                        j += 1
+                    }
+                }
+            }
+        }
+        var last = placed
+        while last > 0 && !inside(columns[last - 1], rows[last - 1]) { last -= 1 }
+        columns.removeSubrange(last...)
+        rows.removeSubrange(last...)
         var z = [Double](repeating: .nan, count: last)
-        if last > 0 {
-            terrain.sample(columns: Array(columns[0..<last]), rows: Array(rows[0..<last]), interpolation: interpolation, into: &z)
-        }
-        let out = shared.horizons.baseAddress! + q * samples
-        out[0] = -.infinity
+        if last > 0 { terrain.sample(columns: columns, rows: rows, interpolation: interpolation, into: &z) }
         var running = -Double.infinity
         var at = -1
         var gap = Int.max
-        if last > 0 {
-            for j in 1...last {
+        z.withUnsafeBufferPointer { z in
+            let drop = along.drop
+            let inverse = along.inverseDistance
+            for j in stride(from: 1, through: last, by: 1) {
                 let zj = z[j - 1]
                 if zj.isNaN {
                     let c = columns[j - 1]
                     let r = rows[j - 1]
                     if gap == .max && c >= 0 && r >= 0 && c <= w && r <= h { gap = j }
                 } else {
-                    let s = Double(j) * step
-                    let t = (zj - k * s * s - eye) / s
+                    let t = (zj - drop[j]) * inverse[j]
                     if t > running {
                         running = t
                         at = j
@@ -402,49 +432,93 @@ extension Viewshed {
         shared.best[q] = (running, at)
     }
 
-    /// Judges cell `i` in wedge `q` of the block (between the block's rays q and q + 1) at
-    /// `fraction` of the way from the first to the second.
-    @inline(__always)
-    static func judge(
-        cell i: Int, wedge q: Int, fraction f: Double, distance s: Double, target zt: Double, targetHeight: Double, samples: Int,
-        step: Double, k: Double, eye: Double, pitch: ClosedRange<Double>?, computesHeights: Bool, terrain: some ViewshedTerrain,
-        interpolation: Interpolation, shared: SweepBuffers
+    /// Judges the `cells` of the block's wedge `q` (between its rays q and q + 1; `start` is
+    /// the wedge's index, so a cell lies `azimuth / spacing − start` of the way across). The
+    /// samples each cell takes on its own line are gathered first and read in one batch of the
+    /// terrain's kernel (the same bits as one by one).
+    static func judgeWedge(
+        _ q: Int, cells: ArraySlice<Int32>, start: Double, spacing: Double, distances: [Double], azimuths: [Double], width w: Int,
+        targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double, pitch: ClosedRange<Double>?, computesHeights: Bool,
+        terrain: some ViewshedTerrain, interpolation: Interpolation, shared: SweepBuffers
     ) {
-        // Samples before the target: j·step ≤ s − step/2. Terrain within half a step (a quarter
-        // of a cell) of the target is the target's own: as an obstacle it would compare the
-        // target with itself, where the clearance of any line shrinks to nothing and rounding
-        // in the millimetres decides. `LineOfSight` over a profile sampled at half a cell has
-        // its last sample a step or less before its target, as the tests' brute force has.
-        let before = min(samples - 1, max(0, Int(((s - step / 2) / step).rounded(.down))))
-        // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
-        let far = max(0, before - nearSamples)
-        let ha = shared.horizons[q * samples + far]
-        let hb = shared.horizons[(q + 1) * samples + far]
-        var horizon: Double
-        if ha == -.infinity {
-            horizon = hb
-        } else if hb == -.infinity {
-            horizon = ha
-        } else {
-            horizon = ha + f * (hb - ha)
-        }
-        var gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
-        // The last samples before the target on its own line (between the two rays at the
-        // target's fraction, which passes through the target): there the terrain is the
-        // target's own neighbourhood, where a ray beside the line reads another point of the
-        // cell than the line does.
-        if before > far {
+        guard !cells.isEmpty else { return }
+        var columns: [Double] = []
+        var rows: [Double] = []
+        columns.reserveCapacity(cells.count * nearSamples)
+        rows.reserveCapacity(cells.count * nearSamples)
+        for cell in cells {
+            let i = Int(cell)
+            let (before, far) = sampleRange(distance: distances[i], samples: samples, step: step)
+            guard before > far else { continue }
+            let f = azimuths[i] / spacing - start
             for j in (far + 1)...before {
-                let (column, row) = shared.position(ray: q, fraction: f, sample: j)
-                let z = terrain.sampleScalar(column: column, row: row, interpolation: interpolation)
-                if z.isNaN {
-                    gap = true
-                    continue
-                }
-                let sj = Double(j) * step
-                horizon = max(horizon, (z - k * sj * sj - eye) / sj)
+                let (c, r) = shared.position(ray: q, fraction: f, sample: j)
+                columns.append(c)
+                rows.append(r)
             }
         }
+        var near = [Double](repeating: .nan, count: columns.count)
+        if !columns.isEmpty { terrain.sample(columns: columns, rows: rows, interpolation: interpolation, into: &near) }
+        var next = 0
+        for cell in cells {
+            let i = Int(cell)
+            let s = distances[i]
+            let f = azimuths[i] / spacing - start
+            let (before, far) = sampleRange(distance: s, samples: samples, step: step)
+            let ha = shared.horizons[q * samples + far]
+            let hb = shared.horizons[(q + 1) * samples + far]
+            // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
+            var horizon: Double
+            if ha == -.infinity {
+                horizon = hb
+            } else if hb == -.infinity {
+                horizon = ha
+            } else {
+                horizon = ha + f * (hb - ha)
+            }
+            var gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
+            // The last samples before the target on its own line (between the two rays at the
+            // target's fraction, which passes through the target): there the terrain is the
+            // target's own neighbourhood, where a ray beside the line reads another point of
+            // the cell than the line does.
+            if before > far {
+                for j in (far + 1)...before {
+                    let z = near[next]
+                    next += 1
+                    if z.isNaN {
+                        gap = true
+                        continue
+                    }
+                    let sj = Double(j) * step
+                    horizon = max(horizon, (z - k * sj * sj - eye) / sj)
+                }
+            }
+            judge(
+                cell: i, distance: s, target: terrain.value(column: i % w, row: i / w), horizon: horizon, gap: gap,
+                targetHeight: targetHeight, k: k, eye: eye, pitch: pitch, computesHeights: computesHeights, shared: shared)
+        }
+    }
+
+    /// The last sample before a target at distance `s` and the last one the rays' horizons
+    /// answer for (``nearSamples`` before it): samples j·step ≤ s − step/2 are before the
+    /// target. Terrain within half a step (a quarter of a cell) of the target is the target's
+    /// own: as an obstacle it would compare the target with itself, where the clearance of any
+    /// line shrinks to nothing and rounding in the millimetres decides. `LineOfSight` over a
+    /// profile sampled at half a cell has its last sample a step or less before its target, as
+    /// the tests' brute force has.
+    @inline(__always)
+    static func sampleRange(distance s: Double, samples: Int, step: Double) -> (before: Int, far: Int) {
+        let before = min(samples - 1, max(0, Int(((s - step / 2) / step).rounded(.down))))
+        return (before, max(0, before - nearSamples))
+    }
+
+    /// Judges cell `i` at distance `s` with terrain `zt` against the highest slope between it
+    /// and the eye, `horizon`; `gap` when the line crosses no data.
+    @inline(__always)
+    static func judge(
+        cell i: Int, distance s: Double, target zt: Double, horizon: Double, gap: Bool, targetHeight: Double, k: Double, eye: Double,
+        pitch: ClosedRange<Double>?, computesHeights: Bool, shared: SweepBuffers
+    ) {
         guard !zt.isNaN else {
             shared.classes[i] = ViewshedClass.unknown.rawValue
             return
@@ -459,7 +533,6 @@ extension Viewshed {
         }
         let reduced = zt - k * s * s - eye
         let t = (reduced + targetHeight) / s
-
         if let pitch, !pitch.contains(atan(t) * 180 / .pi) { return }
         let hidden = t < horizon
         shared.classes[i] = (hidden ? ViewshedClass.hidden : (gap ? ViewshedClass.unknown : ViewshedClass.visible)).rawValue
@@ -468,6 +541,32 @@ extension Viewshed {
             shared.angles[i] = Float((atan(t) - atan(horizon)) * 180 / .pi)
         }
     }
+}
+
+/// What a ray sample's slope takes from its distance j·step alone, for every ray: the eye and
+/// the curvature drop k·s² to subtract, and 1/s to multiply by, t = (z − (eye + k·s²))·(1/s).
+struct SampleTerms: Sendable {
+    /// eye + k·s², metres.
+    let drop: [Double]
+    /// 1/s, per metre (infinite at j = 0, never used).
+    let inverseDistance: [Double]
+
+    init(samples: Int, step: Double, k: Double, eye: Double) {
+        drop = (0..<max(samples, 1)).map { j in
+            let s = Double(j) * step
+            return eye + k * s * s
+        }
+        inverseDistance = (0..<max(samples, 1)).map { 1 / (Double($0) * step) }
+    }
+}
+
+/// Every cell's distance and azimuth, written by the workers of ``Viewshed/cellGeometry``.
+///
+/// `@unchecked Sendable` is safe because each worker writes the rows of its own band, no two
+/// bands share a row, and nothing reads them before the loop returns.
+struct GeometryBuffers: @unchecked Sendable {
+    let distances: UnsafeMutableBufferPointer<Double>
+    let azimuths: UnsafeMutableBufferPointer<Double>
 }
 
 /// The sweep's buffers, written by the workers of one parallel loop at a time.

@@ -16,8 +16,6 @@ public protocol ViewshedTerrain: Sendable {
     /// Elevations at continuous pixel coordinates (cell centres at i + ½) into `out`, which
     /// has `columns.count` entries; `nan` where the method finds no data.
     func sample(columns: [Double], rows: [Double], interpolation: Interpolation, into out: inout [Double])
-    /// One elevation at continuous pixel coordinates: the batch's value for the point, bit for bit.
-    func sampleScalar(column x: Double, row y: Double, interpolation: Interpolation) -> Double
 }
 
 extension ElevationGrid: ViewshedTerrain {}

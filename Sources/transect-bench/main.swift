@@ -45,6 +45,7 @@ if runs("shards-2-1m", "shards-2-4m") { shardCases(directory: directory) }
 if runs("profile-1m") { profileCase(surface: surface, size: surfaceSize, directory: directory) }
 if runs("compare-1600x1000") { compareCase(directory: directory) }
 if runs("track-geojson-2m", "track-geojson-vs-gpx-2m") { trackReaderCases(directory: directory) }
+if runs("viewshed-4096", "viewshed-observers", "viewshed-agreement") { viewshedCases(directory: directory) }
 if sink == 42 { print("") }
 
 if json {

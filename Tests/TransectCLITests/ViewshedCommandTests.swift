@@ -33,40 +33,6 @@ struct ViewshedCommandTests {
         (try ElevationModel([try SharedData.path("yosemite_valley_ned1as.tif")]), try yosemite.get())
     }
 
-    /// The brute force's verdict for the sight line from the eye to `target` (a cell centre):
-    /// the geodesic sampled at N = ⌈D/(c/2)⌉ intervals through the DEM's own sampling (as
-    /// `profile` reads it), judged as `LineOfSight` judges.
-    static func bruteForce(model: ElevationModel, eye: Double, target: GeoPoint, targetZ: Double, cellMetres: Double) throws -> ViewshedClass {
-        guard !targetZ.isNaN else { return .unknown }
-        let line = Geodesic.wgs84.inverseLine(from: halfDome, to: target)
-        let d = line.distanceMetres ?? 0
-        let n = Int((d / (cellMetres / 2)).rounded(.up))
-        guard n > 1 else { return .visible }
-        let points = (1..<n).map { line.position(atDistance: d * Double($0) / Double(n)).point }
-        let z = try model.elevations(at: points)
-        let k = EarthCurvature.defaultCurvatureCoefficient / (2 * EarthCurvature.meanRadiusMetres)
-        let reducedTarget = targetZ - k * d * d
-        var unknown = false
-        for i in 1..<n {
-            let zi = z[i - 1]
-            if zi.isNaN {
-                unknown = true
-                continue
-            }
-            let s = d * Double(i) / Double(n)
-            if zi - k * s * s > eye + (reducedTarget - eye) * s / d { return .hidden }
-        }
-        return unknown ? .unknown : .visible
-    }
-
-    /// Where a cell centre lies in WGS84, and its height.
-    static func centre(_ model: ElevationModel, column: Int, row: Int) throws -> (GeoPoint, Double) {
-        let geo = try DEMGeoreference(model)
-        let ll = try geo.lonLat(columns: [Double(column) + 0.5], rows: [Double(row) + 0.5])
-        let z = try model.elevations(columns: [Double(column) + 0.5], rows: [Double(row) + 0.5], interpolation: .bilinear)[0]
-        return (GeoPoint(longitude: ll.longitudes[0], latitude: ll.latitudes[0]), z)
-    }
-
     /// Whether the 3 × 3 cells around (c, r) in `classes` all have one class.
     static func uniformAround(_ classes: [UInt8], width: Int, height: Int, column c: Int, row r: Int) -> Bool {
         let me = classes[r * width + c]
@@ -86,16 +52,22 @@ struct ViewshedCommandTests {
         guard SharedData.isAvailable else { return }
         let (model, v) = try Self.yosemiteRun()
         var random = SeededRandom(seed: 27)
-        let cellMetres = 2 * v.sampleStepMetres
+        let brute = SightLineBruteForce(model: model, observer: Self.halfDome, eyeMetres: v.observerEyeMetres, cellMetres: 2 * v.sampleStepMetres)
+        func code(_ verdict: SightLineBruteForce.Verdict) -> UInt8 {
+            switch verdict {
+            case .visible: ViewshedClass.visible.rawValue
+            case .hidden: ViewshedClass.hidden.rawValue
+            case .unknown: ViewshedClass.unknown.rawValue
+            }
+        }
         var differ = 0
-        var classes: [ViewshedClass: Int] = [:]
+        var classes: [SightLineBruteForce.Verdict: Int] = [:]
         for _ in 0..<12_000 {
             let c = random.below(v.width)
             let r = random.below(v.height)
-            let (target, z) = try Self.centre(model, column: c, row: r)
-            let expected = try Self.bruteForce(model: model, eye: v.observerEyeMetres, target: target, targetZ: z, cellMetres: cellMetres)
+            let expected = try brute.verdict(column: c, row: r)
             classes[expected, default: 0] += 1
-            guard expected.rawValue != v.classes[r * v.width + c] else { continue }
+            guard code(expected) != v.classes[r * v.width + c] else { continue }
             differ += 1
             // At an edge: some neighbour's own sight line has another verdict.
             var atEdge = false
@@ -103,8 +75,7 @@ struct ViewshedCommandTests {
                 let cc = c + dc
                 let rr = r + dr
                 guard cc >= 0, rr >= 0, cc < v.width, rr < v.height else { continue }
-                let (t, zz) = try Self.centre(model, column: cc, row: rr)
-                atEdge = try Self.bruteForce(model: model, eye: v.observerEyeMetres, target: t, targetZ: zz, cellMetres: cellMetres) != expected
+                atEdge = try brute.verdict(column: cc, row: rr) != expected
             }
             #expect(atEdge, "cell \(c),\(r): \(v.classes[r * v.width + c]) against \(expected) away from any edge")
         }
@@ -126,7 +97,7 @@ struct ViewshedCommandTests {
             let c = random.below(v.width)
             let r = random.below(v.height)
             guard Self.uniformAround(v.classes, width: v.width, height: v.height, column: c, row: r) else { continue }
-            let (target, _) = try Self.centre(model, column: c, row: r)
+            let (target, _) = try SightLineBruteForce(model: model, observer: Self.halfDome, eyeMetres: 0, cellMetres: 1).centre(column: c, row: r)
             let request = ProfileRequest(
                 path: ProfilePath(vertices: [Self.halfDome, target]), spacing: .step(v.sampleStepMetres), maxSamples: 1_000_000,
                 observerHeightMetres: Self.eyeMetres - v.observerGroundMetres, targetHeightMetres: 0)
