@@ -9,7 +9,8 @@ private let knownOptions: Set<String> = [
     "dem", "nodata", "interpolation", "geoid", "crs", "frame-crs", "layout",
     "size", "extent", "extent-crs", "out", "basemap", "azimuth", "altitude", "z-factor",
     "multidirectional", "measure", "places", "track", "max-segment", "frames", "every", "title",
-    "decorations", "units", "dpi", "max-pixels", "margin", "no-dem", "png", "format", "font-scale",
+    "decorations", "units", "dpi", "max-pixels", "margin", "no-dem", "png", "format", "font-scale", "viewshed", "observer",
+    "observer-height",
 ]
 private let flags: Set<String> = ["multidirectional", "no-dem"]
 

@@ -36,6 +36,12 @@ if [ -f "$SHARED/yosemite_valley_ned1as.tif" ]; then
   "$T" view "${VIEW[@]}" --places data/yosemite_places.csv --out renders/half_dome_glacier_point_view.png
   rm -rf renders/half_dome_glacier_point_orbit
   "$T" view "${VIEW[@]}" --size 800x500 --orbit 8 --frames renders/half_dome_glacier_point_orbit
+  echo "== What Glacier Point sees: the viewshed (exact sight lines), on the map and draped over the terrain"
+  "$T" viewshed --dem "$SHARED/yosemite_valley_ned1as.tif" --observer -119.573611,37.729722 --observer-height 2 \
+    -o renders/glacier_point_viewshed.tif
+  "$T" render --dem "$SHARED/yosemite_valley_ned1as.tif" --viewshed renders/glacier_point_viewshed.tif \
+    --places data/yosemite_places.csv --title "Seen from Glacier Point" --out renders/glacier_point_viewshed.png
+  "$T" view "${VIEW[@]}" --viewshed renders/glacier_point_viewshed.tif --out renders/glacier_point_viewshed_view.png
 else
   echo "== ../shared/data is absent: the same scene on the default surface"
   "$T" measure --from -119.5329397,37.7460363 --to -119.573611,37.729722
@@ -73,4 +79,4 @@ else
     --title "Happy Isles → Half Dome (simulated route, ETOPO5)" > /dev/null
 fi
 echo
-echo "Figures: $(ls renders/*.png renders/*.pdf | tr '\n' ' ') and renders/half_dome_route_frames/, renders/half_dome_glacier_point_orbit/"
+echo "Figures: $(ls renders/*.png renders/*.pdf renders/*.tif 2>/dev/null | tr '\n' ' ') and renders/half_dome_route_frames/, renders/half_dome_glacier_point_orbit/"

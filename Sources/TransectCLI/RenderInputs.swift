@@ -1,6 +1,7 @@
 import TransectAnalysis
 import TransectFormats
 import TransectGDAL
+import TransectVisibility
 import TransectRender
 import TransectSupport
 
@@ -37,6 +38,10 @@ struct RenderSettings {
     var measurements: [MeasurementPair] = []
     var placeFiles: [String] = []
     var trackFiles: [String] = []
+    /// `--viewshed`: a visibility raster to draw.
+    var viewshedFile: String?
+    /// `--observer`s whose viewshed is computed and drawn, with `--observer-height`.
+    var observers: [ViewshedObserver] = []
     /// `--png` and `--threads`: how the PNGs are written, and the threads drawing and writing use.
     var png: PNGFile.Encoding
 
@@ -86,6 +91,24 @@ struct RenderSettings {
         placeFiles = try args.values(RenderOptions.places)
         trackFiles = try args.values(RenderOptions.track)
         try FigureOutput.standardInputOnce(places: placeFiles, tracks: trackFiles, command: "render")
+        viewshedFile = try args.value(RenderOptions.viewshed)
+        let observerHeight = try args.value(RenderOptions.observerHeight)
+        for (text, point) in zip(args.all(RenderOptions.observer.name), try args.values(RenderOptions.observer)) {
+            let wgs = try terrain.toWGS84([point])[0]
+            observers.append(
+                ViewshedObserver(
+                    longitude: wgs.longitude, latitude: wgs.latitude, height: point.z.map { .absolute($0) } ?? .aboveGround(observerHeight),
+                    name: "--observer \(text)"))
+        }
+        if viewshedFile != nil && !observers.isEmpty {
+            throw CLIError.usage("give --viewshed FILE or --observer, not both", command: "render")
+        }
+        if !observers.isEmpty && terrain.demSpecs.isEmpty {
+            throw CLIError.usage("option '--observer': computes a viewshed on the terrain; give --dem", command: "render")
+        }
+        if observers.isEmpty && args.has(RenderOptions.observerHeight) {
+            throw CLIError.usage("option '--observer-height': the eye of an --observer; give --observer", command: "render")
+        }
         guard framesDirectory == nil || !trackFiles.isEmpty else {
             throw CLIError.usage("--frames draws a track as it grows: give --track", command: "render")
         }
@@ -186,6 +209,9 @@ struct RenderInputs {
     var places: [Place] = []
     var measurements: MapMeasurements?
     var tracks: [Track] = []
+    var viewshed: ViewshedOverlay?
+    /// What a map of a viewshed shows when no extent is given: the viewshed raster's extent.
+    var viewshedExtent: GeoExtent?
 
     init(terrain: TerrainOptions, settings: RenderSettings, console: Console) throws {
         dem = terrain.demSpecs.isEmpty ? nil : try terrain.openDEM(console: console)
@@ -202,6 +228,25 @@ struct RenderInputs {
             let loaded = try TrackInput.load(path, console: console).track
             tracks.append(try TrackInput.densified(loaded, maxSegment: settings.maxSegment, command: "render"))
         }
+        if let file = settings.viewshedFile {
+            viewshed = ViewshedOverlay(.file(file))
+            viewshedExtent = try ElevationModel([file]).extentLonLat()
+        }
+        if let dem, !settings.observers.isEmpty {
+            let run: ViewshedRun
+            do {
+                run = try dem.viewsheds(of: settings.observers, settings: ViewshedSettings(threads: settings.png.threads), keepEach: false)
+            } catch let error as ViewshedError where error.isUsageError {
+                throw CLIError.usage(error.message, command: "render")
+            }
+            viewshed = ViewshedOverlay(
+                .raster(
+                    classes: run.combinedClasses, width: run.width, height: run.height, geoTransform: dem.geoTransform, wkt: try dem.crs.wkt,
+                    label: "the viewshed of --observer"))
+            viewshedExtent = try dem.extentLonLat()
+            // The observers stand on the map as places.
+            places += settings.observers.map { Place(name: "Observer", longitude: $0.longitude, latitude: $0.latitude) }
+        }
     }
 
     /// The map these inputs make with `settings`.
@@ -210,10 +255,11 @@ struct RenderInputs {
             width: settings.size.width, height: settings.size.height, dem: dem, measurements: measurements,
             places: places, tracks: tracks,
             heightsSource: dem == nil && measurements != nil ? TerrainOptions.defaultSurfaceName : nil,
-            frameCRS: settings.frameCRS, extentLonLat: settings.extentLonLat, extentInFrame: settings.extentInFrame,
+            frameCRS: settings.frameCRS, extentLonLat: settings.extentLonLat ?? (settings.extentInFrame == nil ? viewshedExtent : nil),
+            extentInFrame: settings.extentInFrame,
             margin: settings.margin, basemap: settings.basemap, title: settings.title,
             decorations: settings.decorations, units: settings.units, dpi: settings.dpi, fontScale: settings.fontScale,
-            resampling: settings.resampling)
+            resampling: settings.resampling, viewshed: viewshed)
     }
 
     /// Every file the inputs read: DEM, geoid, `--crs` and `--frame-crs` files, places, tracks,
@@ -222,6 +268,7 @@ struct RenderInputs {
         files.inputs(dem: dem, terrain: terrain)
         for path in settings.placeFiles { files.input("--places", path) }
         for path in settings.trackFiles { files.input("--track", path) }
+        files.input("--viewshed", settings.viewshedFile)
         files.input("--scene", try args.value(RenderOptions.scene))
         if let frameCRS = try args.value(RenderOptions.frameCRS), FileID(ofInput: frameCRS) != nil { files.input("--frame-crs", frameCRS) }
         if case .image(let path) = settings.basemap {

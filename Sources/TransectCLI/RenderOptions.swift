@@ -1,5 +1,6 @@
 import TransectFormats
 import TransectGDAL
+import TransectGeodesy
 import TransectRaster
 import TransectRender
 import TransectSupport
@@ -130,6 +131,19 @@ enum RenderOptions {
     }
     static let geoid = CommonOptions.geoid.help(
         "Geoid grid for ellipsoidal heights (h = H + N) in the --measure labels' direct distance; egm96 is PROJ's egm96_15.gtx.")
+    static let viewshed = Option.text(
+        "viewshed", value: "FILE.tif",
+        help: "Draw a viewshed over the basemap: a visibility raster transect viewshed wrote (hidden and unknown ground veiled, with a legend).")
+    static let observer: Option<PointArgument> = {
+        var observer = Option.point(
+            "observer", value: "LON,LAT[,Z]",
+            help: "Compute the viewshed of this observer on the --dem and draw it as --viewshed does (Z: the eye above the datum); repeatable.")
+        observer.spec.kind = .repeatable
+        return observer
+    }()
+    static let observerHeight = Option.number(
+        "observer-height", value: "M", help: "With --observer: the eye's height above the terrain where Z is not given.",
+        in: InputLimits.heightMetres, unit: " m", default: 1.7)
     static let places = Option.text(
         "places", value: "FILE", help: "Places to label (CSV name,lon,lat or GeoJSON points; - for stdin); repeatable.", kind: .repeatable)
     static let track = Option.text(
@@ -176,7 +190,8 @@ enum RenderOptions {
         dem.spec, noDEM.spec, CommonOptions.noData.spec, out.spec, format.spec, layout.spec, layers.spec, scene.spec, size.spec, extent.spec, extentCRS.spec,
         margin.spec, frameCRS.spec,
         crs.spec, basemap.spec, azimuth.spec, altitude.spec, zFactor.spec, multidirectional.spec, measure.spec, interpolation.spec,
-        geoid.spec, places.spec, track.spec, maxSegment.spec, frames.spec, every.spec, title.spec, decorations.spec, units.spec,
+        geoid.spec, places.spec, track.spec, viewshed.spec, observer.spec, observerHeight.spec, maxSegment.spec, frames.spec, every.spec, title.spec,
+        decorations.spec, units.spec,
         dpi.spec, fontScale.spec, maxPixels.spec, CommonOptions.png.spec, CommonOptions.threads.spec, scenes.spec, shard.spec, skipExisting.spec,
         manifest.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec, CommonOptions.confine.spec, CommonOptions.help.spec,
     ]

@@ -24,6 +24,8 @@ enum ViewCommand {
         for path in settings.placeFiles { files.input("--places", path) }
         for path in settings.trackFiles { files.input("--track", path) }
         files.input("--scene", try args.value(ViewOptions.scene))
+        let viewshedFile = try args.value(ViewOptions.viewshed)
+        files.input("--viewshed", viewshedFile)
         files.output("-o", settings.out)
         files.output("--anchors", settings.anchors)
         if let directory = settings.framesDirectory {
@@ -31,7 +33,13 @@ enum ViewCommand {
         }
         try files.check(command: "view")
 
-        let scene = PerspectiveRenderer.scene(grid, tint: settings.tint, threads: settings.threads)
+        // A viewshed's class at each vertex of the terrain (nearest cell; out of range beyond it).
+        let classes = try viewshedFile.map { (path: String) throws -> [UInt8] in
+            let raster = try ElevationModel([path])
+            let points = (0..<grid.longitudes.count).map { GeoPoint(longitude: grid.longitudes[$0], latitude: grid.latitudes[$0]) }
+            return try raster.elevations(at: points, interpolation: .nearest).map { $0.isNaN ? 1 : UInt8(clamping: Int($0)) }
+        }
+        let scene = PerspectiveRenderer.scene(grid, tint: settings.tint, threads: settings.threads, viewshed: classes)
         let transaction = OutputTransaction()
         if let directory = settings.framesDirectory { try transaction.makeDirectory(directory) }
         let progress = settings.framesDirectory.map { _ in Progress("frames", total: views.count, console: console) }

@@ -51,12 +51,16 @@ enum ViewOptions {
     static let orbit = Option.integer("orbit", help: "With --frames: N frames circling the look-at point, heading turning 360°/N each.", in: 1...3600)
     static let basemap = Option.choice(
         "basemap", value: "B", help: "How terrain is shaded: hillshade or tint, as the maps.", default: ViewShading.hillshade)
+    static let viewshed = Option.text(
+        "viewshed", value: "FILE.tif",
+        help: "Drape a viewshed over the terrain: a visibility raster transect viewshed wrote (hidden ground veiled dark, unknown violet).")
     static let scene = Option.text(
         "scene", value: "FILE.json",
         help: "Settings from a JSON file whose keys are these options' names; relative paths resolve against the file; flags override it.")
 
     static let all: [OptionSpec] = [
-        dem.spec, CommonOptions.noData.spec, out.spec, format.spec, scene.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec, size.spec, dpi.spec,
+        dem.spec, CommonOptions.noData.spec, out.spec, format.spec, scene.spec, viewshed.spec, camera.spec, heading.spec, pitch.spec, roll.spec, fov.spec,
+        size.spec, dpi.spec,
         fontScale.spec,
         lookAt.spec, distance.spec,
         SightLineOptions.curvature.spec, SightLineOptions.refraction.spec, basemap.spec, from.spec, to.spec, units.spec, track.spec, places.spec, anchors.spec,

@@ -14,11 +14,11 @@ import TransectSupport
 public enum SceneFile {
     /// Keys whose values are paths, resolved against the scene file's directory (`frames` is
     /// a directory; `geoid` is a path unless it is the keyword in ``pathKeywords``).
-    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart", "frames", "geoid", "anchors", "layout"]
+    static let pathKeys: Set<String> = ["dem", "places", "out", "track", "chart", "frames", "geoid", "anchors", "layout", "viewshed"]
 
     /// Settings that are one point, written as `[lon, lat(, z)]` (the view's camera and its
     /// measurement's ends).
-    static let pointKeys: Set<String> = ["from", "to", "camera", "look-at"]
+    static let pointKeys: Set<String> = ["from", "to", "camera", "look-at", "observer"]
 
     /// Values of a path key that are keywords the option takes, kept as written.
     static let pathKeywords: [String: Set<String>] = ["geoid": ["egm96"]]

@@ -84,7 +84,10 @@ public struct TerrainScene: Sendable {
     public let lowestMetres: Double
     public let highestMetres: Double
 
-    public init(grid: TerrainGrid, style: ViewStyle, parallel: ParallelLoop) {
+    /// - Parameter veil: a colour to lay over each vertex's lit colour, RGB with its opacity in
+    ///   the fourth lane (a viewshed's hidden ground, say); nil or `.zero` for none.
+    public init(grid: TerrainGrid, style: ViewStyle, parallel: ParallelLoop, veil: [SIMD4<Float>]? = nil) {
+        precondition(veil == nil || veil!.count == grid.width * grid.height, "one veil a vertex")
         self.grid = grid
         let n = grid.width * grid.height
         var low = Double.infinity
@@ -119,7 +122,12 @@ public struct TerrainScene: Sendable {
             case .tint(let ramp):
                 c = Self.rampColour(ramp, (grid.heights[k] - lowest) / span) * (0.45 + 0.55 * g)
             }
-            return SIMD4(c * lit[k], 1)
+            c *= lit[k]
+            if let veil {
+                let v = veil[k]
+                c = c * (1 - v.w) + SIMD3(v.x, v.y, v.z) * v.w
+            }
+            return SIMD4(c, 1)
         }
         self.colours = colours
         blocksAcross = (grid.width - 1 + Self.blockCells - 1) / Self.blockCells

@@ -49,6 +49,7 @@ public struct AnnotatedMap {
         spec.dpi = request.dpi ?? MapSpec.defaultDPI
         spec.fontScale = request.fontScale
         spec.resampling = request.resampling
+        spec.viewshed = request.viewshed
         if let dem = request.dem {
             spec.attribution = "Elevation: \(dem.label.split(separator: "/").last.map(String.init) ?? dem.label) · \(frame.crs.label) · Transect"
         } else {

@@ -19,6 +19,8 @@ struct Decorations {
     var arrowBox: Box?
     var attributionBox: Box?
     var legendBox: Box?
+    /// The viewshed's legend: visible, hidden and unknown ground.
+    var viewshedBox: Box?
 
     /// What the legend holds: the tint's ramp, and below it a swatch of the no-data colour when
     /// the frame holds no data.
@@ -27,6 +29,8 @@ struct Decorations {
     static let textColor = Color(hex: 0x1A1A1A)
     /// The legend's ramp box, and the row the no-data swatch adds below it.
     static let legendHeight = 190.0, noDataRowHeight = 20.0
+    /// The viewshed legend's rows: visible, hidden, unknown.
+    static let viewshedRows = [("visible", ViewshedOverlay.visibleSwatch), ("hidden", ViewshedOverlay.hidden), ("unknown", ViewshedOverlay.unknown)]
     static let titleSize = 20.0, attributionSize = 10.0, scaleTextSize = 11.0, scaleNoteSize = 10.0
     /// Under the scale bar of a frame whose scale varies by more than
     /// ``MapFrame/noteworthyScaleVariation``: where the bar's length holds.
@@ -103,6 +107,31 @@ struct Decorations {
         }
     }
 
+    /// Reserves the viewshed legend's box: top left under the title, or bottom left over the
+    /// scale bar.
+    mutating func reserveViewshedLegend(planner: inout Planner) {
+        let margin = 10 * s
+        let lw = 96 * s
+        let lh = (12 + 18 * Double(Self.viewshedRows.count)) * s
+        let below = (title?.box.maxY ?? 0) + margin
+        let above = (scale?.box.y ?? Double(frame.height) - margin) - margin - lh
+        viewshedBox = planner.decoration(
+            .legend, "viewshed", [Box(x: margin, y: below, width: lw, height: lh), Box(x: margin, y: above, width: lw, height: lh)])
+    }
+
+    func drawViewshedLegend() {
+        guard let box = viewshedBox else { return }
+        canvas.rectangle(box, fill: Color.white.withAlpha(0.85), radius: 4 * s)
+        for (k, (label, colour)) in Self.viewshedRows.enumerated() {
+            let swatch = Box(x: box.x + 10 * s, y: box.y + (8 + 18 * Double(k)) * s, width: 16 * s, height: 12 * s)
+            // The veils as they lie over the basemap's light ground.
+            canvas.rectangle(swatch, fill: ViewshedOverlay.visibleSwatch)
+            if k > 0 { canvas.rectangle(swatch, fill: colour) }
+            canvas.rectangle(swatch, fill: nil, stroke: Color(hex: 0x999999), strokeWidth: 0.75 * s)
+            canvas.text(label, x: swatch.maxX + 6 * s, y: swatch.maxY - 1 * s, size: 10 * s, color: Self.textColor)
+        }
+    }
+
     /// `text`, or its longest word-boundary prefix with "…", whose width fits `width`; nil when
     /// not even one word does.
     static func ellipsized(_ text: String, width: Double, canvas: Canvas, size: Double, bold: Bool) -> String? {
@@ -132,6 +161,7 @@ struct Decorations {
                 halo: Color.white.withAlpha(0.85), haloWidth: 2 * s)
         }
         if let legend, legendBox != nil { drawLegend(low: legend.low, high: legend.high, noData: legend.noData) }
+        if viewshedBox != nil { drawViewshedLegend() }
     }
 
     /// Ground metres per pixel across the frame's centre, measured on the ellipsoid (so a UTM

@@ -59,6 +59,8 @@ public enum MapRenderer {
             }
         }
 
+        // A viewshed veils the basemap: part of the basemap's image in an SVG or PDF too.
+        if let viewshed = spec.viewshed { try viewshed.paint(on: canvas, frame: frame) }
         return PaintedBasemap(canvas: canvas, legend: legend)
     }
 
@@ -171,9 +173,10 @@ public enum MapRenderer {
             planner.marker(Box(x: p.0 - 5 * s, y: p.1 - 5 * s, width: 10 * s, height: 10 * s), anchor: p, text: place.name)
         }
 
-        let decorations =
+        var decorations =
             spec.decorations
             ? Decorations(canvas: canvas, frame: frame, spec: spec, legend: basemap.legend.map { $0.noData ? .withNoData : .ramp }, planner: &planner) : nil
+        if spec.viewshed != nil { decorations?.reserveViewshedLegend(planner: &planner) }
         // A place whose marker a decoration covers is hidden by it: left out, and counted.
         let decorationBoxes = planner.layout.elements.filter { ![.marker, .measurementLabel, .label].contains($0.kind) }
             .map { Box(x: $0.box.x0, y: $0.box.y0, width: $0.box.x1 - $0.box.x0, height: $0.box.y1 - $0.box.y0) }

@@ -42,14 +42,18 @@ public struct MapRequest {
     /// How the DEM is resampled into the frame (`render -r`); nil chooses
     /// (``TransectGDAL/ElevationModel/resampling(for:)``).
     public var resampling: ElevationResampling?
+    /// A viewshed to draw over the basemap (`render --viewshed`, `--observer`); nil for none.
+    public var viewshed: ViewshedOverlay?
 
     public init(
         width: Int, height: Int, dem: ElevationModel? = nil, measurements: MapMeasurements? = nil,
         places: [Place] = [], tracks: [Track] = [], heightsSource: String? = nil,
         frameCRS: SpatialReference? = nil, extentLonLat: GeoExtent? = nil, extentInFrame: FrameBox? = nil,
         margin: Double = 0.12, basemap: Basemap = .none, title: String? = nil, decorations: Bool = true,
-        units: UnitSystem = .metric, dpi: Double? = nil, fontScale: Double = 1, resampling: ElevationResampling? = nil
+        units: UnitSystem = .metric, dpi: Double? = nil, fontScale: Double = 1, resampling: ElevationResampling? = nil,
+        viewshed: ViewshedOverlay? = nil
     ) {
+        self.viewshed = viewshed
         self.width = width
         self.height = height
         self.dem = dem

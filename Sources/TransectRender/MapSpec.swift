@@ -21,6 +21,8 @@ public struct MapSpec {
     public var fontScale = 1.0
     /// How the DEM is resampled into the frame; nil chooses (``TransectGDAL/ElevationModel/resampling(for:)``).
     public var resampling: ElevationResampling?
+    /// A viewshed drawn over the basemap, with its legend; nil for none.
+    public var viewshed: ViewshedOverlay?
     /// Drawing sizes relative to 96 dpi.
     public var scale: Double { dpi.isFinite && dpi > 0 ? dpi / Self.defaultDPI : 1 }
     /// The resolution a figure has unless one is asked for (the screen's 96 dpi), and the one

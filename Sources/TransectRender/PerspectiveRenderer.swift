@@ -46,8 +46,10 @@ public enum PerspectiveRenderer {
     }
 
     /// The terrain, lit, ready for any number of cameras.
-    public static func scene(_ grid: TerrainGrid, tint: Bool, threads: Int) -> TerrainScene {
-        TerrainScene(grid: grid, style: style(tint: tint), parallel: stripedParallelLoop(threads: threads))
+    public static func scene(_ grid: TerrainGrid, tint: Bool, threads: Int, viewshed: [UInt8]? = nil) -> TerrainScene {
+        TerrainScene(
+            grid: grid, style: style(tint: tint), parallel: stripedParallelLoop(threads: threads),
+            veil: viewshed.map { $0.map(ViewshedOverlay.veil) })
     }
 
     /// The measurement's points as anchors (`start`, `end`, `corner`), then each place, then each

@@ -309,6 +309,13 @@ enum HelpGolden {
           --track FILE               A location history to draw as a trail (GPX, GeoJSON, Esri JSON,
                                      CSV), one fix per vertex; repeatable. The frame opens at
                                      1:10,000 where the size allows.
+          --viewshed FILE.tif        Draw a viewshed over the basemap: a visibility raster transect
+                                     viewshed wrote (hidden and unknown ground veiled, with a
+                                     legend).
+          --observer LON,LAT[,Z]     Compute the viewshed of this observer on the --dem and draw it
+                                     as --viewshed does (Z: the eye above the datum); repeatable.
+          --observer-height M        With --observer: the eye's height above the terrain where Z is
+                                     not given. Default: 1.7 m.
           --max-segment M            Densify --track files along geodesics so no step exceeds M
                                      metres. Default: 50 m.
           --frames DIR               Also write numbered frames, frame k showing the fixes up to k.
@@ -384,6 +391,8 @@ enum HelpGolden {
                                   extension says (default: by the extension).
           --scene FILE.json       Settings from a JSON file whose keys are these options' names;
                                   relative paths resolve against the file; flags override it.
+          --viewshed FILE.tif     Drape a viewshed over the terrain: a visibility raster transect
+                                  viewshed wrote (hidden ground veiled dark, unknown violet).
           --camera LON,LAT[,Z]    Where the camera stands; Z in metres, the DEM's heights (default:
                                   100 m above the terrain). Default: the measurement (or the tracks,
                                   or the DEM) framed from the side.

@@ -4,6 +4,7 @@ import TransectAnalysis
 import TransectCLITestSupport
 import TransectGDAL
 import TransectGeodesy
+import TransectRender
 import TransectTestSupport
 import TransectVisibility
 
@@ -326,5 +327,90 @@ struct ViewshedCommandTests {
         #expect(shared > 500_000)
         // The bound: 99.9 %.
         #expect(Double(same) >= 0.999 * Double(shared), "\(same) of \(shared) agree")
+    }
+
+    @Test("render --viewshed veils hidden ground and leaves visible ground as the basemap draws it, with a legend; --observer draws the same")
+    func renderDrawsViewshed() throws {
+        let dir = TemporaryDirectory()
+        Self.writeHills(dir.file("hills.tif"))
+        #expect(transect("viewshed", "--dem", dir.file("hills.tif"), "--observer", "7.0100,45.9900", "-o", dir.file("v.tif")).code == 0)
+        let map = ["render", "--dem", dir.file("hills.tif"), "--size", "400x320", "--extent", "7,45.979,7.027,46", "--decorations", "none"]
+        #expect(transect(map + ["-o", dir.file("plain.png")]).code == 0)
+        let drawn = transect(map + ["--viewshed", dir.file("v.tif"), "-o", dir.file("veiled.png")])
+        #expect(drawn.code == 0, "\(drawn.err)")
+        let plain = try PNGFile.readRGBA(path: dir.file("plain.png"))
+        let veiled = try PNGFile.readRGBA(path: dir.file("veiled.png"))
+        // The viewshed's classes where each pixel's centre lies, by the map's georeference
+        // (its world file and .aux.xml, read by GDAL).
+        let model = try ElevationModel([dir.file("v.tif")])
+        let frame = try ElevationModel([dir.file("veiled.png")])
+        var darker = 0
+        var same = 0
+        var points: [(Int, Int)] = []
+        for y in stride(from: 5, to: 320, by: 10) { for x in stride(from: 5, to: 400, by: 10) { points.append((x, y)) } }
+        let lonlat = try DEMGeoreference(frame).lonLat(columns: points.map { Double($0.0) + 0.5 }, rows: points.map { Double($0.1) + 0.5 })
+        let classes = try model.elevations(
+            at: (0..<points.count).map { GeoPoint(longitude: lonlat.longitudes[$0], latitude: lonlat.latitudes[$0]) }, interpolation: .nearest)
+        for (k, (x, y)) in points.enumerated() {
+            let i = (y * 400 + x) * 4
+            let a = Int(plain.pixels[i]) + Int(plain.pixels[i + 1]) + Int(plain.pixels[i + 2])
+            let b = Int(veiled.pixels[i]) + Int(veiled.pixels[i + 1]) + Int(veiled.pixels[i + 2])
+            if classes[k] == 0 {
+                #expect(b < a, "pixel \(x),\(y) is hidden ground")
+                darker += 1
+            } else if classes[k] == 255 {
+                #expect(b == a, "pixel \(x),\(y) is visible ground")
+                same += 1
+            }
+        }
+        #expect(darker > 100 && same > 100)
+        // With decorations, the legend names the three classes.
+        let layout = transect(
+            [
+                "render", "--dem", dir.file("hills.tif"), "--size", "400x320", "--viewshed", dir.file("v.tif"), "-o", dir.file("l.png"), "--layout",
+                dir.file("l.json"),
+            ])
+        #expect(layout.code == 0, "\(layout.err)")
+        #expect(try String(contentsOfFile: dir.file("l.json"), encoding: .utf8).contains("\"viewshed\""))
+        // Computed on the spot: the same veil (an Observer marker added).
+        let spot = transect(map + ["--observer", "7.0100,45.9900", "-o", dir.file("spot.png")])
+        #expect(spot.code == 0, "\(spot.err)")
+        let onTheSpot = try PNGFile.readRGBA(path: dir.file("spot.png")).pixels
+        let alike = points.filter { (x, y) in (0..<3).allSatisfy { onTheSpot[(y * 400 + x) * 4 + $0] == veiled.pixels[(y * 400 + x) * 4 + $0] } }
+        // All but the few under the marker and its label.
+        #expect(alike.count >= points.count - 12, "\(points.count - alike.count) of \(points.count) differ")
+        expectUsageError(
+            map + ["--observer", "7.01,45.99", "--viewshed", dir.file("v.tif"), "-o", dir.file("x.png")], "give --viewshed FILE or --observer, not both")
+        expectUsageError(["render", "--no-dem", "--observer", "7.01,45.99", "--extent", "7,45,8,46", "-o", dir.file("x.png")], "option '--observer'")
+    }
+
+    @Test("view --viewshed drapes the viewshed: hidden ground darker, and an all-visible raster changes nothing")
+    func viewDrapesViewshed() throws {
+        let dir = TemporaryDirectory()
+        Self.writeHills(dir.file("hills.tif"))
+        #expect(transect("viewshed", "--dem", dir.file("hills.tif"), "--observer", "7.0100,45.9900", "-o", dir.file("v.tif")).code == 0)
+        // An all-visible raster on the same grid: the observer high above everything.
+        #expect(transect("viewshed", "--dem", dir.file("hills.tif"), "--observer", "7.0100,45.9900,20000", "-o", dir.file("all.tif")).code == 0)
+        #expect(Set(SyntheticDEM.readAll(path: dir.file("all.tif")).values) == [255])
+        let view = [
+            "view", "--dem", dir.file("hills.tif"), "--camera", "7.0135,45.9650,2500", "--heading", "0", "--pitch", "60", "--size", "320x200",
+        ]
+        #expect(transect(view + ["-o", dir.file("plain.png")]).code == 0)
+        #expect(transect(view + ["--viewshed", dir.file("all.tif"), "-o", dir.file("all.png")]).code == 0)
+        let draped = transect(view + ["--viewshed", dir.file("v.tif"), "-o", dir.file("draped.png")])
+        #expect(draped.code == 0, "\(draped.err)")
+        let plain = try PNGFile.readRGBA(path: dir.file("plain.png")).pixels
+        #expect(try PNGFile.readRGBA(path: dir.file("all.png")).pixels == plain)
+        let veiled = try PNGFile.readRGBA(path: dir.file("draped.png")).pixels
+        var darker = 0
+        var lighter = 0
+        for i in stride(from: 0, to: plain.count, by: 4) {
+            let a = Int(plain[i]) + Int(plain[i + 1]) + Int(plain[i + 2])
+            let b = Int(veiled[i]) + Int(veiled[i + 1]) + Int(veiled[i + 2])
+            if b < a { darker += 1 }
+            if b > a + 3 { lighter += 1 }
+        }
+        #expect(darker > 2000)
+        #expect(lighter == 0)
     }
 }

@@ -24,7 +24,8 @@ struct HostileCorpusTests {
     /// (SceneSettingsListTests) holds the copy equal to the original.
     static let knownOptions: [String] = [
         "dem", "no-dem", "nodata", "out", "format", "layout", "size", "extent", "extent-crs", "margin", "frame-crs", "crs", "basemap", "azimuth",
-        "altitude", "z-factor", "multidirectional", "measure", "interpolation", "geoid", "places", "track", "max-segment", "frames",
+        "altitude", "z-factor", "multidirectional", "measure", "interpolation", "geoid", "places", "track", "viewshed", "observer",
+        "observer-height", "max-segment", "frames",
         "every", "title", "decorations", "units", "dpi", "font-scale", "max-pixels", "png",
     ]
     /// Those of them that are flags.
