@@ -177,14 +177,16 @@ enum Commands {
         run: { args, console in try InfoCommand.run(args, console: console) })
 
     static let merge = Command(
-        name: "merge", summary: "Join the outputs of the shards of one --pairs batch",
+        name: "merge", summary: "Join the outputs of the shards of one --pairs batch or viewshed run",
         usage: ["transect merge PART… [-o FILE]"],
         description: """
             Check the outputs of the shards of a batch of pairs (transect measure, each shard with
             its output PART) through the manifests beside them (PART.manifest.json): every shard 1…N of one input (the same
             SHA-256), made with the same options, is there exactly once, and each output still has
             the SHA-256 its manifest records. Then concatenate them in shard order (only shard 1
-            holds the header): the bytes one run over the whole file writes. Last, remove the
+            holds the header): the bytes one run over the whole file writes. The parts of a
+            viewshed run split over its observers file are joined cell by cell instead (counts
+            added, masks or-ed, visibility combined), into the raster one run writes. Last, remove the
             temporaries killed shards left beside the parts (.PART.tmp-HOST-PID-N), of any host
             but the live processes of this one: run it once every shard has ended.
             """,

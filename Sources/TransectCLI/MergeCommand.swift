@@ -24,7 +24,9 @@ enum MergeCommand {
         for (path, _) in parts { files.input("PART", path) }
         files.output("-o", out)
         try files.check(command: "merge")
-        if let format = layerFormat(parts) {
+        if isViewshed(parts) {
+            try mergeViewsheds(parts, out: out)
+        } else if let format = layerFormat(parts) {
             try mergeLayers(parts, format: format, out: out)
         } else {
             let output = try OutputTarget(path: out, console: console)

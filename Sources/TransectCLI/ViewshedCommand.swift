@@ -1,3 +1,4 @@
+import TransectCLIMeasure
 import TransectGDAL
 import TransectSupport
 import TransectVisibility
@@ -17,11 +18,21 @@ enum ViewshedCommand {
         files.input("--observers", settings.observersFile)
         files.output("-o", settings.out)
         files.output("--horizon", settings.horizon)
-        try files.check(command: "viewshed")
 
+        // A shard computes its range of the observers and says so in a manifest beside -o.
+        let rows = settings.shard.map { $0.rows(of: settings.observers.count) } ?? 1...settings.observers.count
+        if settings.shard != nil { files.output("-o", ShardManifest.path(for: settings.out)) }
+        try files.check(command: "viewshed")
+        let inputSHA256 = try settings.observersFile.map { (file: String) throws(CLIError) -> String in
+            guard let digest = try ShardManifest.digest(ofFile: file) else { throw CLIError.badInput("observers '\(file)' is missing") }
+            return digest
+        }
+        let subset = rows.map { Array(settings.observers[($0.lowerBound - 1)..<$0.upperBound]) } ?? []
         let run: ViewshedRun
         do {
-            run = try dem.viewsheds(of: settings.observers, settings: settings.settings, keepEach: false)
+            run = try dem.viewsheds(
+                of: subset, settings: settings.settings, keepEach: false, cumulative: settings.observers.count > 1 || settings.shard != nil,
+                firstIndex: (rows?.lowerBound ?? 1) - 1, maskBits: settings.observers.count <= 64)
         } catch let error as ViewshedError {
             if error.isUsageError { throw CLIError.usage(error.message, command: "viewshed") }
             throw error
@@ -40,6 +51,15 @@ enum ViewshedCommand {
         }
         if let horizon = settings.horizon, let first = run.viewsheds.first {
             try transaction.write(horizonCSV(first), to: horizon)
+        }
+        if let shard = settings.shard, let file = settings.observersFile, let inputSHA256 {
+            guard let outputSHA256 = try ShardManifest.digest(ofFile: temporary) else {
+                throw CLIError.badInput("'\(settings.out)' vanished while it was written")
+            }
+            let manifest = ShardManifest(
+                input: file, inputSHA256: inputSHA256, shard: shard, rows: rows, totalRows: settings.observers.count,
+                goodRows: subset.count, badRows: 0, outputSHA256: outputSHA256, options: options(settings, terrain: terrain))
+            try transaction.write(manifest.json.serialized() + "\n", to: ShardManifest.path(for: settings.out))
         }
         try transaction.commit()
         console.out(settings.format == .json ? summaryJSON(run, settings: settings, dem: dem) : summaryText(run, settings: settings, dem: dem))
@@ -64,6 +84,20 @@ enum ViewshedCommand {
         case .angle:
             return (.float32, bytes(run.viewsheds[0].angleAboveHorizonDegrees), .nan, "target's angle above the horizon, degrees")
         }
+    }
+
+    /// The options that shape a part's bytes, as a shard's manifest records them: parts made
+    /// with other ones do not merge.
+    static func options(_ s: ViewshedRunSettings, terrain: TerrainOptions) -> [String] {
+        let v = s.settings
+        return terrain.demSpecs.map { "dem=\($0)" } + terrain.noData.map { "nodata=\(JSON.format($0))" } + [
+            "product=\(s.product.rawValue)", "interpolation=\(v.interpolation)", "curvature=\(JSON.format(v.curvature))",
+            "target-height=\(JSON.format(v.targetHeightMetres))", "min-distance=\(JSON.format(v.minimumDistanceMetres))",
+            "max-distance=\(v.maximumDistanceMetres.map(JSON.format) ?? "")",
+            "azimuth=\(v.azimuthDegrees.map { "\(JSON.format($0.from)):\(JSON.format($0.to))" } ?? "")",
+            "pitch=\(v.pitchDegrees.map { "\(JSON.format($0.lowerBound)):\(JSON.format($0.upperBound))" } ?? "")",
+            "observers=\(s.observers.count)",
+        ]
     }
 
     /// The settings that made the raster, as metadata a GIS shows (`gdalinfo` lists them).

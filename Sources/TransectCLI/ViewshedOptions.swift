@@ -74,6 +74,11 @@ enum ViewshedOptions {
         parse: { text, args throws(CLIError) in try Option<ViewshedProduct>.pick("output", text, args) })
     static let horizon = Option.text(
         "horizon", value: "FILE.csv", help: "Also write the horizon: each sight ray's azimuth, elevation angle and distance (one observer).")
+    static let shard = Option.text(
+        "shard", value: "K/N|auto",
+        help:
+            "With --observers FILE, compute only the K-th of N contiguous ranges of its observers (auto: K and N from Slurm, Kubernetes or AWS Batch array variables) and write -o's part of the count, mask or visibility with FILE.manifest.json beside it; transect merge joins the parts into the bytes of one run."
+    )
     static let format = Option<ViewshedFormat>.choice("format", help: "The summary on stdout: text or json.", default: .text)
     static let interpolation = CommonOptions.interpolation.help(
         "How the terrain is read along sight lines: nearest (or near), bilinear or cubic, as profile reads it.")
@@ -82,7 +87,7 @@ enum ViewshedOptions {
         CommonOptions.dem.spec, CommonOptions.noData.spec, observer.spec, observers.spec, observerHeight.spec, targetHeight.spec,
         SightLineOptions.curvature.spec, SightLineOptions.refraction.spec, maxDistance.spec, minDistance.spec, azimuth.spec, pitch.spec,
         interpolation.spec, CommonOptions.out.help("The raster: a Cloud-Optimized GeoTIFF (.tif) on the DEM's grid and CRS.").spec,
-        product.spec, horizon.spec, format.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec,
+        product.spec, horizon.spec, shard.spec, format.spec, CommonOptions.threads.spec, CommonOptions.allowNetwork.spec, CommonOptions.timeout.spec,
         CommonOptions.confine.spec, CommonOptions.help.spec,
     ]
 
@@ -114,6 +119,8 @@ struct ViewshedRunSettings {
     var out: String
     var horizon: String?
     var format: ViewshedFormat
+    /// `--shard`: which of the observers this run computes, and the manifest it writes.
+    var shard: Shard?
 
     init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
         let command = "viewshed"
@@ -163,6 +170,18 @@ struct ViewshedRunSettings {
         }
         if horizon == "-" { throw CLIError.usage("option '--horizon': give a FILE.csv; '-' (stdout) is where the summary goes", command: command) }
         format = try args.value(ViewshedOptions.format)
+        if let text = try args.value(ViewshedOptions.shard) {
+            guard let file = observersFile, file != "-" else {
+                throw CLIError.usage(
+                    "option '--shard': splits the observers of --observers FILE (read whole by every shard; not stdin)", command: command)
+            }
+            guard given.isEmpty else { throw CLIError.usage("option '--shard': give the observers in --observers FILE only", command: command) }
+            guard [.visibility, .count, .mask].contains(product) else {
+                throw CLIError.usage("option '--shard': parts of visibility, count or mask join; \(product.rawValue) is one observer's", command: command)
+            }
+            guard horizon == nil else { throw CLIError.usage("option '--horizon': one observer's, not a shard's", command: command) }
+            shard = try ShardArgument.parse(text, environment: ShardArgument.processEnvironment, command: command)
+        }
         let minDistance = try args.value(ViewshedOptions.minDistance)
         let maxDistance = try args.value(ViewshedOptions.maxDistance)
         if let maxDistance, maxDistance <= minDistance {

@@ -25,6 +25,21 @@ package struct ShardManifest: Equatable {
     /// The options that shape the bytes, as `name=value` texts, in a fixed order.
     package var options: [String]
 
+    package init(
+        input: String, inputSHA256: String, shard: Shard, rows: ClosedRange<Int>?, totalRows: Int, goodRows: Int, badRows: Int,
+        outputSHA256: String, options: [String]
+    ) {
+        self.input = input
+        self.inputSHA256 = inputSHA256
+        self.shard = shard
+        self.rows = rows
+        self.totalRows = totalRows
+        self.goodRows = goodRows
+        self.badRows = badRows
+        self.outputSHA256 = outputSHA256
+        self.options = options
+    }
+
     /// The manifest's path beside `output`.
     package static func path(for output: String) -> String { output + ".manifest.json" }
 

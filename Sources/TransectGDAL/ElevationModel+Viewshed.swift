@@ -56,6 +56,17 @@ public struct ViewshedRun: Sendable {
     /// The DEM's size.
     public var width: Int
     public var height: Int
+
+    /// Rank of a class when observers' classes combine: visible over unknown over hidden over
+    /// out of range.
+    public static func rank(_ c: UInt8) -> Int {
+        switch c {
+        case ViewshedClass.visible.rawValue: 3
+        case ViewshedClass.unknown.rawValue: 2
+        case ViewshedClass.hidden.rawValue: 1
+        default: 0
+        }
+    }
 }
 
 extension ElevationModel {
@@ -94,23 +105,24 @@ extension ElevationModel {
     ///
     /// - Parameter keepEach: keep every observer's viewshed (memory: a byte a cell each);
     ///   otherwise only the first is kept, the others counted.
-    public func viewsheds(of observers: [ViewshedObserver], settings: ViewshedSettings, keepEach: Bool = true) throws -> ViewshedRun {
+    ///   - cumulative: count and mask even for one observer (a shard's part of a larger run).
+    ///   - firstIndex: the index of the first of `observers` in the whole run, whose bit it takes
+    ///     in the mask (a shard's observers are some of the run's).
+    ///   - maskBits: whether the whole run has observers for a mask (64 or fewer).
+    public func viewsheds(
+        of observers: [ViewshedObserver], settings: ViewshedSettings, keepEach: Bool = true, cumulative: Bool? = nil, firstIndex: Int = 0,
+        maskBits: Bool? = nil
+    ) throws -> ViewshedRun {
+        let cumulative = cumulative ?? (observers.count > 1)
+        let masked = cumulative && (maskBits ?? (observers.count <= 64))
         let window = try viewshedWindow()
         let georeference = try DEMGeoreference(self)
         let n = width * height
         var run = ViewshedRun(
-            viewsheds: [], visibleCounts: observers.count > 1 ? [UInt32](repeating: 0, count: n) : [],
-            visibleMasks: observers.count > 1 && observers.count <= 64 ? [UInt64](repeating: 0, count: n) : [],
-            combinedClasses: [], width: width, height: height)
-        // Rank of a class in the combination: visible over unknown over hidden over out of range.
-        func rank(_ c: UInt8) -> Int {
-            switch c {
-            case ViewshedClass.visible.rawValue: 3
-            case ViewshedClass.unknown.rawValue: 2
-            case ViewshedClass.hidden.rawValue: 1
-            default: 0
-            }
-        }
+            viewsheds: [], visibleCounts: cumulative ? [UInt32](repeating: 0, count: n) : [],
+            visibleMasks: masked ? [UInt64](repeating: 0, count: n) : [],
+            // Out of range everywhere until an observer judges a cell: a shard of none.
+            combinedClasses: [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n), width: width, height: height)
         let visible = ViewshedClass.visible.rawValue
         for (k, observer) in observers.enumerated() {
             let v: Viewshed
@@ -123,11 +135,13 @@ extension ElevationModel {
             if k == 0 {
                 run.combinedClasses = v.classes
             } else {
-                for i in 0..<n where rank(v.classes[i]) > rank(run.combinedClasses[i]) { run.combinedClasses[i] = v.classes[i] }
+                for i in 0..<n where ViewshedRun.rank(v.classes[i]) > ViewshedRun.rank(run.combinedClasses[i]) {
+                    run.combinedClasses[i] = v.classes[i]
+                }
             }
-            if observers.count > 1 {
-                let bit = UInt64(1) << UInt64(min(k, 63))
-                let masks = !run.visibleMasks.isEmpty
+            if cumulative {
+                let bit = UInt64(1) << UInt64(min(firstIndex + k, 63))
+                let masks = masked
                 for i in 0..<n where v.classes[i] == visible {
                     run.visibleCounts[i] += 1
                     if masks { run.visibleMasks[i] |= bit }

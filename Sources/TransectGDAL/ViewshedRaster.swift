@@ -62,4 +62,64 @@ public enum ViewshedRaster {
         ) { .readFailed(path: label, reason: $0) }
         return out
     }
+
+    /// One band of a raster `viewshed` wrote, whole, with what writing it again takes: a shard's
+    /// part, for `merge` to combine with the others into the bytes of one run.
+    public struct Band {
+        public var type: GeoTIFFWriter.BandType
+        /// The cells, `width × height` of `type`, in the machine's byte order.
+        public var values: [UInt8]
+        public var width: Int
+        public var height: Int
+        public var geoTransform: [Double]
+        public var wkt: String
+        public var noData: Double?
+        public var description: String
+        /// The dataset's metadata items, in the file's order.
+        public var metadata: [(String, String)]
+    }
+
+    /// Reads the one band of the viewshed raster at `path`.
+    public static func readBand(path: String) throws(TerrainError) -> Band {
+        let source: Dataset
+        do { source = try Dataset(path: path) } catch {
+            if case .cannotOpen(_, let reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
+            throw error
+        }
+        let bad = { (reason: String) in TerrainError.unusableImage(path: path, reason: reason) }
+        guard source.bandCount == 1, let band = source.band(1) else { throw bad("is not a viewshed raster (one band)") }
+        guard let geoTransform = source.geoTransform, let crs = source.spatialReference else { throw bad("is not georeferenced") }
+        let type: GeoTIFFWriter.BandType
+        switch band.info.dataType {
+        case GDT_Byte: type = .byte
+        case GDT_UInt32: type = .uint32
+        case GDT_UInt64: type = .uint64
+        case GDT_Float32: type = .float32
+        default: throw bad("is not a viewshed raster (Byte, UInt32, UInt64 or Float32)")
+        }
+        let (w, h) = source.withHandle { (Int(GDALGetRasterXSize($0)), Int(GDALGetRasterYSize($0))) }
+        var values = [UInt8](repeating: 0, count: w * h * type.size)
+        try band.read(
+            column: 0, row: 0, width: w, height: h, into: &values, byteOffset: 0, bufferWidth: w, bufferHeight: h, type: type.gdal,
+            pixelSpacing: type.size, lineSpacing: w * type.size
+        ) { .readFailed(path: path, reason: $0) }
+        let metadata: [(String, String)] = source.withHandle { handle in
+            guard let list = GDALGetMetadata(handle, nil) else { return [] }
+            var items: [(String, String)] = []
+            var k = 0
+            while let entry = list[k] {
+                let text = String(cString: entry)
+                if let eq = text.firstIndex(of: "=") {
+                    items.append((String(text[..<eq]), String(text[text.index(after: eq)...])))
+                }
+                k += 1
+            }
+            return items
+        }
+        let info = band.info
+        let description = source.withHandle { GDALGetDescription(GDALGetRasterBand($0, 1)).map { String(cString: $0) } ?? "" }
+        return Band(
+            type: type, values: values, width: w, height: h, geoTransform: geoTransform, wkt: try crs.wkt, noData: info.noData,
+            description: description, metadata: metadata.filter { $0.0 != "AREA_OR_POINT" })
+    }
 }

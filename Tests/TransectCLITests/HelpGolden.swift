@@ -14,7 +14,7 @@ enum HelpGolden {
           view        Perspective view (PNG, SVG, PDF) of the terrain with the measurement, tracks and places
           track       Location history: read, clean, densify, simulate, summarise
           info        Describe a DEM: driver, size, CRS, extent, resolution, elevation range
-          merge       Join the outputs of the shards of one --pairs batch
+          merge       Join the outputs of the shards of one --pairs batch or viewshed run
           compare     Compare rendered images (or directories of them) against baselines, for CI
           help        Show help for a subcommand
 
@@ -213,6 +213,11 @@ enum HelpGolden {
                                    observer, count for several.
           --horizon FILE.csv       Also write the horizon: each sight ray's azimuth, elevation angle
                                    and distance (one observer).
+          --shard K/N|auto         With --observers FILE, compute only the K-th of N contiguous
+                                   ranges of its observers (auto: K and N from Slurm, Kubernetes or
+                                   AWS Batch array variables) and write -o's part of the count, mask
+                                   or visibility with FILE.manifest.json beside it; transect merge
+                                   joins the parts into the bytes of one run.
           --format F               The summary on stdout: text or json. Default: text.
           --threads N              Worker threads. Default: every online CPU; 1 runs on one thread;
                                    the output is the same bytes for any N.
@@ -571,7 +576,9 @@ enum HelpGolden {
         its output PART) through the manifests beside them (PART.manifest.json): every shard 1…N of one input (the same
         SHA-256), made with the same options, is there exactly once, and each output still has
         the SHA-256 its manifest records. Then concatenate them in shard order (only shard 1
-        holds the header): the bytes one run over the whole file writes. Last, remove the
+        holds the header): the bytes one run over the whole file writes. The parts of a
+        viewshed run split over its observers file are joined cell by cell instead (counts
+        added, masks or-ed, visibility combined), into the raster one run writes. Last, remove the
         temporaries killed shards left beside the parts (.PART.tmp-HOST-PID-N), of any host
         but the live processes of this one: run it once every shard has ended.
 

@@ -413,4 +413,38 @@ struct ViewshedCommandTests {
         #expect(darker > 2000)
         #expect(lighter == 0)
     }
+
+    @Test("shards of the observers merge into one run's bytes, for N = 1, 2 and 3 and every product that joins", arguments: ["count", "mask", "visibility"])
+    func shardsMerge(product: String) throws {
+        let dir = TemporaryDirectory()
+        Self.writeHills(dir.file("hills.tif"))
+        let observers = (0..<5).map { "o\($0),\(7.003 + 0.005 * Double($0)),\(45.985 + 0.002 * Double($0))" }
+        try ("name,lon,lat\n" + observers.joined(separator: "\n") + "\n").write(toFile: dir.file("obs.csv"), atomically: true, encoding: .utf8)
+        let base = ["viewshed", "--dem", dir.file("hills.tif"), "--observers", dir.file("obs.csv"), "--output", product]
+        #expect(transect(base + ["-o", dir.file("one.tif")]).code == 0)
+        let one = try Data(contentsOf: URL(fileURLWithPath: dir.file("one.tif")))
+        for n in 1...3 {
+            var parts: [String] = []
+            for k in 1...n {
+                let part = dir.file("part\(k)of\(n).tif")
+                let r = transect(base + ["--shard", "\(k)/\(n)", "-o", part])
+                #expect(r.code == 0, "\(r.err)")
+                #expect(FileManager.default.fileExists(atPath: part + ".manifest.json"))
+                parts.append(part)
+            }
+            let merged = transect(["merge"] + parts.reversed() + ["-o", dir.file("merged\(n).tif")])
+            #expect(merged.code == 0, "\(merged.err)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("merged\(n).tif"))) == one, "N = \(n)")
+        }
+        // A part missing, or changed after its manifest: refused, naming it.
+        let missing = transect(["merge", dir.file("part1of3.tif"), dir.file("part3of3.tif"), "-o", dir.file("bad.tif")])
+        #expect(missing.code == 1 && missing.err.contains("2/3"), "\(missing.err)")
+        try Data([0]).write(to: URL(fileURLWithPath: dir.file("part2of2.tif")))
+        let changed = transect(["merge", dir.file("part1of2.tif"), dir.file("part2of2.tif"), "-o", dir.file("bad.tif")])
+        #expect(changed.code == 1 && changed.err.contains("part2of2.tif"), "\(changed.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("bad.tif")))
+        expectUsageError(
+            ["viewshed", "--dem", dir.file("hills.tif"), "--observer", "7.01,45.99", "--shard", "1/2", "-o", dir.file("x.tif")],
+            "option '--shard': splits the observers of --observers FILE")
+    }
 }
