@@ -35,6 +35,7 @@ enum ViewCommand {
 
         // A viewshed's class at each vertex of the terrain (nearest cell; out of range beyond it).
         let classes = try viewshedFile.map { (path: String) throws -> [UInt8] in
+            try ViewshedRaster.checkVisibility(path: path)
             let raster = try ElevationModel([path])
             let points = (0..<grid.longitudes.count).map { GeoPoint(longitude: grid.longitudes[$0], latitude: grid.latitudes[$0]) }
             return try raster.elevations(at: points, interpolation: .nearest).map { $0.isNaN ? 1 : UInt8(clamping: Int($0)) }

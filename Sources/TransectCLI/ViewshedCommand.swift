@@ -23,7 +23,9 @@ enum ViewshedCommand {
         let rows = settings.shard.map { $0.rows(of: settings.observers.count) } ?? 1...settings.observers.count
         if settings.shard != nil { files.output("-o", ShardManifest.path(for: settings.out)) }
         try files.check(command: "viewshed")
-        let inputSHA256 = try settings.observersFile.map { (file: String) throws(CLIError) -> String in
+        let inputSHA256 = try settings.observersFile.flatMap { (file: String) throws(CLIError) -> String? in
+            // Only a shard's manifest records the input (and a shard never reads stdin).
+            guard settings.shard != nil else { return nil }
             guard let digest = try ShardManifest.digest(ofFile: file) else { throw CLIError.badInput("observers '\(file)' is missing") }
             return digest
         }
@@ -32,7 +34,7 @@ enum ViewshedCommand {
         do {
             run = try dem.viewsheds(
                 of: subset, settings: settings.settings, keepEach: false, cumulative: settings.observers.count > 1 || settings.shard != nil,
-                firstIndex: (rows?.lowerBound ?? 1) - 1, maskBits: settings.observers.count <= 64)
+                firstIndex: (rows?.lowerBound ?? 1) - 1, maskBits: settings.product == .mask && settings.observers.count <= 64)
         } catch let error as ViewshedError {
             if error.isUsageError { throw CLIError.usage(error.message, command: "viewshed") }
             throw error

@@ -71,8 +71,9 @@ public struct ViewshedRun: Sendable {
 
 extension ElevationModel {
     /// The most cells a viewshed reads into memory: 4 bytes a cell for the terrain (8 for a
-    /// DEM whose values need Float64) and 17 more for each cell's distance, azimuth, order and
-    /// class while one observer is swept.
+    /// DEM whose values need Float64), some 26 more while one observer is swept (each cell's
+    /// distance, azimuth, wedge, order and class) and 13 for several (their count, combined
+    /// class and, for a mask, their bits).
     public static let maximumViewshedCells = 100_000_000
 
     /// The whole DEM in memory for a viewshed: Float32 where that holds every value, else
@@ -115,8 +116,25 @@ extension ElevationModel {
     ) throws -> ViewshedRun {
         let cumulative = cumulative ?? (observers.count > 1)
         let masked = cumulative && (maskBits ?? (observers.count <= 64))
+        // Sight rays are placed in the raster's pixels, which do not join across a seam.
+        guard !wrapsLongitude else { throw ViewshedError.wrapsAround(dem: label) }
         let window = try viewshedWindow()
         let georeference = try DEMGeoreference(self)
+        // Every observer stands on the DEM (and on data, where its eye is given above the
+        // ground) before any is swept: the last line of a long file fails at once, not hours on.
+        if !observers.isEmpty {
+            let at = try georeference.pixelCoordinates(longitudes: observers.map(\.longitude), latitudes: observers.map(\.latitude))
+            let ground = window.sample(columns: at.columns, rows: at.rows, interpolation: settings.interpolation)
+            for (k, observer) in observers.enumerated() {
+                let (c, r) = (at.columns[k], at.rows[k])
+                guard c.isFinite, r.isFinite, c >= 0, r >= 0, c <= Double(width), r <= Double(height) else {
+                    throw ViewshedError.observerOutside(observer: observer.name, dem: label)
+                }
+                if case .aboveGround = observer.height, ground[k].isNaN {
+                    throw ViewshedError.observerOnNoData(observer: observer.name, dem: label)
+                }
+            }
+        }
         let n = width * height
         var run = ViewshedRun(
             viewsheds: [], visibleCounts: cumulative ? [UInt32](repeating: 0, count: n) : [],

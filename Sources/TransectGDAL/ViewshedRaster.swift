@@ -22,6 +22,23 @@ public enum ViewshedRaster {
         return try warp(source, into: frame, label: path)
     }
 
+    /// Checks that `path` is a visibility raster `viewshed` wrote: one Byte band with a
+    /// georeference.
+    public static func checkVisibility(path: String) throws(TerrainError) {
+        let source: Dataset
+        do { source = try Dataset(path: path) } catch {
+            if case .cannotOpen(_, let reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
+            throw error
+        }
+        guard source.geoTransform != nil, source.spatialReference != nil else {
+            throw .unusableImage(path: path, reason: "is not georeferenced (no geotransform or no CRS)")
+        }
+        guard source.bandCount == 1, let band = source.band(1), band.info.dataType == GDT_Byte else {
+            throw .unusableImage(
+                path: path, reason: "is not a viewshed's visibility raster (one Byte band: visible 255, hidden 0, unknown 2, out of range 1)")
+        }
+    }
+
     /// `classes` of a raster of `width × height` cells on `geoTransform` in the CRS `wkt`,
     /// warped into `frame` by nearest neighbour.
     public static func warped(
@@ -98,6 +115,10 @@ public enum ViewshedRaster {
         default: throw bad("is not a viewshed raster (Byte, UInt32, UInt64 or Float32)")
         }
         let (w, h) = source.withHandle { (Int(GDALGetRasterXSize($0)), Int(GDALGetRasterYSize($0))) }
+        let (cells, overflow) = w.multipliedReportingOverflow(by: h)
+        guard !overflow, cells <= ElevationModel.maximumViewshedCells else {
+            throw bad("has \(w) × \(h) cells, more than a viewshed holds (\(ElevationModel.maximumViewshedCells))")
+        }
         var values = [UInt8](repeating: 0, count: w * h * type.size)
         try band.read(
             column: 0, row: 0, width: w, height: h, into: &values, byteOffset: 0, bufferWidth: w, bufferHeight: h, type: type.gdal,

@@ -21,6 +21,9 @@ extension Viewshed {
     static let raySpacingSteps = 1.0
     /// Rays a block sweeps together (their horizons in memory at once).
     static let raysPerBlock = 128
+    /// The farthest cell a viewshed judges, metres: well short of a quarter of the earth's
+    /// circumference, where the cells' directions on their lattice stay smooth.
+    static let maximumDistanceMetres = 5_000_000.0
     /// The most sight rays one viewshed sweeps: 2π × 660 km at 15 m cells.
     static let maximumRays = 1 << 22
 
@@ -116,6 +119,9 @@ extension Viewshed {
             inRange[i] = true
             farthest = max(farthest, s)
         }
+        // Beyond 5,000 km the lattice of cell directions would straddle the antipode, where
+        // neighbouring directions turn half round and interpolating between them means nothing.
+        guard farthest <= maximumDistanceMetres else { throw ViewshedError.tooFar(metres: farthest, dem: demName) }
         let rayCountWanted = (2 * Double.pi * max(farthest, step) / (step * raySpacingSteps)).rounded(.up)
         guard rayCountWanted <= Double(maximumRays) else {
             throw ViewshedError.tooManyRays(count: Int(min(rayCountWanted, 1e15)), dem: demName)
@@ -160,6 +166,7 @@ extension Viewshed {
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
         var horizons = [Double](repeating: 0, count: (block + 1) * samples)
         var gaps = [Int](repeating: .max, count: block + 1)
+        var lasts = [Int](repeating: 0, count: block + 1)
         var best = [(Double, Int)](repeating: (-.infinity, -1), count: block + 1)
         let pitch = settings.pitchDegrees
         let computesHeights = settings.computesHeights
@@ -170,76 +177,78 @@ extension Viewshed {
                     try horizons.withUnsafeMutableBufferPointer { horizonBuffer in
                         try gaps.withUnsafeMutableBufferPointer { gapBuffer in
                             try best.withUnsafeMutableBufferPointer { bestBuffer in
-                                let shared = SweepBuffers(
-                                    classes: classOut, heights: heightOut, angles: angleOut, horizons: horizonBuffer, gaps: gapBuffer,
-                                    best: bestBuffer)
-                                var first = 0
-                                while first < rays {
-                                    let last = min(first + block, rays)  // rays first...last, wedges first..<last
-                                    let count = last - first + 1
-                                    // Knots of the block's rays, exactly: Karney's direct problem, then the georeference.
-                                    var lat1 = [Double](repeating: observer.latitude, count: count * knots)
-                                    let lon1 = [Double](repeating: observer.longitude, count: count * knots)
-                                    var azi = [Double](repeating: 0, count: count * knots)
-                                    var dist = azi
-                                    for q in 0..<count {
-                                        for m in 0..<knots {
-                                            azi[q * knots + m] = Double(first + q) * spacing
-                                            dist[q * knots + m] = Double(m * knotStep) * step
+                                try lasts.withUnsafeMutableBufferPointer { lastBuffer in
+                                    let shared = SweepBuffers(
+                                        classes: classOut, heights: heightOut, angles: angleOut, horizons: horizonBuffer, gaps: gapBuffer,
+                                        lasts: lastBuffer, best: bestBuffer)
+                                    var first = 0
+                                    while first < rays {
+                                        let last = min(first + block, rays)  // rays first...last, wedges first..<last
+                                        let count = last - first + 1
+                                        // Knots of the block's rays, exactly: Karney's direct problem, then the georeference.
+                                        var lat1 = [Double](repeating: observer.latitude, count: count * knots)
+                                        let lon1 = [Double](repeating: observer.longitude, count: count * knots)
+                                        var azi = [Double](repeating: 0, count: count * knots)
+                                        var dist = azi
+                                        for q in 0..<count {
+                                            for m in 0..<knots {
+                                                azi[q * knots + m] = Double(first + q) * spacing
+                                                dist[q * knots + m] = Double(m * knotStep) * step
+                                            }
                                         }
-                                    }
-                                    var lat2 = azi
-                                    var lon2 = azi
-                                    var azi2 = azi
-                                    lat1.withUnsafeBufferPointer { la1 in
-                                        lon1.withUnsafeBufferPointer { lo1 in
-                                            azi.withUnsafeBufferPointer { az in
-                                                dist.withUnsafeBufferPointer { d in
-                                                    lat2.withUnsafeMutableBufferPointer { la2 in
-                                                        lon2.withUnsafeMutableBufferPointer { lo2 in
-                                                            azi2.withUnsafeMutableBufferPointer { az2 in
-                                                                geodesic.direct(
-                                                                    latitudes1: la1, longitudes1: lo1, azimuths1: az, distances: d, latitudes2: la2,
-                                                                    longitudes2: lo2, azimuths2: az2)
+                                        var lat2 = azi
+                                        var lon2 = azi
+                                        var azi2 = azi
+                                        lat1.withUnsafeBufferPointer { la1 in
+                                            lon1.withUnsafeBufferPointer { lo1 in
+                                                azi.withUnsafeBufferPointer { az in
+                                                    dist.withUnsafeBufferPointer { d in
+                                                        lat2.withUnsafeMutableBufferPointer { la2 in
+                                                            lon2.withUnsafeMutableBufferPointer { lo2 in
+                                                                azi2.withUnsafeMutableBufferPointer { az2 in
+                                                                    geodesic.direct(
+                                                                        latitudes1: la1, longitudes1: lo1, azimuths1: az, distances: d, latitudes2: la2,
+                                                                        longitudes2: lo2, azimuths2: az2)
+                                                                }
                                                             }
                                                         }
                                                     }
                                                 }
                                             }
                                         }
-                                    }
-                                    lat1 = []
-                                    let knotPixels = try georeference.pixelCoordinates(longitudes: lon2, latitudes: lat2)
-                                    // The block's rays' horizons.
-                                    let blockShared = shared.with(
-                                        knotColumns: knotPixels.columns, knotRows: knotPixels.rows, knots: knots)
-                                    parallel(count) { q in
-                                        sweepRay(
-                                            q, knotColumns: knotPixels.columns, knotRows: knotPixels.rows, knots: knots, samples: samples,
-                                            along: along, terrain: terrain, width: w, height: h, interpolation: settings.interpolation,
-                                            shared: shared)
-                                    }
-                                    for q in 0..<(last - first) {
-                                        let (t, j) = shared.best[q]
-                                        horizon[first + q] = HorizonPoint(
-                                            azimuthDegrees: Double(first + q) * spacing,
-                                            elevationDegrees: j >= 0 ? atan(t) * 180 / .pi : .nan,
-                                            distanceMetres: j >= 0 ? Double(j) * step : .nan,
-                                            crossesNoData: shared.gaps[q] != .max)
-                                    }
-                                    // The cells of the block's wedges.
-                                    let blockFirst = first
-                                    do {
-                                        parallel(last - first) { q in
-                                            let a = blockFirst + q
-                                            judgeWedge(
-                                                q, cells: cellOrder[wedges[a]..<wedges[a + 1]], start: Double(a), spacing: spacing,
-                                                distances: cellDistances, azimuths: cellAzimuths, width: w, targetHeight: targetHeight,
-                                                samples: samples, step: step, k: k, eye: eye, pitch: pitch, computesHeights: computesHeights,
-                                                terrain: terrain, interpolation: settings.interpolation, shared: blockShared)
+                                        lat1 = []
+                                        let knotPixels = try georeference.pixelCoordinates(longitudes: lon2, latitudes: lat2)
+                                        // The block's rays' horizons.
+                                        let blockShared = shared.with(
+                                            knotColumns: knotPixels.columns, knotRows: knotPixels.rows, knots: knots)
+                                        parallel(count) { q in
+                                            sweepRay(
+                                                q, knotColumns: knotPixels.columns, knotRows: knotPixels.rows, knots: knots, samples: samples,
+                                                along: along, terrain: terrain, width: w, height: h, interpolation: settings.interpolation,
+                                                shared: shared)
                                         }
+                                        for q in 0..<(last - first) {
+                                            let (t, j) = shared.best[q]
+                                            horizon[first + q] = HorizonPoint(
+                                                azimuthDegrees: Double(first + q) * spacing,
+                                                elevationDegrees: j >= 0 ? atan(t) * 180 / .pi : .nan,
+                                                distanceMetres: j >= 0 ? Double(j) * step : .nan,
+                                                crossesNoData: shared.gaps[q] != .max)
+                                        }
+                                        // The cells of the block's wedges.
+                                        let blockFirst = first
+                                        do {
+                                            parallel(last - first) { q in
+                                                let a = blockFirst + q
+                                                judgeWedge(
+                                                    q, cells: cellOrder[wedges[a]..<wedges[a + 1]], start: Double(a), spacing: spacing,
+                                                    distances: cellDistances, azimuths: cellAzimuths, width: w, targetHeight: targetHeight,
+                                                    samples: samples, step: step, k: k, eye: eye, pitch: pitch, computesHeights: computesHeights,
+                                                    terrain: terrain, interpolation: settings.interpolation, shared: blockShared)
+                                            }
+                                        }
+                                        first = last
                                     }
-                                    first = last
                                 }
                             }
                         }
@@ -360,6 +369,7 @@ extension Viewshed {
         let out = shared.horizons.baseAddress! + q * samples
         out[0] = -.infinity
         guard count > 0 else {
+            shared.lasts[q] = 0
             shared.gaps[q] = .max
             shared.best[q] = (-.infinity, -1)
             return
@@ -427,7 +437,7 @@ extension Viewshed {
                 out[j] = running
             }
         }
-        if last < count { for j in (last + 1)...count { out[j] = running } }
+        shared.lasts[q] = last
         shared.gaps[q] = gap
         shared.best[q] = (running, at)
     }
@@ -465,8 +475,9 @@ extension Viewshed {
             let s = distances[i]
             let f = azimuths[i] / spacing - start
             let (before, far) = sampleRange(distance: s, samples: samples, step: step)
-            let ha = shared.horizons[q * samples + far]
-            let hb = shared.horizons[(q + 1) * samples + far]
+            // A ray's horizon stands still after it leaves the raster.
+            let ha = shared.horizons[q * samples + min(far, shared.lasts[q])]
+            let hb = shared.horizons[(q + 1) * samples + min(far, shared.lasts[q + 1])]
             // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
             var horizon: Double
             if ha == -.infinity {
@@ -538,7 +549,7 @@ extension Viewshed {
         shared.classes[i] = (hidden ? ViewshedClass.hidden : (gap ? ViewshedClass.unknown : ViewshedClass.visible)).rawValue
         if computesHeights && !gap {
             shared.heights[i] = Float(max(0, horizon * s - reduced))
-            shared.angles[i] = Float((atan(t) - atan(horizon)) * 180 / .pi)
+            shared.angles[i] = horizon == -.infinity ? .nan : Float((atan(t) - atan(horizon)) * 180 / .pi)
         }
     }
 }
@@ -580,6 +591,8 @@ struct SweepBuffers: @unchecked Sendable {
     let angles: UnsafeMutableBufferPointer<Float>
     let horizons: UnsafeMutableBufferPointer<Double>
     let gaps: UnsafeMutableBufferPointer<Int>
+    /// The last sample of each ray inside the raster: its horizon is written up to there.
+    let lasts: UnsafeMutableBufferPointer<Int>
     let best: UnsafeMutableBufferPointer<(Double, Int)>
     /// The block's rays' knots in pixel space, `knots` a ray.
     var knotColumns: [Double] = []

@@ -98,10 +98,12 @@ public struct Viewshed: Sendable {
     /// ``ViewshedClass`` raw values, `width × height`, row after row.
     public var classes: [UInt8]
     /// The least target height above the ground that would be visible, metres (0 where the
-    /// ground is); `nan` where unknown or out of range. Empty unless asked for.
+    /// ground is); `nan` where unknown or out of range, and where the sight line crosses no
+    /// data (terrain there could hide more). Empty unless asked for.
     public var minimumVisibleHeightMetres: [Float]
     /// The target's elevation angle above the horizon in its direction (negative: below it),
-    /// degrees; `nan` where unknown or out of range. Empty unless asked for.
+    /// degrees; `nan` where unknown or out of range, where the sight line crosses no data, and
+    /// where no terrain lies between the eye and the target. Empty unless asked for.
     public var angleAboveHorizonDegrees: [Float]
     /// The horizon: for each sight ray, its azimuth and the highest elevation angle of the
     /// terrain along it (curvature included) within range.
@@ -140,6 +142,8 @@ public enum ViewshedError: UserFacingError, Equatable {
     case observerOnNoData(observer: String, dem: String)
     case noCellSize(dem: String)
     case tooManyRays(count: Int, dem: String)
+    case wrapsAround(dem: String)
+    case tooFar(metres: Double, dem: String)
 
     public var message: String {
         switch self {
@@ -147,14 +151,18 @@ public enum ViewshedError: UserFacingError, Equatable {
         case .observerOnNoData(let o, let dem):
             "observer \(o) stands on no data in DEM '\(dem)': give its height as LON,LAT,Z"
         case .noCellSize(let dem): "DEM '\(dem)' has no cell size on the ground at the observer"
+        case .wrapsAround(let dem):
+            "DEM '\(dem)' wraps around the earth in longitude, which the viewshed's sight rays do not cross: cut it with gdal_translate -projwin"
+        case .tooFar(let metres, let dem):
+            "cells of DEM '\(dem)' lie up to \(NumberFormatting.grouped(metres / 1000, decimals: 0)) km from the observer, farther than the viewshed's 5,000 km: limit the distance (viewshed --max-distance) or cut the DEM"
         case .tooManyRays(let count, let dem):
-            "the viewshed over DEM '\(dem)' would sweep \(NumberFormatting.grouped(Double(count), decimals: 0)) sight rays: give --max-distance"
+            "the viewshed over DEM '\(dem)' would sweep \(NumberFormatting.grouped(Double(count), decimals: 0)) sight rays: limit its distance (viewshed --max-distance) or cut the DEM (gdal_translate -projwin)"
         }
     }
 
     public var isUsageError: Bool {
         switch self {
-        case .observerOutside, .tooManyRays: true
+        case .observerOutside, .tooManyRays, .wrapsAround, .tooFar: true
         case .observerOnNoData, .noCellSize: false
         }
     }

@@ -164,6 +164,14 @@ struct ViewshedCommandTests {
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.contains("Visible:") && r.out.contains("Unknown:"))
         #expect(transect(args.dropLast(2) + ["-o", dir.file("b.tif"), "--threads", "1"]).code == 0)
+        // Observers from stdin: the same raster.
+        let stdin = try TransectExecutable.Run(
+            ["viewshed", "--dem", dir.file("hills.tif"), "--observers", "-", "-o", dir.file("c.tif")], directory: dir.path)
+        stdin.stdin.fileHandleForWriting.write("lon,lat\n7.0100,45.9900\n".data(using: .utf8)!)
+        try stdin.stdin.fileHandleForWriting.close()
+        let (code, _, err) = stdin.wait()
+        #expect(code == 0, "\(err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("c.tif"))) == (try Data(contentsOf: URL(fileURLWithPath: dir.file("a.tif")))))
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("a.tif"))) == (try Data(contentsOf: URL(fileURLWithPath: dir.file("b.tif")))))
         let info = try Self.gdalinfo(dir.file("a.tif"))
         let dem = try Self.gdalinfo(dir.file("hills.tif"))
@@ -271,6 +279,18 @@ struct ViewshedCommandTests {
         let bad = transect(dem + ["--observers", dir.file("bad.csv"), "-o", dir.file("v.tif")])
         #expect(bad.code == 1 && bad.err.contains("bad.csv") && bad.err.contains("line 2"), "\(bad.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.csv", "hills.tif"])
+        // An observer outside, on the last line of a file: refused before any is swept.
+        try "lon,lat\n7.01,45.99\n8,45.99\n".write(toFile: dir.file("far.csv"), atomically: true, encoding: .utf8)
+        expectUsageError(dem + ["--observers", dir.file("far.csv"), "-o", dir.file("v.tif")], "observer \(dir.file("far.csv")) line 3 lies outside DEM")
+        // A DEM that wraps around the earth (ETOPO5, the default surface) is refused, naming it.
+        let global = transect("viewshed", "--observer", "6.86,45.83", "-o", dir.file("v.tif"))
+        #expect(global.code == 2 && global.err.contains("wraps around the earth"), "\(global.err)")
+        // view --viewshed takes a visibility raster only.
+        let notClasses = transect(
+            "view", "--dem", dir.file("hills.tif"), "--viewshed", dir.file("hills.tif"), "--camera", "7.0135,45.9650,2500", "--pitch", "60",
+            "-o", dir.file("x.png"))
+        #expect(notClasses.code == 1 && notClasses.err.contains("is not a viewshed's visibility raster"), "\(notClasses.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.csv", "far.csv", "hills.tif"])
     }
 
     /// The Yosemite DEM warped to UTM zone 11 at 30 m (bilinear), and Half Dome's viewshed on
