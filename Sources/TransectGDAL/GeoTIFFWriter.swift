@@ -44,11 +44,18 @@ public enum GeoTIFFWriter {
                     }
                 }, orThrow: failure)
         }
+        try copyAsCOG(dataset, driver: cog, to: path, failure: failure)
+    }
+
+    /// Writes the in-memory `dataset` to `path` through the COG `driver` with ``options``, and
+    /// closes the copy: GDALClose reports a failed final write only through the error state.
+    static func copyAsCOG(
+        _ dataset: GDALDatasetH, driver cog: GDALDriverH, to path: String, failure: @escaping (String) -> TerrainError
+    ) throws(TerrainError) {
         let made: Result<GDALDatasetH, TerrainError> = withCStringList(options) { list in
             Result { () throws(TerrainError) in try gdal({ GDALCreateCopy(cog, path, dataset, 0, list, nil, nil) }, orThrow: failure) }
         }
         let copy = try made.get()
-        // GDALClose reports a failed final write only through the error state.
         try gdal(
             succeeds: {
                 GDALFlushCache(copy)
@@ -114,15 +121,6 @@ public enum GeoTIFFWriter {
                     GDALRasterIO(band, GF_Write, 0, 0, Int32(width), Int32(height), raw.baseAddress, Int32(width), Int32(height), type.gdal, 0, 0)
                 }
             }, orThrow: failure)
-        let made: Result<GDALDatasetH, TerrainError> = withCStringList(options) { list in
-            Result { () throws(TerrainError) in try gdal({ GDALCreateCopy(cog, path, dataset, 0, list, nil, nil) }, orThrow: failure) }
-        }
-        let copy = try made.get()
-        try gdal(
-            succeeds: {
-                GDALFlushCache(copy)
-                GDALClose(copy)
-                return CPLGetLastErrorType() != CE_Failure
-            }, orThrow: failure)
+        try copyAsCOG(dataset, driver: cog, to: path, failure: failure)
     }
 }

@@ -7,24 +7,17 @@ public enum ViewshedRaster {
     /// georeference), warped into `frame` by nearest neighbour; 1 (out of range) where the
     /// raster does not reach.
     public static func warped(path: String, into frame: FrameGrid) throws(TerrainError) -> [UInt8] {
-        let source: Dataset
-        do { source = try Dataset(path: path) } catch {
-            if case .cannotOpen(_, let reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
-            throw error
-        }
-        guard source.geoTransform != nil, source.spatialReference != nil else {
-            throw .unusableImage(path: path, reason: "is not georeferenced (no geotransform or no CRS)")
-        }
-        guard source.bandCount == 1, let band = source.band(1), band.info.dataType == GDT_Byte else {
-            throw .unusableImage(
-                path: path, reason: "is not a viewshed's visibility raster (one Byte band: visible 255, hidden 0, unknown 2, out of range 1)")
-        }
-        return try warp(source, into: frame, label: path)
+        try warp(try openVisibility(path: path), into: frame, label: path)
     }
 
     /// Checks that `path` is a visibility raster `viewshed` wrote: one Byte band with a
     /// georeference.
     public static func checkVisibility(path: String) throws(TerrainError) {
+        _ = try openVisibility(path: path)
+    }
+
+    /// The visibility raster at `path`, opened and checked: one Byte band with a georeference.
+    static func openVisibility(path: String) throws(TerrainError) -> Dataset {
         let source: Dataset
         do { source = try Dataset(path: path) } catch {
             if case .cannotOpen(_, let reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
@@ -37,6 +30,7 @@ public enum ViewshedRaster {
             throw .unusableImage(
                 path: path, reason: "is not a viewshed's visibility raster (one Byte band: visible 255, hidden 0, unknown 2, out of range 1)")
         }
+        return source
     }
 
     /// `classes` of a raster of `width × height` cells on `geoTransform` in the CRS `wkt`,
