@@ -101,7 +101,8 @@ func viewshedCases(directory tmp: String) {
         let ours = SyntheticDEM.readAll(path: tmp + "/hd_ours.tif")
         let gdal = SyntheticDEM.readAll(path: tmp + "/hd_gdal.tif")
         let observer = GeoPoint(longitude: -119.533333, latitude: 37.745833)
-        guard let ground = try? model.elevations(at: [observer]).first, let cell = try? model.resolutionMetres(at: observer) else { return }
+        let cell = model.resolutionMetres(at: observer)
+        guard let ground = try? model.elevations(at: [observer]).first else { return }
         let brute = SightLineBruteForce(model: model, observer: observer, eyeMetres: ground + 1.7, cellMetres: min(cell.x, cell.y))
         var random = SeededRandom(seed: 3000)
         var oursDiffer = 0
