@@ -27,6 +27,10 @@ enum ViewshedCommand {
             // Only a shard's manifest records the input (and a shard never reads stdin).
             guard settings.shard != nil else { return nil }
             guard let digest = try ShardManifest.digest(ofFile: file) else { throw CLIError.badInput("observers '\(file)' is missing") }
+            guard let read = settings.observersFingerprint, MeasureCommand.PairsShardPlan.Fingerprint(path: file) == read else {
+                throw CLIError.retryable(
+                    "observers '\(file)' changed while shard \(settings.shard?.text ?? "") read it (between reading and hashing it); run the shard again")
+            }
             return digest
         }
         let subset = rows.map { Array(settings.observers[($0.lowerBound - 1)..<$0.upperBound]) } ?? []

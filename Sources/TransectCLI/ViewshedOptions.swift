@@ -1,3 +1,4 @@
+import TransectCLIMeasure
 import TransectFormats
 import TransectGDAL
 import TransectGeodesy
@@ -36,7 +37,7 @@ enum ViewshedOptions {
     static let observers = Option.text(
         "observers", value: "FILE",
         help:
-            "Observers from a CSV (lon, lat and optionally name, z, height, target_height columns) or GeoJSON Points (the same as properties; a third coordinate is z); - reads stdin."
+            "Observers from a CSV (lon, lat and optionally name, z, height, target_height columns), GeoJSON Points (the same as properties; a third coordinate is z) or a GeoPackage's points (the same fields, in its CRS); - reads stdin."
     )
     static let observerHeight = Option.number(
         "observer-height", value: "M", help: "Eye height above the terrain, for observers without z or height.",
@@ -121,6 +122,9 @@ struct ViewshedRunSettings {
     var format: ViewshedFormat
     /// `--shard`: which of the observers this run computes, and the manifest it writes.
     var shard: Shard?
+    /// The observers file as it was when it was read: a shard checks, once it has hashed the
+    /// file for its manifest, that the hash is of the file it read.
+    var observersFingerprint: MeasureCommand.PairsShardPlan.Fingerprint?
 
     init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
         let command = "viewshed"
@@ -146,7 +150,15 @@ struct ViewshedRunSettings {
                     longitude: wgs.longitude, latitude: wgs.latitude, height: point.z.map { .absolute($0) } ?? .aboveGround(height),
                     name: "--observer \(text)"))
         }
-        if let file = observersFile {
+        observersFingerprint = observersFile.flatMap { $0 == "-" ? nil : MeasureCommand.PairsShardPlan.Fingerprint(path: $0) }
+        if let file = observersFile, file.lowercased().hasSuffix(".gpkg") {
+            // A GeoPackage's points, in its CRS, through OGR.
+            for o in try ObserverLayer.read(path: file) {
+                let h: ViewshedObserver.Height = o.absoluteMetres.map { .absolute($0) } ?? .aboveGround(o.aboveGroundMetres ?? height)
+                points.append(
+                    ViewshedObserver(longitude: o.longitude, latitude: o.latitude, height: h, targetHeightMetres: o.targetHeightMetres, name: o.name))
+            }
+        } else if let file = observersFile {
             for o in try ObserverFile.read(path: file) {
                 let h: ViewshedObserver.Height = o.absoluteMetres.map { .absolute($0) } ?? .aboveGround(o.aboveGroundMetres ?? height)
                 points.append(

@@ -22,6 +22,8 @@ public final class LayerReader {
     /// The layer's fields; a field of any other OGR type than Real, Integer64, Integer and
     /// String reads as a string.
     public let fields: [LayerWriter.Field]
+    /// The CRS of the layer's geometries, when it has one.
+    public let crs: SpatialReference?
 
     /// Opens the first layer of the vector file at `path`.
     public init(path: String) throws(TerrainError) {
@@ -47,6 +49,7 @@ public final class LayerReader {
                 }
             return LayerWriter.Field(String(cString: OGR_Fld_GetNameRef(field)), type)
         }
+        crs = OGR_L_GetSpatialRef(layer).flatMap { OSRClone($0) }.map { SpatialReference(owning: $0) }
         OGR_L_ResetReading(layer)
     }
 

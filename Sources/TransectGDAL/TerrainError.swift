@@ -21,6 +21,8 @@ public enum TerrainError: UserFacingError, Equatable {
     case noData(point: String, dem: String)
     /// An image given as a basemap that cannot be opened or is not georeferenced.
     case unusableImage(path: String, reason: String)
+    /// A GIS layer of points (`viewshed --observers FILE.gpkg`) that cannot be read as such.
+    case unusableLayer(path: String, reason: String)
     /// A height (after scale, offset and unit conversion) beyond ±100,000 km: no terrain, and
     /// statistics over it would overflow. `point` is where it was sampled.
     case implausibleHeight(path: String, metres: Double, point: String)
@@ -51,6 +53,7 @@ public enum TerrainError: UserFacingError, Equatable {
         case .outsideCoverage(let point, let dem): "point \(point) is outside the DEM '\(dem)'"
         case .noData(let point, let dem): "point \(point) falls on no data in the DEM '\(dem)'"
         case .unusableImage(let path, let reason): "image '\(path)': \(reason)"
+        case .unusableLayer(let path, let reason): "layer '\(path)': \(reason)"
         case .implausibleHeight(let path, let metres, let point) where !metres.isFinite:
             "DEM '\(path)': the height at \(point) overflows a double (its scale or offset is too large); no terrain is beyond \(GeoPoint.heightLimitText)"
         case .implausibleHeight(let path, let metres, let point):

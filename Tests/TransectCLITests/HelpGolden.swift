@@ -184,8 +184,9 @@ enum HelpGolden {
           --observer LON,LAT[,Z]   An observer; with Z, its eye's height above the DEM's datum
                                    instead of --observer-height above the ground. Repeatable.
           --observers FILE         Observers from a CSV (lon, lat and optionally name, z, height,
-                                   target_height columns) or GeoJSON Points (the same as properties;
-                                   a third coordinate is z); - reads stdin.
+                                   target_height columns), GeoJSON Points (the same as properties; a
+                                   third coordinate is z) or a GeoPackage's points (the same fields,
+                                   in its CRS); - reads stdin.
           --observer-height M      Eye height above the terrain, for observers without z or height.
                                    Default: 1.7 m.
           --target-height M        Target height above the terrain of every cell, for observers

@@ -467,4 +467,47 @@ struct ViewshedCommandTests {
             ["viewshed", "--dem", dir.file("hills.tif"), "--observer", "7.01,45.99", "--shard", "1/2", "-o", dir.file("x.tif")],
             "option '--shard': splits the observers of --observers FILE")
     }
+
+    @Test("observers from a GeoPackage (ogr2ogr's, in WGS84 or in UTM) give the CSV's raster")
+    func geoPackageObservers() throws {
+        guard access("/usr/bin/ogr2ogr", X_OK) == 0 else {
+            print("skipped: ogr2ogr (gdal-bin) is not installed")
+            return
+        }
+        let dir = TemporaryDirectory()
+        Self.writeHills(dir.file("hills.tif"))
+        let rows = (0..<4).map { "o\($0),\(7.004 + 0.006 * Double($0)),\(45.986 + 0.002 * Double($0)),\(2 + $0)" }
+        try ("name,lon,lat,height\n" + rows.joined(separator: "\n") + "\n").write(toFile: dir.file("obs.csv"), atomically: true, encoding: .utf8)
+        func ogr2ogr(_ args: [String]) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/ogr2ogr")
+            p.arguments = args
+            let err = Pipe()
+            p.standardError = err
+            try p.run()
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            try #require(p.terminationStatus == 0, "ogr2ogr \(args): \(said)")
+        }
+        let open = ["-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat", "-oo", "AUTODETECT_TYPE=YES", "-a_srs", "EPSG:4326"]
+        try ogr2ogr(["-f", "GPKG", dir.file("wgs84.gpkg"), dir.file("obs.csv")] + open)
+        try ogr2ogr(["-f", "GPKG", "-s_srs", "EPSG:4326", "-t_srs", "EPSG:32632", dir.file("utm.gpkg"), dir.file("obs.csv")] + open.dropLast(2))
+        let base = ["viewshed", "--dem", dir.file("hills.tif"), "--output", "count"]
+        #expect(transect(base + ["--observers", dir.file("obs.csv"), "-o", dir.file("csv.tif")]).code == 0)
+        let wgs = transect(base + ["--observers", dir.file("wgs84.gpkg"), "-o", dir.file("wgs.tif")])
+        #expect(wgs.code == 0, "\(wgs.err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("wgs.tif"))) == (try Data(contentsOf: URL(fileURLWithPath: dir.file("csv.tif")))))
+        let utm = transect(base + ["--observers", dir.file("utm.gpkg"), "-o", dir.file("utm.tif")])
+        #expect(utm.code == 0, "\(utm.err)")
+        // Through UTM and back the observers move by nanometres: the same counts but at edges.
+        let a = SyntheticDEM.readAll(path: dir.file("csv.tif")).values
+        let b = SyntheticDEM.readAll(path: dir.file("utm.tif")).values
+        #expect(zip(a, b).filter { $0 != $1 }.count <= a.count / 1000)
+        let seenBySeveral = a.contains { $0 >= 2 }
+        #expect(seenBySeveral)
+        // A layer that is not one: an error naming it.
+        try Data("not a geopackage".utf8).write(to: URL(fileURLWithPath: dir.file("bad.gpkg")))
+        let bad = transect(base + ["--observers", dir.file("bad.gpkg"), "-o", dir.file("bad.tif")])
+        #expect(bad.code == 1 && bad.err.hasPrefix("Error: layer '\(dir.file("bad.gpkg"))': cannot open"), "\(bad.err)")
+    }
 }
