@@ -43,16 +43,7 @@ extension MergeCommand {
         }
         guard let band = merged else { return }
         let transaction = OutputTransaction()
-        let temporary = try transaction.stage(out)
-        let written = Result { () throws(TerrainError) in
-            try GeoTIFFWriter.writeBandCOG(
-                path: temporary, width: band.width, height: band.height, geoTransform: band.geoTransform, wkt: band.wkt, type: band.type,
-                values: band.values, noData: band.noData, description: band.description, metadata: band.metadata)
-        }
-        if case .failure(let error) = written {
-            guard case .cannotWriteImage(_, let reason) = error else { throw error }
-            throw CLIError.cannotWrite(path: out, reason: reason)
-        }
+        try transaction.writeBand(band, to: out)
         try transaction.commit()
     }
 

@@ -92,14 +92,8 @@ struct RenderSettings {
         trackFiles = try args.values(RenderOptions.track)
         try FigureOutput.standardInputOnce(places: placeFiles, tracks: trackFiles, command: "render")
         viewshedFile = try args.value(RenderOptions.viewshed)
-        let observerHeight = try args.value(RenderOptions.observerHeight)
-        for (text, point) in zip(args.all(RenderOptions.observer.name), try args.values(RenderOptions.observer)) {
-            let wgs = try terrain.toWGS84([point])[0]
-            observers.append(
-                ViewshedObserver(
-                    longitude: wgs.longitude, latitude: wgs.latitude, height: point.z.map { .absolute($0) } ?? .aboveGround(observerHeight),
-                    name: "--observer \(text)"))
-        }
+        observers = try ViewshedObserver.given(
+            RenderOptions.observer, aboveGround: try args.value(RenderOptions.observerHeight), args, terrain: terrain)
         if viewshedFile != nil && !observers.isEmpty {
             throw CLIError.usage("give --viewshed FILE or --observer, not both", command: "render")
         }

@@ -45,16 +45,11 @@ enum ViewshedCommand {
         }
         let transaction = OutputTransaction()
         let (type, bytes, noData, description) = raster(run, product: settings.product)
-        let temporary = try transaction.stage(settings.out)
-        let written = Result { () throws(TerrainError) in
-            try GeoTIFFWriter.writeBandCOG(
-                path: temporary, width: run.width, height: run.height, geoTransform: dem.geoTransform, wkt: dem.crs.wkt, type: type,
-                values: bytes, noData: noData, description: description, metadata: metadata(settings))
-        }
-        if case .failure(let error) = written {
-            guard case .cannotWriteImage(_, let reason) = error else { throw error }
-            throw CLIError.cannotWrite(path: settings.out, reason: reason)
-        }
+        let temporary = try transaction.writeBand(
+            ViewshedRaster.Band(
+                type: type, values: bytes, width: run.width, height: run.height, geoTransform: dem.geoTransform, wkt: try dem.crs.wkt,
+                noData: noData, description: description, metadata: metadata(settings)),
+            to: settings.out)
         if let horizon = settings.horizon, let first = run.viewsheds.first {
             try transaction.write(horizonCSV(first), to: horizon)
         }

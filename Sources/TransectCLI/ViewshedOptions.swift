@@ -128,9 +128,9 @@ struct ViewshedRunSettings {
 
     init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
         let command = "viewshed"
-        let given = try args.values(ViewshedOptions.observer)
+        let givesPoints = args.has(ViewshedOptions.observer)
         observersFile = try args.value(ViewshedOptions.observers)
-        guard !given.isEmpty || observersFile != nil else {
+        guard givesPoints || observersFile != nil else {
             throw CLIError.usage("missing --observer LON,LAT[,Z] (or --observers FILE)", command: command)
         }
         guard let out = try args.value(CommonOptions.out) else { throw CLIError.usage("missing -o FILE.tif", command: command) }
@@ -142,28 +142,21 @@ struct ViewshedRunSettings {
         }
         self.out = out
         let height = try args.value(ViewshedOptions.observerHeight)
-        var points: [ViewshedObserver] = []
-        for (text, point) in zip(args.all(ViewshedOptions.observer.name), given) {
-            let wgs = try terrain.toWGS84([point])[0]
-            points.append(
-                ViewshedObserver(
-                    longitude: wgs.longitude, latitude: wgs.latitude, height: point.z.map { .absolute($0) } ?? .aboveGround(height),
-                    name: "--observer \(text)"))
+        var points = try ViewshedObserver.given(ViewshedOptions.observer, aboveGround: height, args, terrain: terrain)
+        /// An observer of the file, its eye `--observer-height` above the ground unless it says.
+        func observer(_ name: String, _ lon: Double, _ lat: Double, _ z: Double?, _ above: Double?, _ target: Double?) -> ViewshedObserver {
+            ViewshedObserver(
+                longitude: lon, latitude: lat, height: z.map { .absolute($0) } ?? .aboveGround(above ?? height), targetHeightMetres: target, name: name)
         }
         observersFingerprint = observersFile.flatMap { $0 == "-" ? nil : MeasureCommand.PairsShardPlan.Fingerprint(path: $0) }
         if let file = observersFile, file.lowercased().hasSuffix(".gpkg") {
             // A GeoPackage's points, in its CRS, through OGR.
-            for o in try ObserverLayer.read(path: file) {
-                let h: ViewshedObserver.Height = o.absoluteMetres.map { .absolute($0) } ?? .aboveGround(o.aboveGroundMetres ?? height)
-                points.append(
-                    ViewshedObserver(longitude: o.longitude, latitude: o.latitude, height: h, targetHeightMetres: o.targetHeightMetres, name: o.name))
+            points += try ObserverLayer.read(path: file).map {
+                observer($0.name, $0.longitude, $0.latitude, $0.absoluteMetres, $0.aboveGroundMetres, $0.targetHeightMetres)
             }
         } else if let file = observersFile {
-            for o in try ObserverFile.read(path: file) {
-                let h: ViewshedObserver.Height = o.absoluteMetres.map { .absolute($0) } ?? .aboveGround(o.aboveGroundMetres ?? height)
-                points.append(
-                    ViewshedObserver(
-                        longitude: o.point.longitude, latitude: o.point.latitude, height: h, targetHeightMetres: o.targetHeightMetres, name: o.name))
+            points += try ObserverFile.read(path: file).map {
+                observer($0.name, $0.point.longitude, $0.point.latitude, $0.absoluteMetres, $0.aboveGroundMetres, $0.targetHeightMetres)
             }
         }
         observers = points
@@ -187,7 +180,7 @@ struct ViewshedRunSettings {
                 throw CLIError.usage(
                     "option '--shard': splits the observers of --observers FILE (read whole by every shard; not stdin)", command: command)
             }
-            guard given.isEmpty else { throw CLIError.usage("option '--shard': give the observers in --observers FILE only", command: command) }
+            guard !givesPoints else { throw CLIError.usage("option '--shard': give the observers in --observers FILE only", command: command) }
             guard [.visibility, .count, .mask].contains(product) else {
                 throw CLIError.usage("option '--shard': parts of visibility, count or mask join; \(product.rawValue) is one observer's", command: command)
             }
@@ -206,5 +199,22 @@ struct ViewshedRunSettings {
             minimumDistanceMetres: minDistance, maximumDistanceMetres: maxDistance, azimuthDegrees: try args.value(ViewshedOptions.azimuth),
             pitchDegrees: pitch.map { $0.0...$0.1 }, interpolation: terrain.interpolation,
             computesHeights: product == .minHeight || product == .angle, threads: try CommonOptions.threadCount(args))
+    }
+}
+
+extension ViewshedObserver {
+    /// The observers `option` gives (`--observer LON,LAT[,Z]`, repeatable, in `--crs` when the
+    /// command has one), their eyes `aboveGround` metres up where Z is not given; named by the
+    /// option as written.
+    static func given(
+        _ option: Option<PointArgument>, aboveGround: Double, _ args: ParsedArguments, terrain: TerrainOptions
+    ) throws -> [ViewshedObserver] {
+        let points = try args.values(option)
+        let wgs84 = try terrain.toWGS84(points)
+        return zip(args.all(option.name), zip(points, wgs84)).map { text, pair in
+            ViewshedObserver(
+                longitude: pair.1.longitude, latitude: pair.1.latitude, height: pair.0.z.map { .absolute($0) } ?? .aboveGround(aboveGround),
+                name: "--\(option.name) \(text)")
+        }
     }
 }

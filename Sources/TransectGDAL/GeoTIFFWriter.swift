@@ -114,11 +114,13 @@ public enum GeoTIFFWriter {
         let band = GDALGetRasterBand(dataset, 1)
         if let noData { try gdal({ GDALSetRasterNoDataValue(band, noData) }, orThrow: failure) }
         if let description { GDALSetDescription(band, description) }
-        var bytes = values
+        // GF_Write only reads the buffer: the cells are lent, not copied.
         try gdal(
             {
-                bytes.withUnsafeMutableBytes { raw in
-                    GDALRasterIO(band, GF_Write, 0, 0, Int32(width), Int32(height), raw.baseAddress, Int32(width), Int32(height), type.gdal, 0, 0)
+                values.withUnsafeBytes { raw in
+                    GDALRasterIO(
+                        band, GF_Write, 0, 0, Int32(width), Int32(height), UnsafeMutableRawPointer(mutating: raw.baseAddress), Int32(width),
+                        Int32(height), type.gdal, 0, 0)
                 }
             }, orThrow: failure)
         try copyAsCOG(dataset, driver: cog, to: path, failure: failure)

@@ -16,13 +16,17 @@ public enum ViewshedRaster {
         _ = try openVisibility(path: path)
     }
 
-    /// The visibility raster at `path`, opened and checked: one Byte band with a georeference.
-    static func openVisibility(path: String) throws(TerrainError) -> Dataset {
-        let source: Dataset
-        do { source = try Dataset(path: path) } catch {
+    /// The raster at `path`, opened; a failure said of the image, not of a DEM.
+    static func open(path: String) throws(TerrainError) -> Dataset {
+        do { return try Dataset(path: path) } catch {
             if case .cannotOpen(_, let reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
             throw error
         }
+    }
+
+    /// The visibility raster at `path`, opened and checked: one Byte band with a georeference.
+    static func openVisibility(path: String) throws(TerrainError) -> Dataset {
+        let source = try open(path: path)
         guard source.geoTransform != nil, source.spatialReference != nil else {
             throw .unusableImage(path: path, reason: "is not georeferenced (no geotransform or no CRS)")
         }
@@ -88,15 +92,26 @@ public enum ViewshedRaster {
         public var description: String
         /// The dataset's metadata items, in the file's order.
         public var metadata: [(String, String)]
+
+        public init(
+            type: GeoTIFFWriter.BandType, values: [UInt8], width: Int, height: Int, geoTransform: [Double], wkt: String, noData: Double?,
+            description: String, metadata: [(String, String)]
+        ) {
+            self.type = type
+            self.values = values
+            self.width = width
+            self.height = height
+            self.geoTransform = geoTransform
+            self.wkt = wkt
+            self.noData = noData
+            self.description = description
+            self.metadata = metadata
+        }
     }
 
     /// Reads the one band of the viewshed raster at `path`.
     public static func readBand(path: String) throws(TerrainError) -> Band {
-        let source: Dataset
-        do { source = try Dataset(path: path) } catch {
-            if case .cannotOpen(_, let reason) = error { throw .unusableImage(path: path, reason: "cannot open: " + reason) }
-            throw error
-        }
+        let source = try open(path: path)
         let bad = { (reason: String) in TerrainError.unusableImage(path: path, reason: reason) }
         guard source.bandCount == 1, let band = source.band(1) else { throw bad("is not a viewshed raster (one band)") }
         guard let geoTransform = source.geoTransform, let crs = source.spatialReference else { throw bad("is not georeferenced") }

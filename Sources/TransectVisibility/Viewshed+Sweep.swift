@@ -292,28 +292,10 @@ extension Viewshed {
         }
         let (lon, lat) = try georeference.lonLat(columns: nodeColumns, rows: nodeRows)
         let m = lon.count
-        let lat1 = [Double](repeating: observer.latitude, count: m)
-        let lon1 = [Double](repeating: observer.longitude, count: m)
-        var s = [Double](repeating: .nan, count: m)
-        var az = s
-        var az2 = s
-        lat1.withUnsafeBufferPointer { la1 in
-            lon1.withUnsafeBufferPointer { lo1 in
-                lat.withUnsafeBufferPointer { la2 in
-                    lon.withUnsafeBufferPointer { lo2 in
-                        s.withUnsafeMutableBufferPointer { sOut in
-                            az.withUnsafeMutableBufferPointer { aOut in
-                                az2.withUnsafeMutableBufferPointer { a2Out in
-                                    geodesic.inverse(
-                                        latitudes1: la1, longitudes1: lo1, latitudes2: la2, longitudes2: lo2, distances: sOut, azimuths1: aOut,
-                                        azimuths2: a2Out)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let from = GeoPoint(longitude: observer.longitude, latitude: observer.latitude)
+        let solved = geodesic.inverse(from: [GeoPoint](repeating: from, count: m), to: (0..<m).map { GeoPoint(longitude: lon[$0], latitude: lat[$0]) })
+        let s = solved.map(\.distanceMetres)
+        let az = solved.map(\.azimuth1Degrees)
         var nx = [Double](repeating: .nan, count: m)
         var ny = nx
         for i in 0..<m where lon[i].isFinite && lat[i].isFinite && abs(lat[i]) <= 90 {

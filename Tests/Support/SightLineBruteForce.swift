@@ -20,7 +20,9 @@ public struct SightLineBruteForce {
     /// - Parameters:
     ///   - eyeMetres: the eye's height above the DEM's datum.
     ///   - cellMetres: the cell side whose half is the sampling step.
-    public init(model: ElevationModel, observer: GeoPoint, eyeMetres: Double, cellMetres: Double, curvature: Double = 0.85714) {
+    public init(
+        model: ElevationModel, observer: GeoPoint, eyeMetres: Double, cellMetres: Double, curvature: Double = EarthCurvature.defaultCurvatureCoefficient
+    ) {
         self.model = model
         self.observer = observer
         self.eyeMetres = eyeMetres
@@ -45,7 +47,7 @@ public struct SightLineBruteForce {
         guard n > 1 else { return .visible }
         let points = (1..<n).map { line.position(atDistance: d * Double($0) / Double(n)).point }
         let heights = try model.elevations(at: points)
-        let k = curvature / (2 * 6_371_008.8)
+        let k = curvature / (2 * EarthCurvature.meanRadiusMetres)
         let reducedTarget = z + targetHeight - k * d * d
         var unknown = false
         for i in 1..<n {
