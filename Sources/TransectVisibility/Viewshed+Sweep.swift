@@ -95,11 +95,11 @@ extension Viewshed {
         let step = 0.5 * min(metres(0, 1), metres(0, 2))
         guard step.isFinite, step > 0 else { throw ViewshedError.noCellSize(dem: demName) }
 
-        // Every cell's distance and azimuth from the observer.
+        // Every cell's distance and azimuth from the observer, and where their plane reaches.
         var distances = [Double](repeating: .nan, count: n)
         var azimuths = [Double](repeating: .nan, count: n)
         let parallel = stripedParallelLoop(threads: settings.threads)
-        try distances.withUnsafeMutableBufferPointer { d in
+        let extent = try distances.withUnsafeMutableBufferPointer { d in
             try azimuths.withUnsafeMutableBufferPointer { a in
                 try cellGeometry(
                     width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, distances: d, azimuths: a,
@@ -107,18 +107,12 @@ extension Viewshed {
             }
         }
 
-        // Cells in range, and the farthest of them.
-        var classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
-        let maxDistance = settings.maximumDistanceMetres ?? .infinity
-        var farthest = 0.0
-        var inRange = [Bool](repeating: false, count: n)
-        for i in 0..<n {
-            let s = distances[i]
-            guard s.isFinite, s >= settings.minimumDistanceMetres, s <= maxDistance else { continue }
-            if let (from, to) = settings.azimuthDegrees, !Self.azimuth(azimuths[i], liesFrom: from, to: to) { continue }
-            inRange[i] = true
-            farthest = max(farthest, s)
-        }
+        let cellDistances = distances
+        let cellAzimuths = azimuths
+        distances = []
+        azimuths = []
+        // The farthest cell in range sets the rays.
+        let farthest = farthestInRange(distances: cellDistances, azimuths: cellAzimuths, settings: settings, width: w, parallel: parallel)
         // Beyond 5,000 km the lattice of cell directions would straddle the antipode, where
         // neighbouring directions turn half round and interpolating between them means nothing.
         guard farthest <= maximumDistanceMetres else { throw ViewshedError.tooFar(metres: farthest, dem: demName) }
@@ -130,128 +124,62 @@ extension Viewshed {
         let spacing = 360 / Double(rays)
         let samples = Int((farthest / step).rounded(.up)) + 1
 
-        // Cells by wedge (a counting sort): wedge a lies between rays a and a + 1.
-        var wedgeStart = [Int](repeating: 0, count: rays + 1)
-        var wedgeOf = [Int32](repeating: -1, count: n)
-        for i in 0..<n where inRange[i] {
-            let a = min(rays - 1, max(0, Int(azimuths[i] / spacing)))
-            wedgeOf[i] = Int32(a)
-            wedgeStart[a + 1] += 1
+        // Cells in range by wedge: wedge a lies between rays a and a + 1.
+        let wedges = WedgeOrder(
+            distances: cellDistances, azimuths: cellAzimuths, settings: settings, rays: rays, spacing: spacing, width: w, parallel: parallel)
+        // The rays' positions, from the plane's points within range.
+        func clipped(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
+            let lower = max(r.lowerBound, -farthest)
+            let upper = min(r.upperBound, farthest)
+            return lower <= upper ? lower...upper : 0...0
         }
-        for a in 0..<rays { wedgeStart[a + 1] += wedgeStart[a] }
-        var fill = wedgeStart
-        var order = [Int32](repeating: 0, count: wedgeStart[rays])
-        for i in 0..<n where wedgeOf[i] >= 0 {
-            let a = Int(wedgeOf[i])
-            order[fill[a]] = Int32(i)
-            fill[a] += 1
-        }
-        wedgeOf = []
-        inRange = []
-        let cellOrder = order
-        order = []
-        let cellDistances = distances
-        let cellAzimuths = azimuths
-        let wedges = wedgeStart
-        distances = []
-        azimuths = []
+        let lattice = try RayLattice(
+            observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * latticeStep) * step,
+            georeference: georeference, geodesic: geodesic)
 
+        var classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
         var minimumHeights = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
         var angles = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
         var horizon = [HorizonPoint](
             repeating: HorizonPoint(azimuthDegrees: 0, elevationDegrees: .nan, distanceMetres: .nan, crossesNoData: false), count: rays)
-
         let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
         let block = raysPerBlock
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
-        var horizons = [Double](repeating: 0, count: (block + 1) * samples)
-        var gaps = [Int](repeating: .max, count: block + 1)
-        var lasts = [Int](repeating: 0, count: block + 1)
-        var best = [(Double, Int)](repeating: (-.infinity, -1), count: block + 1)
+        let scratch = SweepScratch(rays: block + 1, samples: samples, knots: knots)
+        defer { scratch.deallocate() }
         let pitch = settings.pitchDegrees
         let computesHeights = settings.computesHeights
-
-        try classes.withUnsafeMutableBufferPointer { classOut in
-            try minimumHeights.withUnsafeMutableBufferPointer { heightOut in
-                try angles.withUnsafeMutableBufferPointer { angleOut in
-                    try horizons.withUnsafeMutableBufferPointer { horizonBuffer in
-                        try gaps.withUnsafeMutableBufferPointer { gapBuffer in
-                            try best.withUnsafeMutableBufferPointer { bestBuffer in
-                                try lasts.withUnsafeMutableBufferPointer { lastBuffer in
-                                    let shared = SweepBuffers(
-                                        classes: classOut, heights: heightOut, angles: angleOut, horizons: horizonBuffer, gaps: gapBuffer,
-                                        lasts: lastBuffer, best: bestBuffer)
-                                    var first = 0
-                                    while first < rays {
-                                        let last = min(first + block, rays)  // rays first...last, wedges first..<last
-                                        let count = last - first + 1
-                                        // Knots of the block's rays, exactly: Karney's direct problem, then the georeference.
-                                        var lat1 = [Double](repeating: observer.latitude, count: count * knots)
-                                        let lon1 = [Double](repeating: observer.longitude, count: count * knots)
-                                        var azi = [Double](repeating: 0, count: count * knots)
-                                        var dist = azi
-                                        for q in 0..<count {
-                                            for m in 0..<knots {
-                                                azi[q * knots + m] = Double(first + q) * spacing
-                                                dist[q * knots + m] = Double(m * knotStep) * step
-                                            }
-                                        }
-                                        var lat2 = azi
-                                        var lon2 = azi
-                                        var azi2 = azi
-                                        lat1.withUnsafeBufferPointer { la1 in
-                                            lon1.withUnsafeBufferPointer { lo1 in
-                                                azi.withUnsafeBufferPointer { az in
-                                                    dist.withUnsafeBufferPointer { d in
-                                                        lat2.withUnsafeMutableBufferPointer { la2 in
-                                                            lon2.withUnsafeMutableBufferPointer { lo2 in
-                                                                azi2.withUnsafeMutableBufferPointer { az2 in
-                                                                    geodesic.direct(
-                                                                        latitudes1: la1, longitudes1: lo1, azimuths1: az, distances: d, latitudes2: la2,
-                                                                        longitudes2: lo2, azimuths2: az2)
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        lat1 = []
-                                        let knotPixels = try georeference.pixelCoordinates(longitudes: lon2, latitudes: lat2)
-                                        // The block's rays' horizons.
-                                        let blockShared = shared.with(
-                                            knotColumns: knotPixels.columns, knotRows: knotPixels.rows, knots: knots)
-                                        parallel(count) { q in
-                                            sweepRay(
-                                                q, knotColumns: knotPixels.columns, knotRows: knotPixels.rows, knots: knots, samples: samples,
-                                                along: along, terrain: terrain, width: w, height: h, interpolation: settings.interpolation,
-                                                shared: shared)
-                                        }
-                                        for q in 0..<(last - first) {
-                                            let (t, j) = shared.best[q]
-                                            horizon[first + q] = HorizonPoint(
-                                                azimuthDegrees: Double(first + q) * spacing,
-                                                elevationDegrees: j >= 0 ? atan(t) * 180 / .pi : .nan,
-                                                distanceMetres: j >= 0 ? Double(j) * step : .nan,
-                                                crossesNoData: shared.gaps[q] != .max)
-                                        }
-                                        // The cells of the block's wedges.
-                                        let blockFirst = first
-                                        do {
-                                            parallel(last - first) { q in
-                                                let a = blockFirst + q
-                                                judgeWedge(
-                                                    q, cells: cellOrder[wedges[a]..<wedges[a + 1]], start: Double(a), spacing: spacing,
-                                                    distances: cellDistances, azimuths: cellAzimuths, width: w, targetHeight: targetHeight,
-                                                    samples: samples, step: step, k: k, eye: eye, pitch: pitch, computesHeights: computesHeights,
-                                                    terrain: terrain, interpolation: settings.interpolation, shared: blockShared)
-                                            }
-                                        }
-                                        first = last
-                                    }
-                                }
-                            }
+        classes.withUnsafeMutableBufferPointer { classOut in
+            minimumHeights.withUnsafeMutableBufferPointer { heightOut in
+                angles.withUnsafeMutableBufferPointer { angleOut in
+                    let shared = SweepBuffers(classes: classOut, heights: heightOut, angles: angleOut, scratch: scratch, knots: knots)
+                    var first = 0
+                    while first < rays {
+                        let last = min(first + block, rays)  // rays first...last, wedges first..<last
+                        // The block's rays' horizons.
+                        let blockFirst = first
+                        parallel(last - first + 1) { q in
+                            sweepRay(
+                                q, azimuthDegrees: Double(blockFirst + q) * spacing, lattice: lattice, samples: samples, along: along,
+                                terrain: terrain, interpolation: settings.interpolation, shared: shared)
                         }
+                        for q in 0..<(last - first) {
+                            let (t, j) = shared.best[q]
+                            horizon[first + q] = HorizonPoint(
+                                azimuthDegrees: Double(first + q) * spacing,
+                                elevationDegrees: j >= 0 ? atan(t) * 180 / .pi : .nan,
+                                distanceMetres: j >= 0 ? Double(j) * step : .nan,
+                                crossesNoData: shared.gaps[q] != .max)
+                        }
+                        // The cells of the block's wedges.
+                        parallel(last - first) { q in
+                            let a = blockFirst + q
+                            judgeWedge(
+                                q, cells: wedges.cells(of: a), start: Double(a), spacing: spacing, distances: cellDistances,
+                                azimuths: cellAzimuths, targetHeight: targetHeight, samples: samples, step: step, k: k, eye: eye, pitch: pitch,
+                                computesHeights: computesHeights, terrain: terrain, interpolation: settings.interpolation, shared: shared)
+                        }
+                        first = last
                     }
                 }
             }
@@ -276,10 +204,11 @@ extension Viewshed {
     /// Distances (metres) and azimuths (degrees in [0, 360)) of every cell centre from the
     /// observer: exact at the lattice's nodes (every ``latticeStep``-th row and column and the
     /// last), interpolated bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α.
+    /// Returns the nodes' extent in x and y, metres.
     static func cellGeometry(
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
         distances: UnsafeMutableBufferPointer<Double>, azimuths: UnsafeMutableBufferPointer<Double>, parallel: ParallelLoop
-    ) throws {
+    ) throws -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
         let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
         var nodeColumns: [Double] = []
@@ -303,6 +232,10 @@ extension Viewshed {
             nx[i] = s[i] * sa
             ny[i] = s[i] * ca
         }
+        let finite = (0..<m).filter { nx[$0].isFinite && ny[$0].isFinite }
+        let xs = finite.map { nx[$0] }
+        let ys = finite.map { ny[$0] }
+        let extent = (x: (xs.min() ?? 0)...(xs.max() ?? 0), y: (ys.min() ?? 0)...(ys.max() ?? 0))
         let across = columns.count
         // Row bands between lattice rows on the workers: band j holds its first lattice row up
         // to the next band's first (the last band both of its lattice rows).
@@ -336,6 +269,7 @@ extension Viewshed {
                 }
             }
         }
+        return extent
     }
 
     /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
@@ -344,9 +278,22 @@ extension Viewshed {
     /// where into `shared.best[q]`. `along` holds each sample's distance terms, the same for
     /// every ray.
     static func sweepRay(
-        _ q: Int, knotColumns: [Double], knotRows: [Double], knots: Int, samples: Int, along: SampleTerms,
-        terrain: some ViewshedTerrain, width: Int, height: Int, interpolation: Interpolation, shared: SweepBuffers
+        _ q: Int, azimuthDegrees: Double, lattice: RayLattice, samples: Int, along: SampleTerms, terrain: some ViewshedTerrain,
+        interpolation: Interpolation, shared: SweepBuffers
     ) {
+        let knots = shared.knots
+        let base = q * knots
+        let knotColumns = shared.knotColumns
+        let knotRows = shared.knotRows
+        // The ray's knots, every knotStep samples: its points on the observer's azimuthal
+        // equidistant plane lie on a line from the origin.
+        let (sa, ca) = GeoMath.sincosd(azimuthDegrees)
+        for m in 0..<knots {
+            let d = Double(m * knotStep) * along.step
+            let (c, r) = lattice.pixel(x: d * sa, y: d * ca)
+            knotColumns[base + m] = c
+            knotRows[base + m] = r
+        }
         let count = samples - 1
         let out = shared.horizons.baseAddress! + q * samples
         out[0] = -.infinity
@@ -360,10 +307,9 @@ extension Viewshed {
         // edge cells have): beyond, every sample would be no data, and no cell lies there. Rays
         // are straight to a thousandth of a cell between knots, so the first knot outside bounds
         // the samples to place, and the last of them inside is found among a knot step's.
-        let w = Double(width)
-        let h = Double(height)
+        let w = Double(terrain.width)
+        let h = Double(terrain.height)
         func inside(_ c: Double, _ r: Double) -> Bool { c >= -0.5 && r >= -0.5 && c <= w + 0.5 && r <= h + 0.5 }
-        let base = q * knots
         var placed = count
         for m in 1..<max(knots, 1) where !inside(knotColumns[base + m], knotRows[base + m]) {
             placed = min(count, m * knotStep)
@@ -425,70 +371,102 @@ extension Viewshed {
     }
 
     /// Judges the `cells` of the block's wedge `q` (between its rays q and q + 1; `start` is
-    /// the wedge's index, so a cell lies `azimuth / spacing − start` of the way across). The
-    /// samples each cell takes on its own line are gathered first and read in one batch of the
-    /// terrain's kernel (the same bits as one by one).
+    /// the wedge's index, so a cell lies `azimuth / spacing − start` of the way across).
+    ///
+    /// Two passes. The first judges every cell on the rays' horizon up to its own
+    /// neighbourhood: a target below it is hidden whatever its last samples hold, since they can
+    /// only raise the horizon, so most hidden cells never read their own line (unless heights
+    /// are wanted, which need the whole horizon). The second gathers the last samples of the
+    /// cells left, reads them in one batch of the terrain's kernel (the same bits as one by one)
+    /// and judges them.
     static func judgeWedge(
-        _ q: Int, cells: ArraySlice<Int32>, start: Double, spacing: Double, distances: [Double], azimuths: [Double], width w: Int,
+        _ q: Int, cells: ArraySlice<Int32>, start: Double, spacing: Double, distances: [Double], azimuths: [Double],
         targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double, pitch: ClosedRange<Double>?, computesHeights: Bool,
         terrain: some ViewshedTerrain, interpolation: Interpolation, shared: SweepBuffers
     ) {
         guard !cells.isEmpty else { return }
+        let lastA = shared.lasts[q]
+        let lastB = shared.lasts[q + 1]
+        let gapA = shared.gaps[q]
+        let gapB = shared.gaps[q + 1]
+        let rowA = shared.horizons.baseAddress! + q * samples
+        let rowB = rowA + samples
+        var left: [PendingCell] = []
         var columns: [Double] = []
         var rows: [Double] = []
-        columns.reserveCapacity(cells.count * nearSamples)
-        rows.reserveCapacity(cells.count * nearSamples)
-        for cell in cells {
-            let i = Int(cell)
-            let (before, far) = sampleRange(distance: distances[i], samples: samples, step: step)
-            guard before > far else { continue }
-            let f = azimuths[i] / spacing - start
-            for j in (far + 1)...before {
-                let (c, r) = shared.position(ray: q, fraction: f, sample: j)
-                columns.append(c)
-                rows.append(r)
-            }
-        }
-        var near = [Double](repeating: .nan, count: columns.count)
-        if !columns.isEmpty { terrain.sample(columns: columns, rows: rows, interpolation: interpolation, into: &near) }
-        var next = 0
-        for cell in cells {
-            let i = Int(cell)
-            let s = distances[i]
-            let f = azimuths[i] / spacing - start
-            let (before, far) = sampleRange(distance: s, samples: samples, step: step)
-            // A ray's horizon stands still after it leaves the raster.
-            let ha = shared.horizons[q * samples + min(far, shared.lasts[q])]
-            let hb = shared.horizons[(q + 1) * samples + min(far, shared.lasts[q + 1])]
-            // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
-            var horizon: Double
-            if ha == -.infinity {
-                horizon = hb
-            } else if hb == -.infinity {
-                horizon = ha
-            } else {
-                horizon = ha + f * (hb - ha)
-            }
-            var gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
-            // The last samples before the target on its own line (between the two rays at the
-            // target's fraction, which passes through the target): there the terrain is the
-            // target's own neighbourhood, where a ray beside the line reads another point of
-            // the cell than the line does.
-            if before > far {
-                for j in (far + 1)...before {
-                    let z = near[next]
-                    next += 1
-                    if z.isNaN {
-                        gap = true
+        distances.withUnsafeBufferPointer { distances in
+            azimuths.withUnsafeBufferPointer { azimuths in
+                for cell in cells {
+                    let i = Int(cell)
+                    let zt = terrain.elevation(index: i)
+                    guard !zt.isNaN else {
+                        shared.classes[i] = ViewshedClass.unknown.rawValue
                         continue
                     }
-                    let sj = Double(j) * step
-                    horizon = max(horizon, (z - k * sj * sj - eye) / sj)
+                    let s = distances[i]
+                    guard s > 0 else {
+                        finish(cell: i, distance: s, reduced: 0, slope: 0, horizon: -.infinity, gap: false, computesHeights: computesHeights, shared: shared)
+                        continue
+                    }
+                    let reduced = zt - k * s * s - eye
+                    let t = (reduced + targetHeight) / s
+                    if let pitch, !pitch.contains(atan(t) * 180 / .pi) { continue }
+                    let f = azimuths[i] / spacing - start
+                    let (before, far) = sampleRange(distance: s, samples: samples, step: step)
+                    // A ray's horizon stands still after it leaves the raster.
+                    let ha = rowA[min(far, lastA)]
+                    let hb = rowB[min(far, lastB)]
+                    // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
+                    let horizon: Double
+                    if ha == -.infinity {
+                        horizon = hb
+                    } else if hb == -.infinity {
+                        horizon = ha
+                    } else {
+                        horizon = ha + f * (hb - ha)
+                    }
+                    if t < horizon && !computesHeights {
+                        shared.classes[i] = ViewshedClass.hidden.rawValue
+                        continue
+                    }
+                    let gap = min(gapA, gapB) <= far
+                    guard before > far else {
+                        finish(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, computesHeights: computesHeights, shared: shared)
+                        continue
+                    }
+                    // The last samples before the target on its own line (between the two rays at the
+                    // target's fraction, which passes through the target): there the terrain is the
+                    // target's own neighbourhood, where a ray beside the line reads another point of
+                    // the cell than the line does.
+                    left.append(PendingCell(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, before: before, far: far))
+                    for j in (far + 1)...before {
+                        let (c, r) = shared.position(ray: q, fraction: f, sample: j)
+                        columns.append(c)
+                        rows.append(r)
+                    }
                 }
             }
-            judge(
-                cell: i, distance: s, target: terrain.value(column: i % w, row: i / w), horizon: horizon, gap: gap,
-                targetHeight: targetHeight, k: k, eye: eye, pitch: pitch, computesHeights: computesHeights, shared: shared)
+        }
+        guard !left.isEmpty else { return }
+        var near = [Double](repeating: .nan, count: columns.count)
+        terrain.sample(columns: columns, rows: rows, interpolation: interpolation, into: &near)
+        var next = 0
+        for p in left {
+            var horizon = p.horizon
+            var gap = p.gap
+            for j in (p.far + 1)...p.before {
+                let z = near[next]
+                next += 1
+                if z.isNaN {
+                    gap = true
+                    continue
+                }
+                let sj = Double(j) * step
+                horizon = max(horizon, (z - k * sj * sj - eye) / sj)
+            }
+            finish(
+                cell: p.cell, distance: p.distance, reduced: p.reduced, slope: p.slope, horizon: horizon, gap: gap,
+                computesHeights: computesHeights, shared: shared)
         }
     }
 
@@ -505,17 +483,15 @@ extension Viewshed {
         return (before, max(0, before - nearSamples))
     }
 
-    /// Judges cell `i` at distance `s` with terrain `zt` against the highest slope between it
-    /// and the eye, `horizon`; `gap` when the line crosses no data.
+    /// Judges cell `i` at distance `s` (0: the observer's own cell, visible), its target's slope
+    /// `t` and its height above the line of zero slope, `reduced` (curvature and eye taken
+    /// off), against the highest slope between it and the eye, `horizon`; `gap` when the line
+    /// crosses no data.
     @inline(__always)
-    static func judge(
-        cell i: Int, distance s: Double, target zt: Double, horizon: Double, gap: Bool, targetHeight: Double, k: Double, eye: Double,
-        pitch: ClosedRange<Double>?, computesHeights: Bool, shared: SweepBuffers
+    static func finish(
+        cell i: Int, distance s: Double, reduced: Double, slope t: Double, horizon: Double, gap: Bool, computesHeights: Bool,
+        shared: SweepBuffers
     ) {
-        guard !zt.isNaN else {
-            shared.classes[i] = ViewshedClass.unknown.rawValue
-            return
-        }
         guard s > 0 else {
             shared.classes[i] = ViewshedClass.visible.rawValue
             if computesHeights {
@@ -524,9 +500,6 @@ extension Viewshed {
             }
             return
         }
-        let reduced = zt - k * s * s - eye
-        let t = (reduced + targetHeight) / s
-        if let pitch, !pitch.contains(atan(t) * 180 / .pi) { return }
         let hidden = t < horizon
         shared.classes[i] = (hidden ? ViewshedClass.hidden : (gap ? ViewshedClass.unknown : ViewshedClass.visible)).rawValue
         if computesHeights && !gap {
@@ -536,15 +509,30 @@ extension Viewshed {
     }
 }
 
+/// A cell the rays' horizon did not hide, waiting for its own line's last samples.
+struct PendingCell {
+    let cell: Int
+    let distance: Double
+    let reduced: Double
+    let slope: Double
+    let horizon: Double
+    let gap: Bool
+    let before: Int
+    let far: Int
+}
+
 /// What a ray sample's slope takes from its distance j·step alone, for every ray: the eye and
 /// the curvature drop k·s² to subtract, and 1/s to multiply by, t = (z − (eye + k·s²))·(1/s).
 struct SampleTerms: Sendable {
+    /// Between samples, metres.
+    let step: Double
     /// eye + k·s², metres.
     let drop: [Double]
     /// 1/s, per metre (infinite at j = 0, never used).
     let inverseDistance: [Double]
 
     init(samples: Int, step: Double, k: Double, eye: Double) {
+        self.step = step
         drop = (0..<max(samples, 1)).map { j in
             let s = Double(j) * step
             return eye + k * s * s
@@ -565,28 +553,39 @@ struct GeometryBuffers: @unchecked Sendable {
 /// The sweep's buffers, written by the workers of one parallel loop at a time.
 ///
 /// `@unchecked Sendable` is safe because within a loop each worker writes only its own rows of
-/// `horizons`, `gaps` and `best` (ray q) or its own cells of `classes`, `heights` and `angles`
-/// (each cell lies in one wedge), and reads rows only after the loop that wrote them returned.
+/// the scratch (ray q) or its own cells of `classes`, `heights` and `angles` (each cell lies in
+/// one wedge), and reads rows only after the loop that wrote them returned.
 struct SweepBuffers: @unchecked Sendable {
     let classes: UnsafeMutableBufferPointer<UInt8>
     let heights: UnsafeMutableBufferPointer<Float>
     let angles: UnsafeMutableBufferPointer<Float>
+    /// Each ray's running horizon, `samples` a ray.
     let horizons: UnsafeMutableBufferPointer<Double>
+    /// Each ray's first sample in no data inside the raster (`Int.max`: none).
     let gaps: UnsafeMutableBufferPointer<Int>
     /// The last sample of each ray inside the raster: its horizon is written up to there.
     let lasts: UnsafeMutableBufferPointer<Int>
+    /// Each ray's highest slope and its sample (−1: none).
     let best: UnsafeMutableBufferPointer<(Double, Int)>
     /// The block's rays' knots in pixel space, `knots` a ray.
-    var knotColumns: [Double] = []
-    var knotRows: [Double] = []
-    var knots = 0
+    let knotColumns: UnsafeMutableBufferPointer<Double>
+    let knotRows: UnsafeMutableBufferPointer<Double>
+    let knots: Int
 
-    func with(knotColumns: [Double], knotRows: [Double], knots: Int) -> SweepBuffers {
-        var copy = self
-        copy.knotColumns = knotColumns
-        copy.knotRows = knotRows
-        copy.knots = knots
-        return copy
+    init(
+        classes: UnsafeMutableBufferPointer<UInt8>, heights: UnsafeMutableBufferPointer<Float>, angles: UnsafeMutableBufferPointer<Float>,
+        scratch: SweepScratch, knots: Int
+    ) {
+        self.classes = classes
+        self.heights = heights
+        self.angles = angles
+        horizons = scratch.horizons
+        gaps = scratch.gaps
+        lasts = scratch.lasts
+        best = scratch.best
+        knotColumns = scratch.knotColumns
+        knotRows = scratch.knotRows
+        self.knots = knots
     }
 
     /// Pixel coordinates of sample `j` on the line `fraction` of the way from the block's ray
@@ -605,5 +604,40 @@ struct SweepBuffers: @unchecked Sendable {
         let cb = knotColumns[b] + u * (knotColumns[b + next] - knotColumns[b])
         let rb = knotRows[b] + u * (knotRows[b + next] - knotRows[b])
         return (ca + f * (cb - ca), ra + f * (rb - ra))
+    }
+}
+
+/// The memory a block of rays sweeps in, allocated once a viewshed.
+struct SweepScratch {
+    let horizons: UnsafeMutableBufferPointer<Double>
+    let gaps: UnsafeMutableBufferPointer<Int>
+    let lasts: UnsafeMutableBufferPointer<Int>
+    let best: UnsafeMutableBufferPointer<(Double, Int)>
+    let knotColumns: UnsafeMutableBufferPointer<Double>
+    let knotRows: UnsafeMutableBufferPointer<Double>
+
+    /// Room for `rays` rays of `samples` samples and `knots` knots.
+    init(rays: Int, samples: Int, knots: Int) {
+        horizons = .allocate(capacity: rays * samples)
+        horizons.initialize(repeating: -.infinity)
+        gaps = .allocate(capacity: rays)
+        gaps.initialize(repeating: .max)
+        lasts = .allocate(capacity: rays)
+        lasts.initialize(repeating: 0)
+        best = .allocate(capacity: rays)
+        best.initialize(repeating: (-.infinity, -1))
+        knotColumns = .allocate(capacity: rays * knots)
+        knotColumns.initialize(repeating: .nan)
+        knotRows = .allocate(capacity: rays * knots)
+        knotRows.initialize(repeating: .nan)
+    }
+
+    func deallocate() {
+        horizons.deallocate()
+        gaps.deallocate()
+        lasts.deallocate()
+        best.deallocate()
+        knotColumns.deallocate()
+        knotRows.deallocate()
     }
 }

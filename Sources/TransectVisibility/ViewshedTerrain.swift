@@ -13,10 +13,18 @@ public protocol ViewshedTerrain: Sendable {
     var height: Int { get }
     /// The elevation of cell (`column`, `row`), `nan` for no data or outside the raster.
     func value(column: Int, row: Int) -> Double
+    /// The elevation of the cell at `index` = row × width + column (inside the raster), `nan`
+    /// for no data: ``value(column:row:)`` without the division.
+    func elevation(index: Int) -> Double
     /// Elevations at continuous pixel coordinates (cell centres at i + ½) into `out`, which
     /// has `columns.count` entries; `nan` where the method finds no data.
     func sample(columns: [Double], rows: [Double], interpolation: Interpolation, into out: inout [Double])
 }
 
-extension ElevationGrid: ViewshedTerrain {}
-extension Float32ElevationGrid: ViewshedTerrain {}
+extension ElevationGrid: ViewshedTerrain {
+    public func elevation(index: Int) -> Double { values[index] }
+}
+
+extension Float32ElevationGrid: ViewshedTerrain {
+    public func elevation(index: Int) -> Double { Double(values[index]) }
+}

@@ -1,0 +1,133 @@
+import TransectSupport
+
+/// The cells in range, wedge by wedge (wedge a between sight rays a and a + 1), each wedge's
+/// cells in raster order: a counting sort on the workers, row bands counted, placed and
+/// filled in order, so the order is the same on any number of threads.
+struct WedgeOrder: Sendable {
+    /// Cell indices, wedge after wedge.
+    let order: [Int32]
+    /// Wedge a's cells are `order[starts[a]..<starts[a + 1]]`.
+    let starts: [Int]
+
+    /// Orders the cells in range of `settings` (their distances and azimuths given) among
+    /// `rays` wedges of `spacing` degrees.
+    init(
+        distances: [Double], azimuths: [Double], settings: ViewshedSettings, rays: Int, spacing: Double, width: Int,
+        parallel: ParallelLoop
+    ) {
+        let n = distances.count
+        let bands = Viewshed.bands(cells: n, width: width)
+        let rowsPerBand = Viewshed.rowsPerBand(cells: n, width: width)
+        // Each band's count of cells in each wedge.
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: bands * rays)
+        counts.initialize(repeating: 0)
+        defer { counts.deallocate() }
+        let wedgeOf = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+        wedgeOf.initialize(repeating: -1)
+        defer { wedgeOf.deallocate() }
+        let shared = WedgeCounts(counts: counts, wedgeOf: wedgeOf)
+        parallel(bands) { band in
+            let from = band * rowsPerBand * width
+            let to = min(n, from + rowsPerBand * width)
+            for i in from..<to where Viewshed.inRange(distance: distances[i], azimuth: azimuths[i], settings: settings) {
+                let a = min(rays - 1, max(0, Int(azimuths[i] / spacing)))
+                shared.wedgeOf[i] = Int32(a)
+                shared.counts[band * rays + a] += 1
+            }
+        }
+        // Where each band's cells of each wedge go: wedge by wedge, band by band.
+        var starts = [Int](repeating: 0, count: rays + 1)
+        var total = 0
+        for a in 0..<rays {
+            starts[a] = total
+            for band in 0..<bands {
+                let c = counts[band * rays + a]
+                counts[band * rays + a] = total
+                total += c
+            }
+        }
+        starts[rays] = total
+        var order = [Int32](repeating: 0, count: total)
+        order.withUnsafeMutableBufferPointer { out in
+            let place = WedgePlacement(order: out, next: counts, wedgeOf: wedgeOf)
+            parallel(bands) { band in
+                let from = band * rowsPerBand * width
+                let to = min(n, from + rowsPerBand * width)
+                for i in from..<to {
+                    let a = Int(place.wedgeOf[i])
+                    guard a >= 0 else { continue }
+                    place.order[place.next[band * rays + a]] = Int32(i)
+                    place.next[band * rays + a] += 1
+                }
+            }
+        }
+        self.order = order
+        self.starts = starts
+    }
+
+    /// Wedge `a`'s cells.
+    func cells(of a: Int) -> ArraySlice<Int32> { order[starts[a]..<starts[a + 1]] }
+}
+
+/// Per-band counts and each cell's wedge, written by the workers of ``WedgeOrder``.
+///
+/// `@unchecked Sendable` is safe because each worker writes the counts of its own band and the
+/// cells of its own rows only.
+private struct WedgeCounts: @unchecked Sendable {
+    let counts: UnsafeMutableBufferPointer<Int>
+    let wedgeOf: UnsafeMutableBufferPointer<Int32>
+}
+
+/// The order being filled by the workers of ``WedgeOrder``: `next` holds each band's next slot
+/// in each wedge.
+///
+/// `@unchecked Sendable` is safe because each band's slots are its own (the counts placed them
+/// apart) and each worker fills its own band's.
+private struct WedgePlacement: @unchecked Sendable {
+    let order: UnsafeMutableBufferPointer<Int32>
+    let next: UnsafeMutableBufferPointer<Int>
+    let wedgeOf: UnsafeMutableBufferPointer<Int32>
+}
+
+extension Viewshed {
+    /// Row bands the whole-raster passes split cells into: enough for every worker, few enough
+    /// that a band's counts (one per wedge) stay small beside its cells.
+    static func bands(cells n: Int, width: Int) -> Int {
+        let rows = max(1, n / max(width, 1))
+        return (rows + rowsPerBand(cells: n, width: width) - 1) / rowsPerBand(cells: n, width: width)
+    }
+
+    /// Rows in each band of ``bands(cells:width:)``: 16 bands at most.
+    static func rowsPerBand(cells n: Int, width: Int) -> Int {
+        let rows = max(1, n / max(width, 1))
+        return max(1, (rows + 15) / 16)
+    }
+
+    /// Whether a cell at `distance` and `azimuth` lies in the range of `settings`.
+    @inline(__always)
+    static func inRange(distance s: Double, azimuth alpha: Double, settings: ViewshedSettings) -> Bool {
+        guard s.isFinite, s >= settings.minimumDistanceMetres, s <= settings.maximumDistanceMetres ?? .infinity else { return false }
+        if let (from, to) = settings.azimuthDegrees, !azimuth(alpha, liesFrom: from, to: to) { return false }
+        return true
+    }
+
+    /// The farthest distance of a cell in range (0 when none is).
+    static func farthestInRange(
+        distances: [Double], azimuths: [Double], settings: ViewshedSettings, width: Int, parallel: ParallelLoop
+    )
+        -> Double
+    {
+        let n = distances.count
+        let bands = bands(cells: n, width: width)
+        let rowsPerBand = rowsPerBand(cells: n, width: width)
+        let farthest = ParallelFill.array(count: bands, chunk: 1, parallel: parallel) { band in
+            var f = 0.0
+            let from = band * rowsPerBand * width
+            for i in from..<min(n, from + rowsPerBand * width) where inRange(distance: distances[i], azimuth: azimuths[i], settings: settings) {
+                f = max(f, distances[i])
+            }
+            return f
+        }
+        return farthest.max() ?? 0
+    }
+}
