@@ -14,14 +14,24 @@ extension ElevationModel {
     /// ``pixelCoordinates(of:)`` of points given as longitudes and latitudes (degrees, as
     /// many of each): no copy of them when the DEM is in WGS84 degrees.
     public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) throws(TerrainError) -> (columns: [Double], rows: [Double]) {
+        try pixelCoordinates(longitudes: longitudes, latitudes: latitudes, through: fromWGS84, geographic: crs.isGeographic)
+    }
+
+    /// ``pixelCoordinates(longitudes:latitudes:)`` through `transformer` (WGS84 to the DEM's
+    /// CRS, nil when that is WGS84) for a DEM whose CRS is `geographic` or not: a caller on
+    /// another thread passes its own, since PROJ's transformations are not thread-safe.
+    func pixelCoordinates(
+        longitudes: [Double], latitudes: [Double], through transformer: CoordinateTransformer?, geographic: Bool
+    )
+        throws(TerrainError) -> (columns: [Double], rows: [Double])
+    {
         precondition(longitudes.count == latitudes.count, "as many longitudes as latitudes")
         var xs = longitudes
         var ys = latitudes
-        try fromWGS84?.transform(x: &xs, y: &ys)
+        try transformer?.transform(x: &xs, y: &ys)
         let g = inverseGeoTransform
         var columns = [Double](repeating: .nan, count: xs.count)
         var rows = columns
-        let geographic = crs.isGeographic
         let minX = min(geoTransform[0], geoTransform[0] + Double(width) * geoTransform[1])
         let maxX = max(geoTransform[0], geoTransform[0] + Double(width) * geoTransform[1])
         for k in 0..<xs.count {

@@ -7,19 +7,25 @@ import TransectVisibility
 /// ``ElevationModel/pixelCoordinates(longitudes:latitudes:)`` and pixels to WGS84 through the
 /// geotransform and the CRS, whatever the CRS is.
 ///
-/// Holds transformations that are not thread-safe; the sweep calls it from one thread.
+/// Holds transformations of its own, which are not thread-safe: the sweep calls it from one
+/// thread, and observers swept at once each have one.
 public final class DEMGeoreference: ViewshedGeoreference {
     let model: ElevationModel
     let toWGS84: CoordinateTransformer?
+    let fromWGS84: CoordinateTransformer?
+    let geographic: Bool
 
     public init(_ model: ElevationModel) throws(TerrainError) {
         self.model = model
         let wgs84 = try SpatialReference.wgs84()
-        toWGS84 = model.crs.isSame(as: wgs84) ? nil : try CoordinateTransformer(from: model.crs, to: wgs84)
+        let same = model.crs.isSame(as: wgs84)
+        toWGS84 = same ? nil : try CoordinateTransformer(from: model.crs, to: wgs84)
+        fromWGS84 = same ? nil : try CoordinateTransformer(from: wgs84, to: model.crs)
+        geographic = model.crs.isGeographic
     }
 
     public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) throws -> (columns: [Double], rows: [Double]) {
-        try model.pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
+        try model.pixelCoordinates(longitudes: longitudes, latitudes: latitudes, through: fromWGS84, geographic: geographic)
     }
 
     public func lonLat(columns: [Double], rows: [Double]) throws -> (longitudes: [Double], latitudes: [Double]) {
@@ -75,6 +81,9 @@ extension ElevationModel {
     /// distance, azimuth, wedge, order and class) and 13 for several (their count, combined
     /// class and, for a mask, their bits).
     public static let maximumViewshedCells = 100_000_000
+    /// The most cells for which observers are swept at once, one a worker (each holding some
+    /// 40 bytes a cell while it sweeps); larger DEMs sweep one observer at a time on all of them.
+    public static let concurrentViewshedCells = 25_000_000
 
     /// The whole DEM in memory for a viewshed: Float32 where that holds every value, else
     /// Float64 (``DecodedWindow``), `nan` for no data.
@@ -136,37 +145,100 @@ extension ElevationModel {
             }
         }
         let n = width * height
-        var run = ViewshedRun(
-            viewsheds: [], visibleCounts: cumulative ? [UInt32](repeating: 0, count: n) : [],
-            visibleMasks: masked ? [UInt64](repeating: 0, count: n) : [],
-            // Out of range everywhere until an observer judges a cell: a shard of none.
-            combinedClasses: [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n), width: width, height: height)
-        let visible = ViewshedClass.visible.rawValue
-        for (k, observer) in observers.enumerated() {
-            let v: Viewshed
-            switch window {
-            case .float32(let grid):
-                v = try Viewshed.compute(observer: observer, terrain: grid, georeference: georeference, settings: settings, demName: label)
-            case .float64(let grid):
-                v = try Viewshed.compute(observer: observer, terrain: grid, georeference: georeference, settings: settings, demName: label)
-            }
-            if k == 0 {
-                run.combinedClasses = v.classes
-            } else {
-                for i in 0..<n where ViewshedRun.rank(v.classes[i]) > ViewshedRun.rank(run.combinedClasses[i]) {
-                    run.combinedClasses[i] = v.classes[i]
+        // Several observers are swept at once, one a worker (each with its own georeference),
+        // where their memory allows; one observer on all the workers otherwise. Worker w takes
+        // observers w, w + T, … and counts them itself; the counts, bits and classes join
+        // the same whatever the order, so the run's bytes are the same on any threads.
+        let together =
+            settings.threads > 1 && observers.count > 1 && n <= Self.concurrentViewshedCells
+            ? min(settings.threads, observers.count) : 1
+        var perObserver = settings
+        if together > 1 { perObserver.threads = 1 }
+        let each = perObserver
+        let georeferences = ViewshedGeoreferences(
+            all: [georeference] + (try (1..<max(together, 1)).map { _ throws(TerrainError) in try DEMGeoreference(self) }))
+        let label = label
+        let tallies = ParallelFill.array(count: together, chunk: 1, parallel: stripedParallelLoop(threads: together)) { w in
+            var tally = ViewshedTally(cells: n, cumulative: cumulative, masked: masked)
+            for k in stride(from: w, to: observers.count, by: together) {
+                let v: Viewshed
+                do {
+                    switch window {
+                    case .float32(let grid):
+                        v = try Viewshed.compute(
+                            observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label)
+                    case .float64(let grid):
+                        v = try Viewshed.compute(
+                            observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label)
+                    }
+                } catch {
+                    // This worker's first failure is its earliest; the run reports the earliest of all.
+                    tally.failure = (k, error)
+                    break
                 }
+                tally.count(v, bit: UInt64(1) << UInt64(min(firstIndex + k, 63)))
+                if keepEach || k == 0 { tally.kept.append((k, v)) }
+            }
+            return tally
+        }
+        if let failure = tallies.compactMap(\.failure).min(by: { $0.index < $1.index }) { throw failure.error }
+        var run = ViewshedRun(
+            viewsheds: tallies.flatMap(\.kept).sorted { $0.index < $1.index }.map(\.viewshed),
+            visibleCounts: tallies[0].counts, visibleMasks: tallies[0].masks, combinedClasses: tallies[0].classes, width: width,
+            height: height)
+        for tally in tallies.dropFirst() {
+            for i in 0..<n where ViewshedRun.rank(tally.classes[i]) > ViewshedRun.rank(run.combinedClasses[i]) {
+                run.combinedClasses[i] = tally.classes[i]
             }
             if cumulative {
-                let bit = UInt64(1) << UInt64(min(firstIndex + k, 63))
-                let masks = masked
-                for i in 0..<n where v.classes[i] == visible {
-                    run.visibleCounts[i] += 1
-                    if masks { run.visibleMasks[i] |= bit }
-                }
+                for i in 0..<n { run.visibleCounts[i] += tally.counts[i] }
             }
-            if keepEach || run.viewsheds.isEmpty { run.viewsheds.append(v) }
+            if masked {
+                for i in 0..<n { run.visibleMasks[i] |= tally.masks[i] }
+            }
         }
         return run
+    }
+}
+
+/// One georeference a worker, for observers swept at once.
+///
+/// `@unchecked Sendable` is safe because worker j alone uses `all[j]`.
+private struct ViewshedGeoreferences: @unchecked Sendable {
+    let all: [DEMGeoreference]
+}
+
+/// What one worker has counted of the observers it swept.
+private struct ViewshedTally: Sendable {
+    /// Observers that see each cell (empty unless cumulative).
+    var counts: [UInt32]
+    /// Which observers see each cell (empty unless masked).
+    var masks: [UInt64]
+    /// The highest-ranked class any observer gave each cell (out of range before any).
+    var classes: [UInt8]
+    /// The viewsheds kept, by observer index.
+    var kept: [(index: Int, viewshed: Viewshed)] = []
+    /// The first observer that failed, and why.
+    var failure: (index: Int, error: any Error)?
+
+    init(cells n: Int, cumulative: Bool, masked: Bool) {
+        counts = cumulative ? [UInt32](repeating: 0, count: n) : []
+        masks = masked ? [UInt64](repeating: 0, count: n) : []
+        classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
+    }
+
+    /// Counts viewshed `v`, whose observer has mask bit `bit`.
+    mutating func count(_ v: Viewshed, bit: UInt64) {
+        let visible = ViewshedClass.visible.rawValue
+        let cumulative = !counts.isEmpty
+        let masked = !masks.isEmpty
+        for i in 0..<v.classes.count {
+            let c = v.classes[i]
+            if ViewshedRun.rank(c) > ViewshedRun.rank(classes[i]) { classes[i] = c }
+            if c == visible {
+                if cumulative { counts[i] += 1 }
+                if masked { masks[i] |= bit }
+            }
+        }
     }
 }

@@ -7,6 +7,11 @@ import CGDAL
 public enum GeoTIFFWriter {
     /// The COG driver's creation options.
     static let options = ["COMPRESS=DEFLATE", "PREDICTOR=2", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=1"]
+    /// The COG driver's creation options for a data band: its overviews take the nearest cell
+    /// (the driver's default, cubic, would invent classes and counts between a band's values),
+    /// and no predictor (differences between neighbouring classes or counts deflate worse than
+    /// the values).
+    static let bandOptions = ["COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=1"]
 
     /// Writes opaque RGB `pixels` (3 bytes a pixel, row-major, `stride` bytes a row, read with
     /// `read` for each row into a packed RGB buffer) to `path`.
@@ -47,10 +52,12 @@ public enum GeoTIFFWriter {
         try copyAsCOG(dataset, driver: cog, to: path, failure: failure)
     }
 
-    /// Writes the in-memory `dataset` to `path` through the COG `driver` with ``options``, and
-    /// closes the copy: GDALClose reports a failed final write only through the error state.
+    /// Writes the in-memory `dataset` to `path` through the COG `driver` with `options` (a
+    /// picture's, ``options``, unless given), and closes the copy: GDALClose reports a failed
+    /// final write only through the error state.
     static func copyAsCOG(
-        _ dataset: GDALDatasetH, driver cog: GDALDriverH, to path: String, failure: @escaping (String) -> TerrainError
+        _ dataset: GDALDatasetH, driver cog: GDALDriverH, to path: String, options: [String] = options,
+        failure: @escaping (String) -> TerrainError
     ) throws(TerrainError) {
         let made: Result<GDALDatasetH, TerrainError> = withCStringList(options) { list in
             Result { () throws(TerrainError) in try gdal({ GDALCreateCopy(cog, path, dataset, 0, list, nil, nil) }, orThrow: failure) }
@@ -88,9 +95,8 @@ public enum GeoTIFFWriter {
     }
 
     /// Writes one band of `width × height` cells of `type` (row-major, `values` holding
-    /// exactly that many bytes) to `path` as a Cloud-Optimized GeoTIFF with the same creation
-    /// options as ``writeCOG(path:width:height:geoTransform:wkt:rows:)``: a data raster a GIS
-    /// reads as values (a viewshed's classes, counts or heights), not a picture.
+    /// exactly that many bytes) to `path` as a Cloud-Optimized GeoTIFF (``bandOptions``): a data
+    /// raster a GIS reads as values (a viewshed's classes, counts or heights), not a picture.
     ///
     /// - Parameters:
     ///   - noData: the band's no-data value, if any.
@@ -123,6 +129,6 @@ public enum GeoTIFFWriter {
                         Int32(height), type.gdal, 0, 0)
                 }
             }, orThrow: failure)
-        try copyAsCOG(dataset, driver: cog, to: path, failure: failure)
+        try copyAsCOG(dataset, driver: cog, to: path, options: bandOptions, failure: failure)
     }
 }

@@ -102,8 +102,27 @@ struct BilinearLanes<Cell: SampledCell> {
         guard i[0] >= 0 else { return nil }
         let u = x - 0.5
         let v = y - 0.5
-        let tx = u - Self.floor(u)
-        let ty = v - Self.floor(v)
+        return weighted(tx: u - Self.floor(u), ty: v - Self.floor(v), index: i)
+    }
+
+    /// Bilinear at four points from scratch, without prefetching their taps (neighbouring
+    /// points whose taps share cache lines): ``prepare(x:y:)`` and ``values(x:y:index:)`` in
+    /// one, each floor taken once, the same bits. Nil as `values`.
+    @inline(__always)
+    func values(x: SIMD4<Double>, y: SIMD4<Double>) -> SIMD4<Double>? {
+        let u = x - 0.5
+        let v = y - 0.5
+        guard all((u .>= loU) .& (u .< hiU) .& (v .>= loV) .& (v .< hiV)) else { return nil }
+        let fu = Self.floor(u)
+        let fv = Self.floor(v)
+        let i = unsafeBitCast((fv - loV) * width + (fu - loU) + Self.magic, to: SIMD4<Int>.self) &- Self.magicBits
+        return weighted(tx: u - fu, ty: v - fv, index: i)
+    }
+
+    /// The weighted sum of the taps at `index` with fractions `tx`, `ty` (stage two's
+    /// arithmetic), nil when its quotient is `nan` in a lane.
+    @inline(__always)
+    func weighted(tx: SIMD4<Double>, ty: SIMD4<Double>, index i: SIMD4<Int>) -> SIMD4<Double>? {
         let (z00, z10) = Cell.pairs(base, i)
         let (z01, z11) = Cell.pairs(below, i)
         let one = SIMD4<Double>(repeating: 1)
@@ -248,6 +267,55 @@ extension SampledWindow {
         }
         for k in (kernel == nil ? 0 : 4 * groups)..<n {
             out[k] = bilinearScalar(x: xs[k], y: ys[k])
+        }
+    }
+}
+
+extension SampledWindow {
+    /// Bilinear at `count` evenly spaced points of a segment into `out`: point k at
+    /// (column + u·columnSpan, row + u·rowSpan) with u = (first + k)·fraction, the same bits
+    /// as ``bilinearBatch(columns:rows:into:)`` given those positions, without arrays of them.
+    /// Four points at a time through ``BilinearLanes``; no prefetching, since neighbouring
+    /// points of a segment share their taps' cache lines.
+    func bilinearSegment(
+        column: Double, row: Double, columnSpan: Double, rowSpan: Double, fraction: Double, first: Int, count: Int,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        @inline(__always) func point(_ k: Int) -> (x: Double, y: Double) {
+            let u = Double(first + k) * fraction
+            return (column + u * columnSpan, row + u * rowSpan)
+        }
+        let groups = count / 4
+        let done = cells.withUnsafeBufferPointer { grid -> Int in
+            let kernel = BilinearLanes(base: grid.baseAddress, width: width, height: height, originColumn: originColumn, originRow: originRow)
+            guard let kernel, groups > 0 else { return 0 }
+            let lanes = SIMD4<Double>(0, 1, 2, 3)
+            let c = SIMD4<Double>(repeating: column)
+            let r = SIMD4<Double>(repeating: row)
+            let dc = SIMD4<Double>(repeating: columnSpan)
+            let dr = SIMD4<Double>(repeating: rowSpan)
+            let f = SIMD4<Double>(repeating: fraction)
+            for g in 0..<groups {
+                let k = 4 &* g
+                let u = (SIMD4<Double>(repeating: Double(first &+ k)) + lanes) * f
+                let x = c + u * dc
+                let y = r + u * dr
+                if let v = kernel.values(x: x, y: y) {
+                    UnsafeMutableRawPointer(out + k).storeBytes(of: v, as: SIMD4<Double>.self)
+                } else if let v = kernel.maskedValues(x: x, y: y) {
+                    UnsafeMutableRawPointer(out + k).storeBytes(of: v, as: SIMD4<Double>.self)
+                } else {
+                    for l in k..<(k + 4) {
+                        let (px, py) = point(l)
+                        out[l] = bilinearScalar(x: px, y: py)
+                    }
+                }
+            }
+            return 4 * groups
+        }
+        for k in done..<max(count, done) {
+            let (px, py) = point(k)
+            out[k] = bilinearScalar(x: px, y: py)
         }
     }
 }

@@ -27,6 +27,22 @@ extension ElevationGrid: SampledWindow {
         sampleBatch(columns: columns, rows: rows, interpolation: interpolation, into: &out)
     }
 
+    /// Elevations at `count` evenly spaced points of a segment into `out`: point k at
+    /// (column + u·columnSpan, row + u·rowSpan) with u = (first + k)·fraction, the same bits as
+    /// ``sample(columns:rows:interpolation:into:)`` given those positions, without arrays of
+    /// them (a sight ray's samples between two of its knots).
+    ///
+    /// - Complexity: O(count).
+    public func sampleSegment(
+        column: Double, row: Double, columnSpan: Double, rowSpan: Double, fraction: Double, first: Int, count: Int,
+        interpolation: Interpolation, into out: UnsafeMutablePointer<Double>
+    ) {
+        precondition(count >= 0, "a segment has no negative count of points")
+        segmentSamples(
+            column: column, row: row, columnSpan: columnSpan, rowSpan: rowSpan, fraction: fraction, first: first, count: count,
+            interpolation: interpolation, into: out)
+    }
+
     /// The scalar reference: one point, any method. See ``sample(columns:rows:interpolation:)``.
     public func sampleScalar(column x: Double, row y: Double, interpolation: Interpolation) -> Double {
         referenceSample(column: x, row: y, interpolation: interpolation)

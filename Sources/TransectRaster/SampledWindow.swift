@@ -86,6 +86,24 @@ extension SampledWindow {
         }
     }
 
+    /// Any method at `count` evenly spaced points of a segment (see
+    /// ``bilinearSegment(column:row:columnSpan:rowSpan:fraction:first:count:into:)``) into `out`.
+    func segmentSamples(
+        column: Double, row: Double, columnSpan: Double, rowSpan: Double, fraction: Double, first: Int, count: Int,
+        interpolation: Interpolation, into out: UnsafeMutablePointer<Double>
+    ) {
+        switch interpolation {
+        case .bilinear:
+            bilinearSegment(
+                column: column, row: row, columnSpan: columnSpan, rowSpan: rowSpan, fraction: fraction, first: first, count: count, into: out)
+        case .nearest, .cubic:
+            for k in 0..<count {
+                let u = Double(first + k) * fraction
+                out[k] = referenceSample(column: column + u * columnSpan, row: row + u * rowSpan, interpolation: interpolation)
+            }
+        }
+    }
+
     /// ``sampleBatch(columns:rows:interpolation:)`` into `out`, which must hold one element per
     /// point (refused otherwise); every element is overwritten, to the same bits.
     func sampleBatch(columns: [Double], rows: [Double], interpolation: Interpolation, into out: inout [Double]) {

@@ -1,4 +1,5 @@
 import TransectGeodesy
+import TransectSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -12,9 +13,9 @@ import Glibc
 /// origin of that plane. A square lattice of nodes over the plane holds each node's pixel
 /// coordinates, exact (Karney's direct problem, then the georeference); a point between nodes
 /// is interpolated bilinearly. The map is smooth (away from the antipode, which the viewshed's
-/// 5,000 km refuse), so over a lattice cell of 8 raster cells the interpolation departs from
-/// the exact position by about h²/8 times the map's second derivative: for 30 m cells at 40°
-/// on a geographic raster, h²·tan φ/(8R) ≈ 1 mm, and less on a projected one.
+/// 5,000 km refuse), so over a lattice cell of h = 16 raster cells the interpolation departs
+/// from the exact position by about h²/8 times the map's second derivative: for 30 m cells at
+/// 40° on a geographic raster, h²·tan φ/(8R) ≈ 4 mm, and less on a projected one.
 struct RayLattice: Sendable {
     /// The plane's coordinates of node (0, 0), metres.
     let x0: Double
@@ -32,7 +33,7 @@ struct RayLattice: Sendable {
     /// every `spacing` metres and two more on every side.
     init(
         observer: ViewshedObserver, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>, spacing: Double,
-        georeference: some ViewshedGeoreference, geodesic: Geodesic
+        georeference: some ViewshedGeoreference, geodesic: Geodesic, parallel: ParallelLoop
     ) throws {
         let margin = 2 * spacing
         x0 = xRange.lowerBound - margin
@@ -51,28 +52,8 @@ struct RayLattice: Sendable {
                 azimuths[j * across + i] = atan2(x, y) * 180 / .pi
             }
         }
-        let latitudes1 = [Double](repeating: observer.latitude, count: m)
-        let longitudes1 = [Double](repeating: observer.longitude, count: m)
-        var latitudes = [Double](repeating: .nan, count: m)
-        var longitudes = latitudes
-        var azimuths2 = latitudes
-        latitudes1.withUnsafeBufferPointer { la1 in
-            longitudes1.withUnsafeBufferPointer { lo1 in
-                azimuths.withUnsafeBufferPointer { az in
-                    distances.withUnsafeBufferPointer { d in
-                        latitudes.withUnsafeMutableBufferPointer { la2 in
-                            longitudes.withUnsafeMutableBufferPointer { lo2 in
-                                azimuths2.withUnsafeMutableBufferPointer { az2 in
-                                    geodesic.direct(
-                                        latitudes1: la1, longitudes1: lo1, azimuths1: az, distances: d, latitudes2: la2, longitudes2: lo2,
-                                        azimuths2: az2)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let (latitudes, longitudes) = ParallelGeodesics.direct(
+            from: observer.latitude, observer.longitude, azimuths: azimuths, distances: distances, geodesic: geodesic, parallel: parallel)
         let pixels = try georeference.pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
         columns = pixels.columns
         rows = pixels.rows

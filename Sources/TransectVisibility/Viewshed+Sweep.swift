@@ -10,6 +10,9 @@ extension Viewshed {
     /// Cells between the nodes of the lattice on which cells' distances and azimuths are
     /// computed exactly (see ``compute(observer:terrain:georeference:settings:demName:geodesic:)``).
     static let latticeStep = 8
+    /// Cells (of the smaller side) between the nodes of the lattice the rays' positions are
+    /// interpolated on (``RayLattice``).
+    static let rayLatticeStep = 16
     /// Samples between the knots of a sight ray at which its positions are computed exactly.
     static let knotStep = 64
     /// Samples before a target taken on its own line rather than from the rays' horizons: two
@@ -96,16 +99,27 @@ extension Viewshed {
         guard step.isFinite, step > 0 else { throw ViewshedError.noCellSize(dem: demName) }
 
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
-        var distances = [Double](repeating: .nan, count: n)
-        var azimuths = [Double](repeating: .nan, count: n)
+        // (cellGeometry writes every cell, on the workers: no serial first touch.)
         let parallel = stripedParallelLoop(threads: settings.threads)
-        let extent = try distances.withUnsafeMutableBufferPointer { d in
-            try azimuths.withUnsafeMutableBufferPointer { a in
-                try cellGeometry(
-                    width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, distances: d, azimuths: a,
-                    parallel: parallel)
+        var extent = (x: 0.0...0.0, y: 0.0...0.0)
+        var failure: (any Error)?
+        var azimuths: [Double] = []
+        var distances = [Double](unsafeUninitializedCapacity: n) { d, dCount in
+            azimuths = [Double](unsafeUninitializedCapacity: n) { a, aCount in
+                do {
+                    extent = try cellGeometry(
+                        width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, distances: d,
+                        azimuths: a, parallel: parallel)
+                } catch {
+                    failure = error
+                    a.initialize(repeating: .nan)
+                    d.initialize(repeating: .nan)
+                }
+                aCount = n
             }
+            dCount = n
         }
+        if let failure { throw failure }
 
         let cellDistances = distances
         let cellAzimuths = azimuths
@@ -134,8 +148,8 @@ extension Viewshed {
             return lower <= upper ? lower...upper : 0...0
         }
         let lattice = try RayLattice(
-            observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * latticeStep) * step,
-            georeference: georeference, geodesic: geodesic)
+            observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * rayLatticeStep) * step,
+            georeference: georeference, geodesic: geodesic, parallel: parallel)
 
         var classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
         var minimumHeights = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
@@ -221,10 +235,8 @@ extension Viewshed {
         }
         let (lon, lat) = try georeference.lonLat(columns: nodeColumns, rows: nodeRows)
         let m = lon.count
-        let from = GeoPoint(longitude: observer.longitude, latitude: observer.latitude)
-        let solved = geodesic.inverse(from: [GeoPoint](repeating: from, count: m), to: (0..<m).map { GeoPoint(longitude: lon[$0], latitude: lat[$0]) })
-        let s = solved.map(\.distanceMetres)
-        let az = solved.map(\.azimuth1Degrees)
+        let (s, az) = ParallelGeodesics.inverse(
+            from: observer.latitude, observer.longitude, toLatitudes: lat, longitudes: lon, geodesic: geodesic, parallel: parallel)
         var nx = [Double](repeating: .nan, count: m)
         var ny = nx
         for i in 0..<m where lon[i].isFinite && lat[i].isFinite && abs(lat[i]) <= 90 {
@@ -246,6 +258,8 @@ extension Viewshed {
             let r0 = rows[rj]
             let r1 = rj + 1 < rows.count ? rows[rj + 1] : r0
             let end = rj == bands - 1 ? r1 : r1 - 1
+            var xs = [Double](repeating: 0, count: w)
+            var ys = xs
             for r in r0...end {
                 let v = r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
                 for ci in 0..<across {
@@ -257,14 +271,15 @@ extension Viewshed {
                     let d = ci + 1 < across ? c + 1 : c
                     for col in c0...c1 {
                         let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
-                        let x = (nodesX[a] * (1 - u) + nodesX[b] * u) * (1 - v) + (nodesX[c] * (1 - u) + nodesX[d] * u) * v
-                        let y = (nodesY[a] * (1 - u) + nodesY[b] * u) * (1 - v) + (nodesY[c] * (1 - u) + nodesY[d] * u) * v
-                        let i = r * w + col
-                        box.distances[i] = (x * x + y * y).squareRoot()
-                        var alpha = atan2(x, y) * 180 / .pi
-                        if alpha < 0 { alpha += 360 }
-                        if alpha >= 360 { alpha = 0 }
-                        box.azimuths[i] = alpha
+                        xs[col] = (nodesX[a] * (1 - u) + nodesX[b] * u) * (1 - v) + (nodesX[c] * (1 - u) + nodesX[d] * u) * v
+                        ys[col] = (nodesY[a] * (1 - u) + nodesY[b] * u) * (1 - v) + (nodesY[c] * (1 - u) + nodesY[d] * u) * v
+                    }
+                }
+                xs.withUnsafeBufferPointer { x in
+                    ys.withUnsafeBufferPointer { y in
+                        GeoMath.polar(
+                            x: x, y: y, distances: UnsafeMutableBufferPointer(rebasing: box.distances[(r * w)..<(r * w + w)]),
+                            azimuths: UnsafeMutableBufferPointer(rebasing: box.azimuths[(r * w)..<(r * w + w)]))
                     }
                 }
             }
@@ -315,54 +330,58 @@ extension Viewshed {
             placed = min(count, m * knotStep)
             break
         }
-        // Positions of samples 1...placed, knot segment by knot segment.
-        var columns = [Double](repeating: 0, count: placed)
-        var rows = columns
-        columns.withUnsafeMutableBufferPointer { cs in
-            rows.withUnsafeMutableBufferPointer { rs in
-                var j = 1
-                while j <= placed {
-                    let m = j / knotStep
-                    let a = base + m
-                    let b = m + 1 < knots ? a + 1 : a
-                    let (c0, dc) = (knotColumns[a], knotColumns[b] - knotColumns[a])
-                    let (r0, dr) = (knotRows[a], knotRows[b] - knotRows[a])
-                    let end = min(placed, (m + 1) * knotStep - 1)
-                    while j <= end {
-                        let u = Double(j - m * knotStep) / Double(knotStep)
-                        cs[j - 1] = c0 + u * dc
-                        rs[j - 1] = r0 + u * dr
-                        j += 1
-                    }
-                }
-            }
+        @inline(__always) func position(_ j: Int) -> (Double, Double) {
+            let m = j / knotStep
+            let a = base + m
+            let b = m + 1 < knots ? a + 1 : a
+            let u = Double(j - m * knotStep) / Double(knotStep)
+            return (knotColumns[a] + u * (knotColumns[b] - knotColumns[a]), knotRows[a] + u * (knotRows[b] - knotRows[a]))
         }
         var last = placed
-        while last > 0 && !inside(columns[last - 1], rows[last - 1]) { last -= 1 }
-        columns.removeSubrange(last...)
-        rows.removeSubrange(last...)
-        var z = [Double](repeating: .nan, count: last)
-        if last > 0 { terrain.sample(columns: columns, rows: rows, interpolation: interpolation, into: &z) }
+        while last > 0 {
+            let (c, r) = position(last)
+            if inside(c, r) { break }
+            last -= 1
+        }
         var running = -Double.infinity
         var at = -1
         var gap = Int.max
-        z.withUnsafeBufferPointer { z in
-            let drop = along.drop
-            let inverse = along.inverseDistance
-            for j in stride(from: 1, through: last, by: 1) {
-                let zj = z[j - 1]
-                if zj.isNaN {
-                    let c = columns[j - 1]
-                    let r = rows[j - 1]
-                    if gap == .max && c >= 0 && r >= 0 && c <= w && r <= h { gap = j }
-                } else {
-                    let t = (zj - drop[j]) * inverse[j]
-                    if t > running {
-                        running = t
-                        at = j
+        let first = 1
+        // The terrain at samples first...last, knot segment by knot segment.
+        let taken = max(0, last - first + 1)
+        let z = UnsafeMutablePointer<Double>.allocate(capacity: max(taken, 1))
+        defer { z.deallocate() }
+        var j = first
+        while j <= last {
+            let m = j / knotStep
+            let a = base + m
+            let b = m + 1 < knots ? a + 1 : a
+            let end = min(last, (m + 1) * knotStep - 1)
+            terrain.sampleSegment(
+                column: knotColumns[a], row: knotRows[a], columnSpan: knotColumns[b] - knotColumns[a], rowSpan: knotRows[b] - knotRows[a],
+                fraction: 1 / Double(knotStep), first: j - m * knotStep, count: end - j + 1, interpolation: interpolation,
+                into: z + (j - first))
+            j = end + 1
+        }
+        along.drop.withUnsafeBufferPointer { drop in
+            along.inverseDistance.withUnsafeBufferPointer { inverse in
+                guard let drop = drop.baseAddress, let inverse = inverse.baseAddress else { return }
+                var j = first
+                while j <= last {
+                    let zj = z[j &- first]
+                    if zj.isNaN {
+                        let (c, r) = position(j)
+                        if gap == .max && c >= 0 && r >= 0 && c <= w && r <= h { gap = j }
+                    } else {
+                        let t = (zj - drop[j]) * inverse[j]
+                        if t > running {
+                            running = t
+                            at = j
+                        }
                     }
+                    out[j] = running
+                    j &+= 1
                 }
-                out[j] = running
             }
         }
         shared.lasts[q] = last

@@ -19,6 +19,12 @@ public protocol ViewshedTerrain: Sendable {
     /// Elevations at continuous pixel coordinates (cell centres at i + ½) into `out`, which
     /// has `columns.count` entries; `nan` where the method finds no data.
     func sample(columns: [Double], rows: [Double], interpolation: Interpolation, into out: inout [Double])
+    /// Elevations at `count` evenly spaced points of a segment into `out`: point k at
+    /// (column + u·columnSpan, row + u·rowSpan) with u = (first + k)·fraction, as
+    /// ``sample(columns:rows:interpolation:into:)`` gives them.
+    func sampleSegment(
+        column: Double, row: Double, columnSpan: Double, rowSpan: Double, fraction: Double, first: Int, count: Int,
+        interpolation: Interpolation, into out: UnsafeMutablePointer<Double>)
 }
 
 extension ElevationGrid: ViewshedTerrain {
