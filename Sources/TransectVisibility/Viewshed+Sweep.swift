@@ -13,15 +13,18 @@ extension Viewshed {
     /// Cells (of the smaller side) between the nodes of the lattice the rays' positions are
     /// interpolated on (``RayLattice``).
     static let rayLatticeStep = 16
-    /// Samples between the knots of a sight ray at which its positions are computed exactly.
+    /// Samples between the knots of a sight ray, whose positions come from the ``RayLattice``;
+    /// samples between knots are placed linearly.
     static let knotStep = 64
     /// Samples before a target taken on its own line rather than from the rays' horizons: two
     /// cells' worth.
     static let nearSamples = 4
-    /// Sight rays' spacing at the farthest cell in range, in sample steps (half cells). Rays a
-    /// whole cell apart halve the sweep's work but judge a cone's own surface from its apex,
-    /// where every sight line grazes, hidden on 49 cells of 6,561.
-    static let raySpacingSteps = 1.0
+    /// Sight rays' spacing at the farthest cell in range of their sector (``RayFan``), in
+    /// sample steps (half cells). Rays a whole cell apart halve the sweep's work but judge a
+    /// cone's own surface from its apex, where every sight line grazes, hidden on 49 cells of
+    /// 6,561; a whole step leaves rough synthetic terrain at the 0.1 % of cells `make test`
+    /// allows to differ from their own sight lines, 0.9 of a step under it.
+    static let raySpacingSteps = 0.9
     /// Rays a block sweeps together (their horizons in memory at once).
     static let raysPerBlock = 128
     /// The farthest cell a viewshed judges, metres: well short of a quarter of the earth's
@@ -42,15 +45,17 @@ extension Viewshed {
     /// `LineOfSight`'s rule; a sample in no data makes the line `unknown` unless terrain with
     /// data already hides the target.
     ///
-    /// **The sweep.** Sight rays leave the observer along geodesics at azimuths spaced so that
-    /// neighbours are at most half a cell apart at the farthest cell in range; each is sampled
-    /// every half cell (its positions computed exactly every ``knotStep`` samples, by Karney's
-    /// direct problem and the georeference, and interpolated linearly between: a geodesic's
+    /// **The sweep.** Sight rays leave the observer along geodesics, spread over the turn's
+    /// ``RayFan`` sectors so that neighbours are at most ``raySpacingSteps`` steps apart at the
+    /// farthest cell in range of their sector; each is sampled every half cell (its positions
+    /// at every ``knotStep``-th sample from a ``RayLattice``, exact at its nodes by Karney's
+    /// direct problem and the georeference, and placed linearly between: a geodesic's
     /// curvature in a geographic raster's pixels, tan φ/R, departs from its chord by under 2 cm
-    /// over 32 cells of 30 m at 40°, a thousandth of a cell), and keeps
-    /// its horizon, the running maximum of t. A cell is judged on the two rays either side of
-    /// its own azimuth: the horizon up to its distance, interpolated linearly in azimuth, against
-    /// its T. Each cell's distance and azimuth are exact (Karney's inverse problem) at every
+    /// over 32 cells of 30 m at 40°, a thousandth of a cell), and keeps its horizon, the running
+    /// maximum of t. A cell is judged on the two rays either side of its own azimuth: the
+    /// horizon up to its own neighbourhood, interpolated linearly in azimuth, against its T,
+    /// and where that does not already hide it, its own line's last ``nearSamples`` samples.
+    /// Each cell's distance and azimuth are exact (Karney's inverse problem) at every
     /// ``latticeStep``-th cell and interpolated between as azimuthal equidistant coordinates,
     /// a smooth map (under a centimetre off over 8 cells of 30 m). So a cell's verdict can
     /// differ from its own sight line's only where the two rays' terrain differs from its line's,
@@ -58,8 +63,8 @@ extension Viewshed {
     /// each at an edge.
     ///
     /// - Complexity: O(n + r·J) for n cells, r rays and J samples a ray: with half-cell
-    ///   spacing, r·J ≈ 4π·D²/c² for the farthest distance D and cell side c, a small multiple
-    ///   of n.
+    ///   spacing, r·J ≈ 4π·D²/c² for the farthest distance D and cell side c (less where the
+    ///   sectors reach less far), a small multiple of n.
     public static func compute(
         observer: ViewshedObserver, terrain: some ViewshedTerrain, georeference: some ViewshedGeoreference,
         settings: ViewshedSettings, demName: String, geodesic: Geodesic = .wgs84
@@ -125,22 +130,22 @@ extension Viewshed {
         let cellAzimuths = azimuths
         distances = []
         azimuths = []
-        // The farthest cell in range sets the rays.
-        let farthest = farthestInRange(distances: cellDistances, azimuths: cellAzimuths, settings: settings, width: w, parallel: parallel)
+        // The farthest cell in range in each sector sets its rays.
+        let sectorFarthest = farthestInRange(distances: cellDistances, azimuths: cellAzimuths, settings: settings, width: w, parallel: parallel)
+        let farthest = sectorFarthest.max() ?? 0
         // Beyond 5,000 km the lattice of cell directions would straddle the antipode, where
         // neighbouring directions turn half round and interpolating between them means nothing.
         guard farthest <= maximumDistanceMetres else { throw ViewshedError.tooFar(metres: farthest, dem: demName) }
-        let rayCountWanted = (2 * Double.pi * max(farthest, step) / (step * raySpacingSteps)).rounded(.up)
+        let rayCountWanted = RayFan.count(farthest: sectorFarthest, step: step, spacingSteps: raySpacingSteps)
         guard rayCountWanted <= Double(maximumRays) else {
             throw ViewshedError.tooManyRays(count: Int(min(rayCountWanted, 1e15)), dem: demName)
         }
-        let rays = max(16, Int(rayCountWanted))
-        let spacing = 360 / Double(rays)
+        let fan = RayFan(farthest: sectorFarthest, step: step, spacingSteps: raySpacingSteps)
+        let rays = fan.count
         let samples = Int((farthest / step).rounded(.up)) + 1
 
         // Cells in range by wedge: wedge a lies between rays a and a + 1.
-        let wedges = WedgeOrder(
-            distances: cellDistances, azimuths: cellAzimuths, settings: settings, rays: rays, spacing: spacing, width: w, parallel: parallel)
+        let wedges = WedgeOrder(distances: cellDistances, azimuths: cellAzimuths, settings: settings, fan: fan, width: w, parallel: parallel)
         // The rays' positions, from the plane's points within range.
         func clipped(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
             let lower = max(r.lowerBound, -farthest)
@@ -174,13 +179,13 @@ extension Viewshed {
                         let blockFirst = first
                         parallel(last - first + 1) { q in
                             sweepRay(
-                                q, azimuthDegrees: Double(blockFirst + q) * spacing, lattice: lattice, samples: samples, along: along,
+                                q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
                                 terrain: terrain, interpolation: settings.interpolation, shared: shared)
                         }
                         for q in 0..<(last - first) {
                             let (t, j) = shared.best[q]
                             horizon[first + q] = HorizonPoint(
-                                azimuthDegrees: Double(first + q) * spacing,
+                                azimuthDegrees: fan.azimuths[first + q],
                                 elevationDegrees: j >= 0 ? atan(t) * 180 / .pi : .nan,
                                 distanceMetres: j >= 0 ? Double(j) * step : .nan,
                                 crossesNoData: shared.gaps[q] != .max)
@@ -189,7 +194,7 @@ extension Viewshed {
                         parallel(last - first) { q in
                             let a = blockFirst + q
                             judgeWedge(
-                                q, cells: wedges.cells(of: a), start: Double(a), spacing: spacing, distances: cellDistances,
+                                q, cells: wedges.cells(of: a), from: fan.azimuths[a], to: fan.azimuths[a + 1], distances: cellDistances,
                                 azimuths: cellAzimuths, targetHeight: targetHeight, samples: samples, step: step, k: k, eye: eye, pitch: pitch,
                                 computesHeights: computesHeights, terrain: terrain, interpolation: settings.interpolation, shared: shared)
                         }
@@ -389,8 +394,8 @@ extension Viewshed {
         shared.best[q] = (running, at)
     }
 
-    /// Judges the `cells` of the block's wedge `q` (between its rays q and q + 1; `start` is
-    /// the wedge's index, so a cell lies `azimuth / spacing − start` of the way across).
+    /// Judges the `cells` of the block's wedge `q` (between its rays q and q + 1, at azimuths
+    /// `from` and `to`, so a cell lies `(azimuth − from) / (to − from)` of the way across).
     ///
     /// Two passes. The first judges every cell on the rays' horizon up to its own
     /// neighbourhood: a target below it is hidden whatever its last samples hold, since they can
@@ -399,7 +404,7 @@ extension Viewshed {
     /// cells left, reads them in one batch of the terrain's kernel (the same bits as one by one)
     /// and judges them.
     static func judgeWedge(
-        _ q: Int, cells: ArraySlice<Int32>, start: Double, spacing: Double, distances: [Double], azimuths: [Double],
+        _ q: Int, cells: ArraySlice<Int32>, from: Double, to: Double, distances: [Double], azimuths: [Double],
         targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double, pitch: ClosedRange<Double>?, computesHeights: Bool,
         terrain: some ViewshedTerrain, interpolation: Interpolation, shared: SweepBuffers
     ) {
@@ -430,7 +435,7 @@ extension Viewshed {
                     let reduced = zt - k * s * s - eye
                     let t = (reduced + targetHeight) / s
                     if let pitch, !pitch.contains(atan(t) * 180 / .pi) { continue }
-                    let f = azimuths[i] / spacing - start
+                    let f = (azimuths[i] - from) / (to - from)
                     let (before, far) = sampleRange(distance: s, samples: samples, step: step)
                     // A ray's horizon stands still after it leaves the raster.
                     let ha = rowA[min(far, lastA)]

@@ -9,12 +9,10 @@ struct WedgeOrder: Sendable {
     /// Wedge a's cells are `order[starts[a]..<starts[a + 1]]`.
     let starts: [Int]
 
-    /// Orders the cells in range of `settings` (their distances and azimuths given) among
-    /// `rays` wedges of `spacing` degrees.
-    init(
-        distances: [Double], azimuths: [Double], settings: ViewshedSettings, rays: Int, spacing: Double, width: Int,
-        parallel: ParallelLoop
-    ) {
+    /// Orders the cells in range of `settings` (their distances and azimuths given) among the
+    /// wedges of `fan`.
+    init(distances: [Double], azimuths: [Double], settings: ViewshedSettings, fan: RayFan, width: Int, parallel: ParallelLoop) {
+        let rays = fan.count
         let n = distances.count
         let bands = Viewshed.bands(cells: n, width: width)
         let rowsPerBand = Viewshed.rowsPerBand(cells: n, width: width)
@@ -30,7 +28,7 @@ struct WedgeOrder: Sendable {
             let from = band * rowsPerBand * width
             let to = min(n, from + rowsPerBand * width)
             for i in from..<to where Viewshed.inRange(distance: distances[i], azimuth: azimuths[i], settings: settings) {
-                let a = min(rays - 1, max(0, Int(azimuths[i] / spacing)))
+                let a = fan.wedge(of: azimuths[i])
                 shared.wedgeOf[i] = Int32(a)
                 shared.counts[band * rays + a] += 1
             }
@@ -111,23 +109,25 @@ extension Viewshed {
         return true
     }
 
-    /// The farthest distance of a cell in range (0 when none is).
+    /// The farthest distance of a cell in range in each of the ``RayFan`` sectors (0 where
+    /// none is).
     static func farthestInRange(
         distances: [Double], azimuths: [Double], settings: ViewshedSettings, width: Int, parallel: ParallelLoop
     )
-        -> Double
+        -> [Double]
     {
         let n = distances.count
         let bands = bands(cells: n, width: width)
         let rowsPerBand = rowsPerBand(cells: n, width: width)
         let farthest = ParallelFill.array(count: bands, chunk: 1, parallel: parallel) { band in
-            var f = 0.0
+            var f = [Double](repeating: 0, count: RayFan.sectors)
             let from = band * rowsPerBand * width
             for i in from..<min(n, from + rowsPerBand * width) where inRange(distance: distances[i], azimuth: azimuths[i], settings: settings) {
-                f = max(f, distances[i])
+                let s = RayFan.sector(of: azimuths[i])
+                f[s] = max(f[s], distances[i])
             }
             return f
         }
-        return farthest.max() ?? 0
+        return (0..<RayFan.sectors).map { s in farthest.reduce(0) { max($0, $1[s]) } }
     }
 }
