@@ -109,9 +109,10 @@ extension ElevationModel {
     }
 
     /// The viewshed of each of `observers`, in order, and for more than one the count of
-    /// observers that see each cell (and, up to 64, which). The DEM is read once; each
-    /// observer is swept on `settings.threads` workers, so the run is linear in observers and
-    /// its bytes are the same for any thread count.
+    /// observers that see each cell (and, up to 64, which). The DEM is read once; observers are
+    /// swept `settings.threads` at a time, one a worker (over a DEM of more than
+    /// ``concurrentViewshedCells`` cells, one at a time on every worker), so the run is linear
+    /// in observers and its bytes are the same for any thread count.
     ///
     /// - Parameter keepEach: keep every observer's viewshed (memory: a byte a cell each);
     ///   otherwise only the first is kept, the others counted.
