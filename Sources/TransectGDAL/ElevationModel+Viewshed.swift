@@ -126,10 +126,13 @@ extension ElevationModel {
     ) throws -> ViewshedRun {
         let cumulative = cumulative ?? (observers.count > 1)
         let masked = cumulative && (maskBits ?? (observers.count <= 64))
-        // Sight rays are placed in the raster's pixels, which do not join across a seam.
-        guard !wrapsLongitude else { throw ViewshedError.wrapsAround(dem: label) }
         let window = try viewshedWindow()
         let georeference = try DEMGeoreference(self)
+        // Sight rays are placed in the raster's pixels, which do not join across a seam: a DEM
+        // that wraps in longitude is turned for each observer to put the seam behind it
+        // (``wrappedViewshed``), which needs the plain WGS84 degrees it is read in here.
+        let turnable = wrapsLongitude && georeference.toWGS84 == nil && geoTransform[2] == 0 && geoTransform[4] == 0
+        guard !wrapsLongitude || turnable else { throw ViewshedError.wrapsAround(dem: label) }
         // Every observer stands on the DEM (and on data, where its eye is given above the
         // ground) before any is swept: the last line of a long file fails at once, not hours on.
         if !observers.isEmpty {
@@ -159,12 +162,21 @@ extension ElevationModel {
         let georeferences = ViewshedGeoreferences(
             all: [georeference] + (try (1..<max(together, 1)).map { _ throws(TerrainError) in try DEMGeoreference(self) }))
         let label = label
+        let gt = geoTransform
         let tallies = ParallelFill.array(count: together, chunk: 1, parallel: stripedParallelLoop(threads: together)) { w in
             var tally = ViewshedTally(cells: n, cumulative: cumulative, masked: masked)
             for k in stride(from: w, to: observers.count, by: together) {
                 let v: Viewshed
                 do {
                     switch window {
+                    case .float32(let grid) where turnable:
+                        v = try Self.wrappedViewshed(
+                            observer: observers[k], values: grid.values, width: grid.width, geoTransform: gt, settings: each, demName: label
+                        ) { Float32ElevationGrid(width: grid.width, height: grid.height, values: $0) }
+                    case .float64(let grid) where turnable:
+                        v = try Self.wrappedViewshed(
+                            observer: observers[k], values: grid.values, width: grid.width, geoTransform: gt, settings: each, demName: label
+                        ) { ElevationGrid(width: grid.width, height: grid.height, values: $0) }
                     case .float32(let grid):
                         v = try Viewshed.compute(
                             observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label)
@@ -199,6 +211,53 @@ extension ElevationModel {
             }
         }
         return run
+    }
+
+    /// The viewshed of `observer` over a DEM that wraps in longitude (`values`, `width` columns
+    /// a row, north-up WGS84 degrees with `geoTransform`): the rows turned so that the
+    /// observer's column lies in the middle and the seam half a turn away, swept as any DEM
+    /// (`grid` makes the terrain of the turned values), and turned back. Refused when the
+    /// range reaches a pole, past which a sight ray's pixels jump half a turn.
+    static func wrappedViewshed<Cell: Sendable, Terrain: ViewshedTerrain>(
+        observer: ViewshedObserver, values: [Cell], width: Int, geoTransform gt: [Double], settings: ViewshedSettings, demName: String,
+        grid: ([Cell]) -> Terrain
+    ) throws -> Viewshed {
+        let pole = Geodesic.wgs84.inverse(
+            latitude1: observer.latitude, longitude1: observer.longitude, latitude2: observer.latitude >= 0 ? 90 : -90,
+            longitude2: observer.longitude
+        ).distanceMetres
+        guard let limit = settings.maximumDistanceMetres, limit < pole else {
+            throw ViewshedError.reachesPole(observer: observer.name, metres: pole, dem: demName)
+        }
+        let whole = WrappedGeographicGeoreference(west: gt[0], north: gt[3], cellLongitude: gt[1], cellLatitude: gt[5], width: width)
+        let at = whole.pixelCoordinates(longitudes: [observer.longitude], latitudes: [observer.latitude]).columns[0]
+        guard at.isFinite else { throw ViewshedError.observerOutside(observer: observer.name, dem: demName) }
+        // Turned column c holds column (c + shift) mod width.
+        let shift = Int(at.rounded(.down)) - width / 2
+        let height = width > 0 ? values.count / width : 0
+        func source(_ c: Int) -> Int { ((c + shift) % width + width) % width }
+        var turned: [Cell] = []
+        turned.reserveCapacity(values.count)
+        for r in 0..<height {
+            for c in 0..<width { turned.append(values[r * width + source(c)]) }
+        }
+        let georeference = WrappedGeographicGeoreference(
+            west: gt[0] + Double(shift) * gt[1], north: gt[3], cellLongitude: gt[1], cellLatitude: gt[5], width: width)
+        var v = try Viewshed.compute(
+            observer: observer, terrain: grid(turned), georeference: georeference, settings: settings, demName: demName)
+        func back<T>(_ a: [T]) -> [T] {
+            guard !a.isEmpty else { return a }
+            var out = a
+            for r in 0..<height {
+                for c in 0..<width { out[r * width + source(c)] = a[r * width + c] }
+            }
+            return out
+        }
+        v.classes = back(v.classes)
+        v.minimumVisibleHeightMetres = back(v.minimumVisibleHeightMetres)
+        v.angleAboveHorizonDegrees = back(v.angleAboveHorizonDegrees)
+        v.observerColumn = Double(source(Int(v.observerColumn.rounded(.down)))) + (v.observerColumn - v.observerColumn.rounded(.down))
+        return v
     }
 }
 

@@ -144,6 +144,7 @@ public enum ViewshedError: UserFacingError, Equatable {
     case tooManyRays(count: Int, dem: String)
     case wrapsAround(dem: String)
     case tooFar(metres: Double, dem: String)
+    case reachesPole(observer: String, metres: Double, dem: String)
 
     public var message: String {
         switch self {
@@ -155,6 +156,8 @@ public enum ViewshedError: UserFacingError, Equatable {
             "DEM '\(dem)' wraps around the earth in longitude, which the viewshed's sight rays do not cross: cut it with gdal_translate -projwin"
         case .tooFar(let metres, let dem):
             "cells of DEM '\(dem)' lie up to \(NumberFormatting.grouped(metres / 1000, decimals: 0)) km from the observer, farther than the viewshed's 5,000 km: limit the distance (viewshed --max-distance) or cut the DEM"
+        case .reachesPole(let o, let metres, let dem):
+            "the viewshed from observer \(o) over DEM '\(dem)', which wraps around the earth, would reach the pole \(NumberFormatting.grouped(metres / 1000, decimals: 0)) km away, past which sight rays cannot follow a geographic raster's cells: limit its distance below that (viewshed --max-distance)"
         case .tooManyRays(let count, let dem):
             "the viewshed over DEM '\(dem)' would sweep \(NumberFormatting.grouped(Double(count), decimals: 0)) sight rays: limit its distance (viewshed --max-distance) or cut the DEM (gdal_translate -projwin)"
         }
@@ -162,7 +165,7 @@ public enum ViewshedError: UserFacingError, Equatable {
 
     public var isUsageError: Bool {
         switch self {
-        case .observerOutside, .tooManyRays, .wrapsAround, .tooFar: true
+        case .observerOutside, .tooManyRays, .wrapsAround, .tooFar, .reachesPole: true
         case .observerOnNoData, .noCellSize: false
         }
     }

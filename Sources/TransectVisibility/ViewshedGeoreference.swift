@@ -54,3 +54,50 @@ public struct GeographicGeoreference: ViewshedGeoreference, Sendable {
         return (lon, lat)
     }
 }
+
+/// A north-up raster in WGS84 degrees that wraps around the earth in longitude, its `width`
+/// cells making the whole turn (to within the rounding its stored cell size carries, as
+/// ETOPO5's 0.0833341° for 360/4320): a longitude falls in the column it reaches east of the
+/// raster's west edge, whole turns taken off, so the seam lies at that edge alone.
+public struct WrappedGeographicGeoreference: ViewshedGeoreference, Sendable {
+    /// West edge's longitude and north edge's latitude, degrees.
+    public let west: Double
+    public let north: Double
+    /// Cell size in longitude and in latitude (negative: rows go south), degrees.
+    public let cellLongitude: Double
+    public let cellLatitude: Double
+    public let width: Int
+
+    public init(west: Double, north: Double, cellLongitude: Double, cellLatitude: Double, width: Int) {
+        self.west = west
+        self.north = north
+        self.cellLongitude = cellLongitude
+        self.cellLatitude = cellLatitude
+        self.width = width
+    }
+
+    public func pixelCoordinates(longitudes: [Double], latitudes: [Double]) -> (columns: [Double], rows: [Double]) {
+        var columns = [Double](repeating: .nan, count: longitudes.count)
+        var rows = columns
+        for k in 0..<longitudes.count where longitudes[k].isFinite && latitudes[k].isFinite {
+            let east = longitudes[k] - west
+            var column = (east - (east / 360).rounded(.down) * 360) / cellLongitude
+            if column >= Double(width) { column -= Double(width) }
+            columns[k] = column
+            rows[k] = (latitudes[k] - north) / cellLatitude
+        }
+        return (columns, rows)
+    }
+
+    public func lonLat(columns: [Double], rows: [Double]) -> (longitudes: [Double], latitudes: [Double]) {
+        var lon = [Double](repeating: .nan, count: columns.count)
+        var lat = lon
+        for k in 0..<columns.count {
+            let phi = north + rows[k] * cellLatitude
+            guard abs(phi) <= 90 else { continue }
+            lon[k] = west + columns[k] * cellLongitude
+            lat[k] = phi
+        }
+        return (lon, lat)
+    }
+}

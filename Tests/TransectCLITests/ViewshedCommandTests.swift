@@ -1,4 +1,5 @@
 import Foundation
+import CGDAL
 import Testing
 import TransectAnalysis
 import TransectCLITestSupport
@@ -128,6 +129,67 @@ struct ViewshedCommandTests {
         // (2 of 9,000 when this was written).
         #expect(checked > 8000)
         #expect(ownTerrain <= 10)
+    }
+
+    @Test("a DEM that wraps in longitude: an observer by its seam sees across it as over a cut that has no seam there; a pole in range is refused")
+    func wrapsAroundTheSeam() throws {
+        let dir = TemporaryDirectory()
+        // Quarter-degree cells, the west edge half a cell west of 0° (as ETOPO5's is), heights
+        // from sines periodic in longitude, so a cut holds the same cells at the same places.
+        func height(longitude: Double, latitude: Double) -> Double {
+            let l = longitude * .pi / 180
+            let p = latitude * .pi / 180
+            return 500 + 400 * sin(3 * l) * cos(2 * p) + 150 * sin(37 * l + 1) * cos(29 * p) + 60 * cos(71 * l) * sin(53 * p)
+        }
+        SyntheticDEM.write(
+            path: dir.file("globe.tif"), width: 1440, height: 720, geoTransform: [-0.125, 0.25, 0, 90, 0, -0.25], crs: "EPSG:4326",
+            type: GDT_Float32
+        ) { c, r in height(longitude: Double(c) * 0.25, latitude: 89.875 - Double(r) * 0.25) }
+        // The cut: 16° either side of 0°, no seam anywhere near. Its column j is the globe's
+        // column j − 64 (mod 1440), and the observer's column a multiple of 8 in both (where the
+        // globe is turned to), so the cells' exact distances are taken at the same cells.
+        SyntheticDEM.write(
+            path: dir.file("cut.tif"), width: 128, height: 720, geoTransform: [-16.125, 0.25, 0, 90, 0, -0.25], crs: "EPSG:4326",
+            type: GDT_Float32
+        ) { c, r in height(longitude: -16 + Double(c) * 0.25, latitude: 89.875 - Double(r) * 0.25) }
+        let observer = ["--observer", "0.1,20,3000", "--max-distance", "600000"]
+        for name in ["globe", "cut"] {
+            let r = transect(["viewshed", "--dem", dir.file("\(name).tif")] + observer + ["-o", dir.file("\(name)_v.tif")])
+            #expect(r.code == 0, "\(name): \(r.err)")
+        }
+        let globe = try ViewshedRaster.readBand(path: dir.file("globe_v.tif"))
+        let cut = try ViewshedRaster.readBand(path: dir.file("cut_v.tif"))
+        var inRange = 0
+        var agree = 0
+        var seen: Set<UInt8> = []
+        var west = 0
+        var east = 0
+        for r in 0..<720 {
+            for j in 0..<128 {
+                let c = (j - 64 + 1440) % 1440
+                let a = globe.values[r * 1440 + c]
+                let b = cut.values[r * 128 + j]
+                guard a != ViewshedClass.outOfRange.rawValue || b != ViewshedClass.outOfRange.rawValue else { continue }
+                inRange += 1
+                if a == b { agree += 1 }
+                seen.insert(a)
+                if c > 720 { west += 1 } else { east += 1 }
+            }
+        }
+        // Cells on both sides of the seam are judged, visible and hidden ones, as over the cut.
+        #expect(west > 500 && east > 500, "\(west) cells west of the seam, \(east) east")
+        #expect(seen.contains(ViewshedClass.visible.rawValue) && seen.contains(ViewshedClass.hidden.rawValue))
+        #expect(Double(agree) >= 0.999 * Double(inRange), "\(agree) of \(inRange) agree")
+        // Nothing beyond the range is judged on the globe, where the cut has no cells.
+        var beyond = 0
+        for r in 0..<720 {
+            for c in 64..<1376 where globe.values[r * 1440 + c] != ViewshedClass.outOfRange.rawValue { beyond += 1 }
+        }
+        #expect(beyond == 0)
+        // A pole within the range: refused, naming the distance to it, and no file.
+        let polar = transect(["viewshed", "--dem", dir.file("globe.tif"), "--observer", "0.1,85,3000", "--max-distance", "600000", "-o", dir.file("p.tif")])
+        #expect(polar.code == 2 && polar.err.contains("would reach the pole"), "\(polar.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("p.tif")))
     }
 
     /// A geographic DEM of rolling hills (heights from sines, about 30 m cells), with a few
@@ -282,9 +344,13 @@ struct ViewshedCommandTests {
         // An observer outside, on the last line of a file: refused before any is swept.
         try "lon,lat\n7.01,45.99\n8,45.99\n".write(toFile: dir.file("far.csv"), atomically: true, encoding: .utf8)
         expectUsageError(dem + ["--observers", dir.file("far.csv"), "-o", dir.file("v.tif")], "observer \(dir.file("far.csv")) line 3 lies outside DEM")
-        // A DEM that wraps around the earth (ETOPO5, the default surface) is refused, naming it.
+        // Over a DEM that wraps around the earth (ETOPO5, the default surface) a range reaching
+        // a pole is refused, naming the DEM; a shorter one is swept.
         let global = transect("viewshed", "--observer", "6.86,45.83", "-o", dir.file("v.tif"))
-        #expect(global.code == 2 && global.err.contains("wraps around the earth"), "\(global.err)")
+        #expect(global.code == 2 && global.err.contains("wraps around the earth") && global.err.contains("--max-distance"), "\(global.err)")
+        let elsewhere = TemporaryDirectory()
+        let alps = transect("viewshed", "--observer", "6.86,45.83", "--max-distance", "300000", "-o", elsewhere.file("alps.tif"))
+        #expect(alps.code == 0 && alps.out.contains("Visible:"), "\(alps.err)")
         // view --viewshed takes a visibility raster only.
         let notClasses = transect(
             "view", "--dem", dir.file("hills.tif"), "--viewshed", dir.file("hills.tif"), "--camera", "7.0135,45.9650,2500", "--pitch", "60",
