@@ -229,7 +229,8 @@ extension ElevationModel {
         guard let limit = settings.maximumDistanceMetres, limit < pole else {
             throw ViewshedError.reachesPole(observer: observer.name, metres: pole, dem: demName)
         }
-        let whole = WrappedGeographicGeoreference(west: gt[0], north: gt[3], cellLongitude: gt[1], cellLatitude: gt[5], width: width)
+        // North-up and invertible, as the caller checked (else: refused as any seam is).
+        guard let whole = GeographicGeoreference(geoTransform: gt, wrapsAfter: width) else { throw ViewshedError.wrapsAround(dem: demName) }
         let at = whole.pixelCoordinates(longitudes: [observer.longitude], latitudes: [observer.latitude]).columns[0]
         guard at.isFinite else { throw ViewshedError.observerOutside(observer: observer.name, dem: demName) }
         // Turned column c holds column (c + shift) mod width.
@@ -241,8 +242,11 @@ extension ElevationModel {
         for r in 0..<height {
             for c in 0..<width { turned.append(values[r * width + source(c)]) }
         }
-        let georeference = WrappedGeographicGeoreference(
-            west: gt[0] + Double(shift) * gt[1], north: gt[3], cellLongitude: gt[1], cellLatitude: gt[5], width: width)
+        var turnedTransform = gt
+        turnedTransform[0] += Double(shift) * gt[1]
+        guard let georeference = GeographicGeoreference(geoTransform: turnedTransform, wrapsAfter: width) else {
+            throw ViewshedError.wrapsAround(dem: demName)
+        }
         var v = try Viewshed.compute(
             observer: observer, terrain: grid(turned), georeference: georeference, settings: settings, demName: demName)
         func back<T>(_ a: [T]) -> [T] {

@@ -7,40 +7,30 @@ enum ParallelGeodesics {
     /// Points per chunk: enough for the kernels' lanes, few enough to share the work.
     static let chunk = 4096
 
+    /// `solve` over the chunks of `count` points on the workers, its two outputs joined in order.
+    static func inChunks(
+        count: Int, parallel: ParallelLoop, _ solve: @escaping @Sendable (Range<Int>) -> ([Double], [Double])
+    )
+        -> ([Double], [Double])
+    {
+        let parts = ParallelFill.array(count: (count + chunk - 1) / chunk, chunk: 1, parallel: parallel) { part in
+            solve((part * chunk)..<min(count, (part + 1) * chunk))
+        }
+        return (parts.flatMap(\.0), parts.flatMap(\.1))
+    }
+
     /// Distances (metres) and azimuths at the observer (degrees) to each point.
     static func inverse(
         from latitude: Double, _ longitude: Double, toLatitudes latitudes: [Double], longitudes: [Double], geodesic: Geodesic,
         parallel: ParallelLoop
     ) -> (distances: [Double], azimuths: [Double]) {
-        let parts = ParallelFill.array(count: (latitudes.count + chunk - 1) / chunk, chunk: 1, parallel: parallel) { part in
-            let range = (part * chunk)..<min(latitudes.count, (part + 1) * chunk)
-            let lat1 = [Double](repeating: latitude, count: range.count)
-            let lon1 = [Double](repeating: longitude, count: range.count)
-            let lat2 = Array(latitudes[range])
-            let lon2 = Array(longitudes[range])
-            var s = [Double](repeating: .nan, count: range.count)
-            var a1 = s
-            var a2 = s
-            lat1.withUnsafeBufferPointer { la1 in
-                lon1.withUnsafeBufferPointer { lo1 in
-                    lat2.withUnsafeBufferPointer { la2 in
-                        lon2.withUnsafeBufferPointer { lo2 in
-                            s.withUnsafeMutableBufferPointer { d in
-                                a1.withUnsafeMutableBufferPointer { az1 in
-                                    a2.withUnsafeMutableBufferPointer { az2 in
-                                        geodesic.inverse(
-                                            latitudes1: la1, longitudes1: lo1, latitudes2: la2, longitudes2: lo2, distances: d, azimuths1: az1,
-                                            azimuths2: az2)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            return (s, a1)
+        let start = GeoPoint(longitude: longitude, latitude: latitude)
+        return inChunks(count: latitudes.count, parallel: parallel) { range in
+            let solved = geodesic.inverse(
+                from: [GeoPoint](repeating: start, count: range.count),
+                to: range.map { GeoPoint(longitude: longitudes[$0], latitude: latitudes[$0]) })
+            return (solved.map(\.distanceMetres), solved.map(\.azimuth1Degrees))
         }
-        return (parts.flatMap(\.0), parts.flatMap(\.1))
     }
 
     /// Latitudes and longitudes (degrees) reached from the observer along each azimuth
@@ -48,8 +38,7 @@ enum ParallelGeodesics {
     static func direct(
         from latitude: Double, _ longitude: Double, azimuths: [Double], distances: [Double], geodesic: Geodesic, parallel: ParallelLoop
     ) -> (latitudes: [Double], longitudes: [Double]) {
-        let parts = ParallelFill.array(count: (azimuths.count + chunk - 1) / chunk, chunk: 1, parallel: parallel) { part in
-            let range = (part * chunk)..<min(azimuths.count, (part + 1) * chunk)
+        inChunks(count: azimuths.count, parallel: parallel) { range in
             let lat1 = [Double](repeating: latitude, count: range.count)
             let lon1 = [Double](repeating: longitude, count: range.count)
             let az = Array(azimuths[range])
@@ -76,6 +65,5 @@ enum ParallelGeodesics {
             }
             return (lat2, lon2)
         }
-        return (parts.flatMap(\.0), parts.flatMap(\.1))
     }
 }

@@ -104,32 +104,9 @@ extension Viewshed {
         guard step.isFinite, step > 0 else { throw ViewshedError.noCellSize(dem: demName) }
 
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
-        // (cellGeometry writes every cell, on the workers: no serial first touch.)
         let parallel = stripedParallelLoop(threads: settings.threads)
-        var extent = (x: 0.0...0.0, y: 0.0...0.0)
-        var failure: (any Error)?
-        var azimuths: [Double] = []
-        var distances = [Double](unsafeUninitializedCapacity: n) { d, dCount in
-            azimuths = [Double](unsafeUninitializedCapacity: n) { a, aCount in
-                do {
-                    extent = try cellGeometry(
-                        width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, distances: d,
-                        azimuths: a, parallel: parallel)
-                } catch {
-                    failure = error
-                    a.initialize(repeating: .nan)
-                    d.initialize(repeating: .nan)
-                }
-                aCount = n
-            }
-            dCount = n
-        }
-        if let failure { throw failure }
-
-        let cellDistances = distances
-        let cellAzimuths = azimuths
-        distances = []
-        azimuths = []
+        let (cellDistances, cellAzimuths, extent) = try cellGeometry(
+            width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, parallel: parallel)
         // The farthest cell in range in each sector sets its rays.
         let sectorFarthest = farthestInRange(distances: cellDistances, azimuths: cellAzimuths, settings: settings, width: w, parallel: parallel)
         let farthest = sectorFarthest.max() ?? 0
@@ -164,14 +141,14 @@ extension Viewshed {
         let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
         let block = raysPerBlock
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
-        let scratch = SweepScratch(rays: block + 1, samples: samples, knots: knots)
-        defer { scratch.deallocate() }
         let pitch = settings.pitchDegrees
         let computesHeights = settings.computesHeights
         classes.withUnsafeMutableBufferPointer { classOut in
             minimumHeights.withUnsafeMutableBufferPointer { heightOut in
                 angles.withUnsafeMutableBufferPointer { angleOut in
-                    let shared = SweepBuffers(classes: classOut, heights: heightOut, angles: angleOut, scratch: scratch, knots: knots)
+                    let shared = SweepBuffers(
+                        classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots)
+                    defer { shared.deallocateScratch() }
                     var first = 0
                     while first < rays {
                         let last = min(first + block, rays)  // rays first...last, wedges first..<last
@@ -222,12 +199,13 @@ extension Viewshed {
 
     /// Distances (metres) and azimuths (degrees in [0, 360)) of every cell centre from the
     /// observer: exact at the lattice's nodes (every ``latticeStep``-th row and column and the
-    /// last), interpolated bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α.
-    /// Returns the nodes' extent in x and y, metres.
+    /// last), interpolated bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α;
+    /// and the nodes' extent in x and y, metres. The workers write every cell once, so the
+    /// arrays are not filled first (their pages are first touched on the workers).
     static func cellGeometry(
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
-        distances: UnsafeMutableBufferPointer<Double>, azimuths: UnsafeMutableBufferPointer<Double>, parallel: ParallelLoop
-    ) throws -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+        parallel: ParallelLoop
+    ) throws -> (distances: [Double], azimuths: [Double], extent: (x: ClosedRange<Double>, y: ClosedRange<Double>)) {
         let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
         var nodeColumns: [Double] = []
@@ -256,40 +234,47 @@ extension Viewshed {
         let across = columns.count
         // Row bands between lattice rows on the workers: band j holds its first lattice row up
         // to the next band's first (the last band both of its lattice rows).
-        let box = GeometryBuffers(distances: distances, azimuths: azimuths)
-        let (nodesX, nodesY) = (nx, ny)
-        let bands = max(1, rows.count - 1)
-        parallel(bands) { rj in
-            let r0 = rows[rj]
-            let r1 = rj + 1 < rows.count ? rows[rj + 1] : r0
-            let end = rj == bands - 1 ? r1 : r1 - 1
-            var xs = [Double](repeating: 0, count: w)
-            var ys = xs
-            for r in r0...end {
-                let v = r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
-                for ci in 0..<across {
-                    let c0 = columns[ci]
-                    let c1 = ci + 1 < across ? columns[ci + 1] : c0
-                    let a = rj * across + ci
-                    let b = ci + 1 < across ? a + 1 : a
-                    let c = rj + 1 < rows.count ? a + across : a
-                    let d = ci + 1 < across ? c + 1 : c
-                    for col in c0...c1 {
-                        let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
-                        xs[col] = (nodesX[a] * (1 - u) + nodesX[b] * u) * (1 - v) + (nodesX[c] * (1 - u) + nodesX[d] * u) * v
-                        ys[col] = (nodesY[a] * (1 - u) + nodesY[b] * u) * (1 - v) + (nodesY[c] * (1 - u) + nodesY[d] * u) * v
+        var azimuths: [Double] = []
+        let distances = [Double](unsafeUninitializedCapacity: w * h) { distanceCells, distanceCount in
+            azimuths = [Double](unsafeUninitializedCapacity: w * h) { azimuthCells, azimuthCount in
+                let box = GeometryBuffers(distances: distanceCells, azimuths: azimuthCells)
+                let (nodesX, nodesY) = (nx, ny)
+                let bands = max(1, rows.count - 1)
+                parallel(bands) { rj in
+                    let r0 = rows[rj]
+                    let r1 = rj + 1 < rows.count ? rows[rj + 1] : r0
+                    let end = rj == bands - 1 ? r1 : r1 - 1
+                    var xs = [Double](repeating: 0, count: w)
+                    var ys = xs
+                    for r in r0...end {
+                        let v = r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
+                        for ci in 0..<across {
+                            let c0 = columns[ci]
+                            let c1 = ci + 1 < across ? columns[ci + 1] : c0
+                            let a = rj * across + ci
+                            let b = ci + 1 < across ? a + 1 : a
+                            let c = rj + 1 < rows.count ? a + across : a
+                            let d = ci + 1 < across ? c + 1 : c
+                            for col in c0...c1 {
+                                let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
+                                xs[col] = (nodesX[a] * (1 - u) + nodesX[b] * u) * (1 - v) + (nodesX[c] * (1 - u) + nodesX[d] * u) * v
+                                ys[col] = (nodesY[a] * (1 - u) + nodesY[b] * u) * (1 - v) + (nodesY[c] * (1 - u) + nodesY[d] * u) * v
+                            }
+                        }
+                        xs.withUnsafeBufferPointer { x in
+                            ys.withUnsafeBufferPointer { y in
+                                GeoMath.polar(
+                                    x: x, y: y, distances: UnsafeMutableBufferPointer(rebasing: box.distances[(r * w)..<(r * w + w)]),
+                                    azimuths: UnsafeMutableBufferPointer(rebasing: box.azimuths[(r * w)..<(r * w + w)]))
+                            }
+                        }
                     }
                 }
-                xs.withUnsafeBufferPointer { x in
-                    ys.withUnsafeBufferPointer { y in
-                        GeoMath.polar(
-                            x: x, y: y, distances: UnsafeMutableBufferPointer(rebasing: box.distances[(r * w)..<(r * w + w)]),
-                            azimuths: UnsafeMutableBufferPointer(rebasing: box.azimuths[(r * w)..<(r * w + w)]))
-                    }
-                }
+                azimuthCount = w * h
             }
+            distanceCount = w * h
         }
-        return extent
+        return (distances, azimuths, extent)
     }
 
     /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
@@ -351,12 +336,10 @@ extension Viewshed {
         var running = -Double.infinity
         var at = -1
         var gap = Int.max
-        let first = 1
-        // The terrain at samples first...last, knot segment by knot segment.
-        let taken = max(0, last - first + 1)
-        let z = UnsafeMutablePointer<Double>.allocate(capacity: max(taken, 1))
+        // The terrain at samples 1...last (z[j − 1]), knot segment by knot segment.
+        let z = UnsafeMutablePointer<Double>.allocate(capacity: max(last, 1))
         defer { z.deallocate() }
-        var j = first
+        var j = 1
         while j <= last {
             let m = j / knotStep
             let a = base + m
@@ -365,15 +348,15 @@ extension Viewshed {
             terrain.sampleSegment(
                 column: knotColumns[a], row: knotRows[a], columnSpan: knotColumns[b] - knotColumns[a], rowSpan: knotRows[b] - knotRows[a],
                 fraction: 1 / Double(knotStep), first: j - m * knotStep, count: end - j + 1, interpolation: interpolation,
-                into: z + (j - first))
+                into: z + (j - 1))
             j = end + 1
         }
         along.drop.withUnsafeBufferPointer { drop in
             along.inverseDistance.withUnsafeBufferPointer { inverse in
                 guard let drop = drop.baseAddress, let inverse = inverse.baseAddress else { return }
-                var j = first
+                var j = 1
                 while j <= last {
-                    let zj = z[j &- first]
+                    let zj = z[j &- 1]
                     if zj.isNaN {
                         let (c, r) = position(j)
                         if gap == .max && c >= 0 && r >= 0 && c <= w && r <= h { gap = j }
@@ -596,20 +579,38 @@ struct SweepBuffers: @unchecked Sendable {
     let knotRows: UnsafeMutableBufferPointer<Double>
     let knots: Int
 
+    /// The sweep's buffers over the cells' outputs, with scratch for `rays` rays of `samples`
+    /// samples and `knots` knots (freed by ``deallocateScratch()``).
     init(
         classes: UnsafeMutableBufferPointer<UInt8>, heights: UnsafeMutableBufferPointer<Float>, angles: UnsafeMutableBufferPointer<Float>,
-        scratch: SweepScratch, knots: Int
+        rays: Int, samples: Int, knots: Int
     ) {
         self.classes = classes
         self.heights = heights
         self.angles = angles
-        horizons = scratch.horizons
-        gaps = scratch.gaps
-        lasts = scratch.lasts
-        best = scratch.best
-        knotColumns = scratch.knotColumns
-        knotRows = scratch.knotRows
+        horizons = .allocate(capacity: rays * samples)
+        horizons.initialize(repeating: -.infinity)
+        gaps = .allocate(capacity: rays)
+        gaps.initialize(repeating: .max)
+        lasts = .allocate(capacity: rays)
+        lasts.initialize(repeating: 0)
+        best = .allocate(capacity: rays)
+        best.initialize(repeating: (-.infinity, -1))
+        knotColumns = .allocate(capacity: rays * knots)
+        knotColumns.initialize(repeating: .nan)
+        knotRows = .allocate(capacity: rays * knots)
+        knotRows.initialize(repeating: .nan)
         self.knots = knots
+    }
+
+    /// Frees the scratch ``init(classes:heights:angles:rays:samples:knots:)`` allocated.
+    func deallocateScratch() {
+        horizons.deallocate()
+        gaps.deallocate()
+        lasts.deallocate()
+        best.deallocate()
+        knotColumns.deallocate()
+        knotRows.deallocate()
     }
 
     /// Pixel coordinates of sample `j` on the line `fraction` of the way from the block's ray
@@ -628,40 +629,5 @@ struct SweepBuffers: @unchecked Sendable {
         let cb = knotColumns[b] + u * (knotColumns[b + next] - knotColumns[b])
         let rb = knotRows[b] + u * (knotRows[b + next] - knotRows[b])
         return (ca + f * (cb - ca), ra + f * (rb - ra))
-    }
-}
-
-/// The memory a block of rays sweeps in, allocated once a viewshed.
-struct SweepScratch {
-    let horizons: UnsafeMutableBufferPointer<Double>
-    let gaps: UnsafeMutableBufferPointer<Int>
-    let lasts: UnsafeMutableBufferPointer<Int>
-    let best: UnsafeMutableBufferPointer<(Double, Int)>
-    let knotColumns: UnsafeMutableBufferPointer<Double>
-    let knotRows: UnsafeMutableBufferPointer<Double>
-
-    /// Room for `rays` rays of `samples` samples and `knots` knots.
-    init(rays: Int, samples: Int, knots: Int) {
-        horizons = .allocate(capacity: rays * samples)
-        horizons.initialize(repeating: -.infinity)
-        gaps = .allocate(capacity: rays)
-        gaps.initialize(repeating: .max)
-        lasts = .allocate(capacity: rays)
-        lasts.initialize(repeating: 0)
-        best = .allocate(capacity: rays)
-        best.initialize(repeating: (-.infinity, -1))
-        knotColumns = .allocate(capacity: rays * knots)
-        knotColumns.initialize(repeating: .nan)
-        knotRows = .allocate(capacity: rays * knots)
-        knotRows.initialize(repeating: .nan)
-    }
-
-    func deallocate() {
-        horizons.deallocate()
-        gaps.deallocate()
-        lasts.deallocate()
-        best.deallocate()
-        knotColumns.deallocate()
-        knotRows.deallocate()
     }
 }
