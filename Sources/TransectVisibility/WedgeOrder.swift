@@ -20,14 +20,18 @@ struct WedgeOrder: Sendable {
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: bands * rays)
         counts.initialize(repeating: 0)
         defer { counts.deallocate() }
+        // Each cell's wedge, −1 out of range: every cell written by its band's worker.
         let wedgeOf = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-        wedgeOf.initialize(repeating: -1)
         defer { wedgeOf.deallocate() }
         let shared = WedgeCounts(counts: counts, wedgeOf: wedgeOf)
         parallel(bands) { band in
             let from = band * rowsPerBand * width
             let to = min(n, from + rowsPerBand * width)
-            for i in from..<to where Viewshed.inRange(distance: distances[i], azimuth: azimuths[i], settings: settings) {
+            for i in from..<to {
+                guard Viewshed.inRange(distance: distances[i], azimuth: azimuths[i], settings: settings) else {
+                    shared.wedgeOf[i] = -1
+                    continue
+                }
                 let a = fan.wedge(of: azimuths[i])
                 shared.wedgeOf[i] = Int32(a)
                 shared.counts[band * rays + a] += 1
@@ -45,8 +49,8 @@ struct WedgeOrder: Sendable {
             }
         }
         starts[rays] = total
-        var order = [Int32](repeating: 0, count: total)
-        order.withUnsafeMutableBufferPointer { out in
+        // Every slot is filled: the counts placed each band's cells of each wedge.
+        self.order = [Int32](unsafeUninitializedCapacity: total) { out, filled in
             let place = WedgePlacement(order: out, next: counts, wedgeOf: wedgeOf)
             parallel(bands) { band in
                 let from = band * rowsPerBand * width
@@ -58,8 +62,8 @@ struct WedgeOrder: Sendable {
                     place.next[band * rays + a] += 1
                 }
             }
+            filled = total
         }
-        self.order = order
         self.starts = starts
     }
 
