@@ -31,10 +31,7 @@ extension MergeCommand {
                 throw CLIError.badInput("'\(path)' (shard \(manifest.shard.text)) is not on the grid of '\(parts[0].0)' or not of its type")
             }
             switch total.type {
-            case .byte:
-                for i in 0..<total.values.count where ViewshedRun.rank(part.values[i]) > ViewshedRun.rank(total.values[i]) {
-                    total.values[i] = part.values[i]
-                }
+            case .byte: ViewshedRun.combine(&total.values, with: part.values)
             case .uint32: combine(&total.values, part.values, as: UInt32.self) { a, b in a &+ b }
             case .uint64: combine(&total.values, part.values, as: UInt64.self) { a, b in a | b }
             case .float32: throw CLIError.badInput("'\(path)' holds one observer's heights or angles, which do not merge")

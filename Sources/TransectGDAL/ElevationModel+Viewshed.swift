@@ -63,6 +63,13 @@ public struct ViewshedRun: Sendable {
     public var width: Int
     public var height: Int
 
+    /// Combines `other` into `classes`, cell by cell, keeping the higher ``rank(_:)``: what
+    /// observers swept apart (by workers, or by shards) see together.
+    public static func combine(_ classes: inout [UInt8], with other: [UInt8]) {
+        precondition(classes.count == other.count, "classes of the same raster")
+        for i in 0..<classes.count where rank(other[i]) > rank(classes[i]) { classes[i] = other[i] }
+    }
+
     /// Rank of a class when observers' classes combine: visible over unknown over hidden over
     /// out of range.
     public static func rank(_ c: UInt8) -> Int {
@@ -200,9 +207,7 @@ extension ElevationModel {
             visibleCounts: tallies[0].counts, visibleMasks: tallies[0].masks, combinedClasses: tallies[0].classes, width: width,
             height: height)
         for tally in tallies.dropFirst() {
-            for i in 0..<n where ViewshedRun.rank(tally.classes[i]) > ViewshedRun.rank(run.combinedClasses[i]) {
-                run.combinedClasses[i] = tally.classes[i]
-            }
+            ViewshedRun.combine(&run.combinedClasses, with: tally.classes)
             if cumulative {
                 for i in 0..<n { run.visibleCounts[i] += tally.counts[i] }
             }
