@@ -16,6 +16,9 @@ extension Viewshed {
     /// Samples between the knots of a sight ray, whose positions come from the ``RayLattice``;
     /// samples between knots are placed linearly.
     static let knotStep = 64
+    /// Samples of a ray's stretch that ``TerrainBlocks`` bound at once: a stretch whose terrain
+    /// cannot rise above the ray's horizon so far is not sampled (it would not change it).
+    static let cullSpan = 16
     /// Samples before a target taken on its own line rather than from the rays' horizons: two
     /// cells' worth.
     static let nearSamples = 4
@@ -139,6 +142,7 @@ extension Viewshed {
         var horizon = [HorizonPoint](
             repeating: HorizonPoint(azimuthDegrees: 0, elevationDegrees: .nan, distanceMetres: .nan, crossesNoData: false), count: rays)
         let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
+        let blocks = TerrainBlocks(terrain: terrain, parallel: parallel)
         let block = raysPerBlock
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
         let pitch = settings.pitchDegrees
@@ -157,7 +161,7 @@ extension Viewshed {
                         parallel(last - first + 1) { q in
                             sweepRay(
                                 q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
-                                terrain: terrain, interpolation: settings.interpolation, shared: shared)
+                                terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
                         }
                         for q in 0..<(last - first) {
                             let (t, j) = shared.best[q]
@@ -284,7 +288,7 @@ extension Viewshed {
     /// every ray.
     static func sweepRay(
         _ q: Int, azimuthDegrees: Double, lattice: RayLattice, samples: Int, along: SampleTerms, terrain: some ViewshedTerrain,
-        interpolation: Interpolation, shared: SweepBuffers
+        blocks: TerrainBlocks, interpolation: Interpolation, shared: SweepBuffers
     ) {
         let knots = shared.knots
         let base = q * knots
@@ -336,39 +340,55 @@ extension Viewshed {
         var running = -Double.infinity
         var at = -1
         var gap = Int.max
-        // The terrain at samples 1...last (z[j − 1]), knot segment by knot segment.
-        let z = UnsafeMutablePointer<Double>.allocate(capacity: max(last, 1))
+        let radius = interpolation.radius
+        let z = UnsafeMutablePointer<Double>.allocate(capacity: cullSpan)
         defer { z.deallocate() }
-        var j = 1
-        while j <= last {
-            let m = j / knotStep
-            let a = base + m
-            let b = m + 1 < knots ? a + 1 : a
-            let end = min(last, (m + 1) * knotStep - 1)
-            terrain.sampleSegment(
-                column: knotColumns[a], row: knotRows[a], columnSpan: knotColumns[b] - knotColumns[a], rowSpan: knotRows[b] - knotRows[a],
-                fraction: 1 / Double(knotStep), first: j - m * knotStep, count: end - j + 1, interpolation: interpolation,
-                into: z + (j - 1))
-            j = end + 1
-        }
         along.drop.withUnsafeBufferPointer { drop in
             along.inverseDistance.withUnsafeBufferPointer { inverse in
                 guard let drop = drop.baseAddress, let inverse = inverse.baseAddress else { return }
+                // Stretches of cullSpan samples (within one knot segment): a stretch whose
+                // terrain cannot reach the horizon so far keeps it, unsampled.
                 var j = 1
                 while j <= last {
-                    let zj = z[j &- 1]
-                    if zj.isNaN {
-                        let (c, r) = position(j)
-                        if gap == .max && c >= 0 && r >= 0 && c <= w && r <= h { gap = j }
-                    } else {
-                        let t = (zj - drop[j]) * inverse[j]
-                        if t > running {
-                            running = t
-                            at = j
-                        }
+                    let end = min(last, (j / cullSpan + 1) * cullSpan - 1)
+                    let (ca, ra) = position(j)
+                    let (cb, rb) = position(end)
+                    let high = blocks.bound(
+                        columns: Int(min(ca, cb).rounded(.down)) - radius, Int(max(ca, cb).rounded(.down)) + radius,
+                        rows: Int(min(ra, rb).rounded(.down)) - radius, Int(max(ra, rb).rounded(.down)) + radius,
+                        interpolation: interpolation)
+                    // The stretch's highest slope: its terrain at most `high`, lowered by the
+                    // smaller of its ends' drops, over the nearer end's distance when that is
+                    // above the eye's level and the farther one's when below.
+                    let rise = high - min(drop[j], drop[end])
+                    let slope = rise >= 0 ? rise * inverse[j] : rise * inverse[end]
+                    if slope < running - 1e-9 * (1 + abs(running)) {
+                        for i in j...end { out[i] = running }
+                        j = end + 1
+                        continue
                     }
-                    out[j] = running
-                    j &+= 1
+                    let m = j / knotStep
+                    let a = base + m
+                    let b = m + 1 < knots ? a + 1 : a
+                    terrain.sampleSegment(
+                        column: knotColumns[a], row: knotRows[a], columnSpan: knotColumns[b] - knotColumns[a],
+                        rowSpan: knotRows[b] - knotRows[a], fraction: 1 / Double(knotStep), first: j - m * knotStep, count: end - j + 1,
+                        interpolation: interpolation, into: z)
+                    for i in j...end {
+                        let zi = z[i &- j]
+                        if zi.isNaN {
+                            let (c, r) = position(i)
+                            if gap == .max && c >= 0 && r >= 0 && c <= w && r <= h { gap = i }
+                        } else {
+                            let t = (zi - drop[i]) * inverse[i]
+                            if t > running {
+                                running = t
+                                at = i
+                            }
+                        }
+                        out[i] = running
+                    }
+                    j = end + 1
                 }
             }
         }
