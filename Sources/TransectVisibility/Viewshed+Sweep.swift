@@ -30,6 +30,8 @@ extension Viewshed {
     static let raySpacingSteps = 0.9
     /// Rays a block sweeps together (their horizons in memory at once).
     static let raysPerBlock = 128
+    /// Cells of a block a worker judges at a time.
+    static let judgeChunk = 4096
     /// The farthest cell a viewshed judges, metres: well short of a quarter of the earth's
     /// circumference, where the cells' directions on their lattice stay smooth.
     static let maximumDistanceMetres = 5_000_000.0
@@ -124,8 +126,10 @@ extension Viewshed {
         let rays = fan.count
         let samples = Int((farthest / step).rounded(.up)) + 1
 
-        // Cells in range by wedge: wedge a lies between rays a and a + 1.
-        let wedges = WedgeOrder(distances: cellDistances, azimuths: cellAzimuths, settings: settings, fan: fan, width: w, parallel: parallel)
+        // Cells in range by block of wedges: wedge a lies between rays a and a + 1.
+        let wedges = WedgeOrder(
+            distances: cellDistances, azimuths: cellAzimuths, settings: settings, fan: fan, wedgesPerBlock: raysPerBlock, width: w,
+            parallel: parallel)
         // The rays' positions, from the plane's points within range.
         func clipped(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
             let lower = max(r.lowerBound, -farthest)
@@ -163,6 +167,7 @@ extension Viewshed {
                                 q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
                                 terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
                         }
+                        shared.setFloors(rays: last - first + 1, samples: samples)
                         for q in 0..<(last - first) {
                             let (t, j) = shared.best[q]
                             horizon[first + q] = HorizonPoint(
@@ -171,11 +176,13 @@ extension Viewshed {
                                 distanceMetres: j >= 0 ? Double(j) * step : .nan,
                                 crossesNoData: shared.gaps[q] != .max)
                         }
-                        // The cells of the block's wedges.
-                        parallel(last - first) { q in
-                            let a = blockFirst + q
-                            judgeWedge(
-                                q, cells: wedges.cells(of: a), from: fan.azimuths[a], to: fan.azimuths[a + 1], distances: cellDistances,
+                        // The cells of the block's wedges, in raster order, a chunk a worker.
+                        let cells = wedges.cells(of: first / block)
+                        let chunks = (cells.count + judgeChunk - 1) / judgeChunk
+                        parallel(chunks) { c in
+                            let from = cells.startIndex + c * judgeChunk
+                            judgeCells(
+                                cells[from..<min(cells.endIndex, from + judgeChunk)], firstRay: blockFirst, fan: fan, distances: cellDistances,
                                 azimuths: cellAzimuths, targetHeight: targetHeight, samples: samples, step: step, k: k, eye: eye, pitch: pitch,
                                 computesHeights: computesHeights, terrain: terrain, interpolation: settings.interpolation, shared: shared)
                         }
@@ -397,8 +404,9 @@ extension Viewshed {
         shared.best[q] = (running, at)
     }
 
-    /// Judges the `cells` of the block's wedge `q` (between its rays q and q + 1, at azimuths
-    /// `from` and `to`, so a cell lies `(azimuth − from) / (to − from)` of the way across).
+    /// Judges `cells` of the block whose first ray is `firstRay`: each between the two rays of
+    /// its wedge a (the block's rays q = a − `firstRay` and q + 1, at azimuths `from` and `to`,
+    /// so the cell lies `(azimuth − from) / (to − from)` of the way across).
     ///
     /// Two passes. The first judges every cell on the rays' horizon up to its own
     /// neighbourhood: a target below it is hidden whatever its last samples hold, since they can
@@ -406,18 +414,12 @@ extension Viewshed {
     /// are wanted, which need the whole horizon). The second gathers the last samples of the
     /// cells left, reads them in one batch of the terrain's kernel (the same bits as one by one)
     /// and judges them.
-    static func judgeWedge(
-        _ q: Int, cells: ArraySlice<Int32>, from: Double, to: Double, distances: [Double], azimuths: [Double],
+    static func judgeCells(
+        _ cells: ArraySlice<Int32>, firstRay: Int, fan: RayFan, distances: [Double], azimuths: [Double],
         targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double, pitch: ClosedRange<Double>?, computesHeights: Bool,
         terrain: some ViewshedTerrain, interpolation: Interpolation, shared: SweepBuffers
     ) {
         guard !cells.isEmpty else { return }
-        let lastA = shared.lasts[q]
-        let lastB = shared.lasts[q + 1]
-        let gapA = shared.gaps[q]
-        let gapB = shared.gaps[q + 1]
-        let rowA = shared.horizons.baseAddress! + q * samples
-        let rowB = rowA + samples
         var left: [PendingCell] = []
         var columns: [Double] = []
         var rows: [Double] = []
@@ -438,11 +440,24 @@ extension Viewshed {
                     let reduced = zt - k * s * s - eye
                     let t = (reduced + targetHeight) / s
                     if let pitch, !pitch.contains(atan(t) * 180 / .pi) { continue }
-                    let f = (azimuths[i] - from) / (to - from)
                     let (before, far) = sampleRange(distance: s, samples: samples, step: step)
+                    // Below every ray's horizon in the block up to the target's neighbourhood:
+                    // hidden, whichever two rays it lies between (see SweepBuffers.floors).
+                    if !computesHeights && t < shared.floors[far / cullSpan] {
+                        shared.classes[i] = ViewshedClass.hidden.rawValue
+                        continue
+                    }
+                    let alpha = azimuths[i]
+                    let a = fan.wedge(of: alpha)
+                    let q = a - firstRay
+                    let from = fan.azimuths[a]
+                    let f = (alpha - from) / (fan.azimuths[a + 1] - from)
+                    let lastA = shared.lasts[q]
+                    let lastB = shared.lasts[q + 1]
                     // A ray's horizon stands still after it leaves the raster.
+                    let rowA = shared.horizons.baseAddress! + q * samples
                     let ha = rowA[min(far, lastA)]
-                    let hb = rowB[min(far, lastB)]
+                    let hb = rowA[samples + min(far, lastB)]
                     // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
                     let horizon: Double
                     if ha == -.infinity {
@@ -456,7 +471,7 @@ extension Viewshed {
                         shared.classes[i] = ViewshedClass.hidden.rawValue
                         continue
                     }
-                    let gap = min(gapA, gapB) <= far
+                    let gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
                     guard before > far else {
                         finish(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, computesHeights: computesHeights, shared: shared)
                         continue
@@ -590,6 +605,12 @@ struct SweepBuffers: @unchecked Sendable {
     let horizons: UnsafeMutableBufferPointer<Double>
     /// Each ray's first sample in no data inside the raster (`Int.max`: none).
     let gaps: UnsafeMutableBufferPointer<Int>
+    /// The lowest of the block's rays' horizons at every ``Viewshed/cullSpan``-th sample, a
+    /// little lower for rounding: a cell whose sight line's slope is below the entry at or
+    /// before its last sample from the rays (`far`) is below both its rays' horizons there
+    /// (a horizon only rises along its ray, and stands still after its end), so below their
+    /// interpolation: hidden, without finding its wedge.
+    let floors: UnsafeMutableBufferPointer<Double>
     /// The last sample of each ray inside the raster: its horizon is written up to there.
     let lasts: UnsafeMutableBufferPointer<Int>
     /// Each ray's highest slope and its sample (−1: none).
@@ -614,6 +635,8 @@ struct SweepBuffers: @unchecked Sendable {
         gaps.initialize(repeating: .max)
         lasts = .allocate(capacity: rays)
         lasts.initialize(repeating: 0)
+        floors = .allocate(capacity: (samples + Viewshed.cullSpan - 1) / Viewshed.cullSpan)
+        floors.initialize(repeating: -.infinity)
         best = .allocate(capacity: rays)
         best.initialize(repeating: (-.infinity, -1))
         knotColumns = .allocate(capacity: rays * knots)
@@ -628,9 +651,20 @@ struct SweepBuffers: @unchecked Sendable {
         horizons.deallocate()
         gaps.deallocate()
         lasts.deallocate()
+        floors.deallocate()
         best.deallocate()
         knotColumns.deallocate()
         knotRows.deallocate()
+    }
+
+    /// ``floors`` for the block's first `rays` rays, once they are swept.
+    func setFloors(rays: Int, samples: Int) {
+        for span in 0..<floors.count {
+            let j = span * Viewshed.cullSpan
+            var lowest = Double.infinity
+            for q in 0..<rays { lowest = min(lowest, horizons[q * samples + min(j, lasts[q])]) }
+            floors[span] = lowest - 1e-9 * (1 + abs(lowest))
+        }
     }
 
     /// Pixel coordinates of sample `j` on the line `fraction` of the way from the block's ray

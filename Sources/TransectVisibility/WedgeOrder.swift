@@ -1,26 +1,31 @@
 import TransectSupport
 
-/// The cells in range, wedge by wedge (wedge a between sight rays a and a + 1), each wedge's
-/// cells in raster order: a counting sort on the workers, row bands counted, placed and
-/// filled in order, so the order is the same on any number of threads.
+/// The cells in range, block of wedges by block (block b holds wedges b·`wedgesPerBlock` up to
+/// the next block's, wedge a lying between sight rays a and a + 1), each block's cells in
+/// raster order, so that judging them reads the cells' arrays row by row: a counting sort on
+/// the workers, row bands counted, placed and filled in order, so the order is the same on
+/// any number of threads.
 struct WedgeOrder: Sendable {
-    /// Cell indices, wedge after wedge.
+    /// Cell indices, block after block.
     let order: [Int32]
-    /// Wedge a's cells are `order[starts[a]..<starts[a + 1]]`.
+    /// Block b's cells are `order[starts[b]..<starts[b + 1]]`.
     let starts: [Int]
 
     /// Orders the cells in range of `settings` (their distances and azimuths given) among the
-    /// wedges of `fan`.
-    init(distances: [Double], azimuths: [Double], settings: ViewshedSettings, fan: RayFan, width: Int, parallel: ParallelLoop) {
-        let rays = fan.count
+    /// blocks of `wedgesPerBlock` wedges of `fan`.
+    init(
+        distances: [Double], azimuths: [Double], settings: ViewshedSettings, fan: RayFan, wedgesPerBlock: Int, width: Int,
+        parallel: ParallelLoop
+    ) {
+        let blocks = (fan.count + wedgesPerBlock - 1) / wedgesPerBlock
         let n = distances.count
         let bands = Viewshed.bands(cells: n, width: width)
         let rowsPerBand = Viewshed.rowsPerBand(cells: n, width: width)
-        // Each band's count of cells in each wedge.
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: bands * rays)
+        // Each band's count of cells in each block.
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: bands * blocks)
         counts.initialize(repeating: 0)
         defer { counts.deallocate() }
-        // Each cell's wedge, −1 out of range: every cell written by its band's worker.
+        // Each cell's block, −1 out of range: every cell written by its band's worker.
         let wedgeOf = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
         defer { wedgeOf.deallocate() }
         let shared = WedgeCounts(counts: counts, wedgeOf: wedgeOf)
@@ -32,23 +37,23 @@ struct WedgeOrder: Sendable {
                     shared.wedgeOf[i] = -1
                     continue
                 }
-                let a = fan.wedge(of: azimuths[i])
+                let a = fan.wedge(of: azimuths[i]) / wedgesPerBlock
                 shared.wedgeOf[i] = Int32(a)
-                shared.counts[band * rays + a] += 1
+                shared.counts[band * blocks + a] += 1
             }
         }
-        // Where each band's cells of each wedge go: wedge by wedge, band by band.
-        var starts = [Int](repeating: 0, count: rays + 1)
+        // Where each band's cells of each block go: block by block, band by band.
+        var starts = [Int](repeating: 0, count: blocks + 1)
         var total = 0
-        for a in 0..<rays {
+        for a in 0..<blocks {
             starts[a] = total
             for band in 0..<bands {
-                let c = counts[band * rays + a]
-                counts[band * rays + a] = total
+                let c = counts[band * blocks + a]
+                counts[band * blocks + a] = total
                 total += c
             }
         }
-        starts[rays] = total
+        starts[blocks] = total
         // Every slot is filled: the counts placed each band's cells of each wedge.
         self.order = [Int32](unsafeUninitializedCapacity: total) { out, filled in
             let place = WedgePlacement(order: out, next: counts, wedgeOf: wedgeOf)
@@ -58,8 +63,8 @@ struct WedgeOrder: Sendable {
                 for i in from..<to {
                     let a = Int(place.wedgeOf[i])
                     guard a >= 0 else { continue }
-                    place.order[place.next[band * rays + a]] = Int32(i)
-                    place.next[band * rays + a] += 1
+                    place.order[place.next[band * blocks + a]] = Int32(i)
+                    place.next[band * blocks + a] += 1
                 }
             }
             filled = total
@@ -67,11 +72,11 @@ struct WedgeOrder: Sendable {
         self.starts = starts
     }
 
-    /// Wedge `a`'s cells.
-    func cells(of a: Int) -> ArraySlice<Int32> { order[starts[a]..<starts[a + 1]] }
+    /// Block `b`'s cells.
+    func cells(of b: Int) -> ArraySlice<Int32> { order[starts[b]..<starts[b + 1]] }
 }
 
-/// Per-band counts and each cell's wedge, written by the workers of ``WedgeOrder``.
+/// Per-band counts and each cell's block, written by the workers of ``WedgeOrder``.
 ///
 /// `@unchecked Sendable` is safe because each worker writes the counts of its own band and the
 /// cells of its own rows only.
@@ -81,7 +86,7 @@ private struct WedgeCounts: @unchecked Sendable {
 }
 
 /// The order being filled by the workers of ``WedgeOrder``: `next` holds each band's next slot
-/// in each wedge.
+/// in each block.
 ///
 /// `@unchecked Sendable` is safe because each band's slots are its own (the counts placed them
 /// apart) and each worker fills its own band's.
@@ -93,7 +98,7 @@ private struct WedgePlacement: @unchecked Sendable {
 
 extension Viewshed {
     /// Row bands the whole-raster passes split cells into: enough for every worker, few enough
-    /// that a band's counts (one per wedge) stay small beside its cells.
+    /// that a band's counts (one per block of wedges) stay small beside its cells.
     static func bands(cells n: Int, width: Int) -> Int {
         let rows = max(1, n / max(width, 1))
         return (rows + rowsPerBand(cells: n, width: width) - 1) / rowsPerBand(cells: n, width: width)
