@@ -5,13 +5,17 @@ import CGDAL
 /// tile, the CRS and geotransform inside the file (no world file). The bytes depend on the
 /// pixels, the georeference and GDAL's version alone.
 public enum GeoTIFFWriter {
-    /// The COG driver's creation options.
-    static let options = ["COMPRESS=DEFLATE", "PREDICTOR=2", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=1"]
+    /// The COG driver's creation options. Tiles are deflated on every core (NUM_THREADS): the
+    /// driver writes them in order whatever thread compressed them, so the bytes are those of
+    /// one thread.
+    static let options = ["COMPRESS=DEFLATE", "PREDICTOR=2", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=ALL_CPUS"]
     /// The COG driver's creation options for a data band: its overviews take the nearest cell
     /// (the driver's default, cubic, would invent classes and counts between a band's values),
     /// and no predictor (differences between neighbouring classes or counts deflate worse than
     /// the values).
-    static let bandOptions = ["COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=1"]
+    static let bandOptions = [
+        "COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=ALL_CPUS",
+    ]
 
     /// Writes opaque RGB `pixels` (3 bytes a pixel, row-major, `stride` bytes a row, read with
     /// `read` for each row into a packed RGB buffer) to `path`.

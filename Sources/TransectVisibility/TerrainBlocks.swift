@@ -1,35 +1,97 @@
 import TransectRaster
 import TransectSupport
 
-/// The highest and lowest elevation of every ``size`` × ``size`` block of cells: a bound on
-/// what any sample can read in a rectangle of cells, so a sight ray's stretch whose terrain
-/// cannot rise above its horizon is skipped without sampling it (``Viewshed/sweepRay``).
+/// Bounds on what any sample can read in a rectangle of cells, so a sight ray's stretch whose
+/// terrain cannot rise above its horizon is skipped without sampling it (``Viewshed/sweepRay``):
+/// the highest and lowest elevation of every block of cells, at two sizes (``fine``, 8 cells a
+/// side, for a stretch of ``Viewshed/cullSpan`` samples; ``coarse``, 32, for a knot segment).
 ///
 /// A block holding a cell without data is `+∞` high (and `−∞` low), so a stretch near no
 /// data is always sampled and its gap found.
 struct TerrainBlocks: Sendable {
-    /// Cells on a block's side.
-    static let size = 8
+    /// One size of blocks.
+    struct Level: Sendable {
+        /// Cells on a block's side.
+        let size: Int
+        /// Blocks across and down (the last ones may be partial).
+        let across: Int
+        let down: Int
+        /// Block (i, j) at j·across + i.
+        let highest: [Double]
+        let lowest: [Double]
+        /// The same over the 3 × 3 blocks from (i, j) to (i + 2, j + 2), rounded outwards to
+        /// single precision (half the cache a sight ray's looks take): any rectangle of cells
+        /// starting in block (i, j) and ending at most two blocks on, in one look.
+        let highestAround: [Float]
+        let lowestAround: [Float]
+
+        init(size: Int, across: Int, down: Int, highest: [Double], lowest: [Double]) {
+            self.size = size
+            self.across = across
+            self.down = down
+            self.highest = highest
+            self.lowest = lowest
+            var high = highest
+            var low = lowest
+            for j in 0..<down {
+                for i in 0..<across {
+                    for dj in 0..<3 where j + dj < down {
+                        for di in 0..<3 where i + di < across {
+                            high[j * across + i] = max(high[j * across + i], highest[(j + dj) * across + i + di])
+                            low[j * across + i] = min(low[j * across + i], lowest[(j + dj) * across + i + di])
+                        }
+                    }
+                }
+            }
+            highestAround = high.map { z in
+                let f = Float(z)
+                return Double(f) < z ? f.nextUp : f
+            }
+            lowestAround = low.map { z in
+                let f = Float(z)
+                return Double(f) > z ? f.nextDown : f
+            }
+        }
+
+        /// The highest and (when `needsLowest`) lowest elevation of cells `c0...c1` ×
+        /// `r0...r1`, which lie inside the raster.
+        @inline(__always)
+        func range(columns c0: Int, _ c1: Int, rows r0: Int, _ r1: Int, needsLowest: Bool) -> (Double, Double) {
+            let i0 = c0 / size
+            let i1 = c1 / size
+            let j0 = r0 / size
+            let j1 = r1 / size
+            if i1 - i0 < 3 && j1 - j0 < 3 {
+                let k = j0 * across + i0
+                return (Double(highestAround[k]), needsLowest ? Double(lowestAround[k]) : .infinity)
+            }
+            var top = -Double.infinity
+            var bottom = Double.infinity
+            for j in j0...j1 {
+                for i in i0...i1 {
+                    top = max(top, highest[j * across + i])
+                    bottom = min(bottom, lowest[j * across + i])
+                }
+            }
+            return (top, bottom)
+        }
+    }
+
     /// The raster's columns and rows.
     let width: Int
     let height: Int
-    /// Blocks across and down (the last ones may be partial).
-    let across: Int
-    let down: Int
-    /// Block (i, j) at j·across + i.
-    let highest: [Double]
-    let lowest: [Double]
+    /// Blocks of 8 cells a side, and of 32.
+    let fine: Level
+    let coarse: Level
 
     init(terrain: some ViewshedTerrain, parallel: ParallelLoop) {
         let w = terrain.width
         let h = terrain.height
-        let size = Self.size
+        let size = 8
         let across = (w + size - 1) / size
         let down = (h + size - 1) / size
         width = w
         height = h
-        self.across = across
-        self.down = down
         // One row of blocks per item: its cells are read row after row.
         let bands = ParallelFill.array(count: down, chunk: 1, parallel: parallel) { j -> [Double] in
             var high = [Double](repeating: -.infinity, count: across)
@@ -54,35 +116,38 @@ struct TerrainBlocks: Sendable {
             }
             return high + low
         }
-        highest = bands.flatMap { $0[0..<across] }
-        lowest = bands.flatMap { $0[across...] }
+        let highest = bands.flatMap { $0[0..<across] }
+        let lowest = bands.flatMap { $0[across...] }
+        fine = Level(size: size, across: across, down: down, highest: highest, lowest: lowest)
+        // Each coarse block: 4 × 4 fine ones.
+        let coarseAcross = (across + 3) / 4
+        let coarseDown = (down + 3) / 4
+        var coarseHighest = [Double](repeating: -.infinity, count: coarseAcross * coarseDown)
+        var coarseLowest = [Double](repeating: .infinity, count: coarseAcross * coarseDown)
+        for j in 0..<down {
+            for i in 0..<across {
+                let k = (j / 4) * coarseAcross + i / 4
+                coarseHighest[k] = max(coarseHighest[k], highest[j * across + i])
+                coarseLowest[k] = min(coarseLowest[k], lowest[j * across + i])
+            }
+        }
+        coarse = Level(size: 4 * size, across: coarseAcross, down: coarseDown, highest: coarseHighest, lowest: coarseLowest)
     }
 
     /// The highest value `interpolation` can give at a point whose taps lie in cells
     /// `columns` × `rows`, a little above it for rounding; `+∞` when they reach beyond the
-    /// raster, where taps outside make gaps near its edges that the bound would not know. Bilinear and nearest give a weighted mean of taps with weights ≥ 0, so
-    /// at most their highest; Keys' cubic (a = −½) can overshoot: its negative weights sum to
-    /// at most ½·t(1 − t) ≤ ⅛ a side, 0.28125 of both sides, so it gives at most the highest
-    /// plus 0.3 of the taps' range.
+    /// raster, where taps outside make gaps near its edges that the bound would not know.
+    /// Bilinear and nearest give a weighted mean of taps with weights ≥ 0, so at most their
+    /// highest; Keys' cubic (a = −½) can overshoot: its negative weights sum to at most
+    /// ½·t(1 − t) ≤ ⅛ a side, 0.28125 of both sides, so it gives at most the highest plus 0.3
+    /// of the taps' range.
     @inline(__always)
-    func bound(columns c0: Int, _ c1: Int, rows r0: Int, _ r1: Int, interpolation: Interpolation) -> Double {
+    func bound(columns c0: Int, _ c1: Int, rows r0: Int, _ r1: Int, interpolation: Interpolation, level: Level) -> Double {
         guard c0 >= 0, r0 >= 0, c1 < width, r1 < height, c0 <= c1, r0 <= r1 else { return .infinity }
-        let size = Self.size
-        let i0 = c0 / size
-        let i1 = c1 / size
-        let j0 = r0 / size
-        let j1 = r1 / size
-        var top = -Double.infinity
-        var bottom = Double.infinity
-        for j in j0...j1 {
-            let row = j * across
-            for i in i0...i1 {
-                top = max(top, highest[row + i])
-                bottom = min(bottom, lowest[row + i])
-            }
-        }
+        let cubic = interpolation == .cubic
+        let (top, bottom) = level.range(columns: c0, c1, rows: r0, r1, needsLowest: cubic)
         guard top.isFinite else { return top }
-        let z = interpolation == .cubic ? top + 0.3 * (top - bottom) : top
+        let z = cubic ? top + 0.3 * (top - bottom) : top
         return z + 1e-9 * (1 + abs(z))
     }
 }

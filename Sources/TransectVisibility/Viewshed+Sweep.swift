@@ -70,8 +70,10 @@ extension Viewshed {
     /// - Complexity: O(n + r·J) for n cells, r rays and J samples a ray: with half-cell
     ///   spacing, r·J ≈ 4π·D²/c² for the farthest distance D and cell side c (less where the
     ///   sectors reach less far), a small multiple of n.
-    public static func compute(
-        observer: ViewshedObserver, terrain: some ViewshedTerrain, georeference: some ViewshedGeoreference,
+    @_specialize(where Terrain == Float32ElevationGrid)
+    @_specialize(where Terrain == ElevationGrid)
+    public static func compute<Terrain: ViewshedTerrain>(
+        observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
         settings: ViewshedSettings, demName: String, geodesic: Geodesic = .wgs84
     ) throws -> Viewshed {
         let w = terrain.width
@@ -247,7 +249,9 @@ extension Viewshed {
         // to the next band's first (the last band both of its lattice rows).
         var azimuths: [Double] = []
         let distances = [Double](unsafeUninitializedCapacity: w * h) { distanceCells, distanceCount in
+            HugePages.advise(distanceCells)
             azimuths = [Double](unsafeUninitializedCapacity: w * h) { azimuthCells, azimuthCount in
+                HugePages.advise(azimuthCells)
                 let box = GeometryBuffers(distances: distanceCells, azimuths: azimuthCells)
                 let (nodesX, nodesY) = (nx, ny)
                 let bands = max(1, rows.count - 1)
@@ -313,6 +317,9 @@ extension Viewshed {
         let count = samples - 1
         let out = shared.horizons.baseAddress! + q * samples
         out[0] = -.infinity
+        // A stretch's horizon where it stands still across it, NaN where `out` holds it.
+        let spanOut = shared.spanHorizons.baseAddress! + q * shared.spans
+        spanOut[0] = .nan
         guard count > 0 else {
             shared.lasts[q] = 0
             shared.gaps[q] = .max
@@ -353,24 +360,36 @@ extension Viewshed {
         along.drop.withUnsafeBufferPointer { drop in
             along.inverseDistance.withUnsafeBufferPointer { inverse in
                 guard let drop = drop.baseAddress, let inverse = inverse.baseAddress else { return }
-                // Stretches of cullSpan samples (within one knot segment): a stretch whose
-                // terrain cannot reach the horizon so far keeps it, unsampled.
-                var j = 1
-                while j <= last {
-                    let end = min(last, (j / cullSpan + 1) * cullSpan - 1)
+                // Whether samples j...end (within one knot segment) cannot raise the horizon
+                // so far: their terrain at most the blocks' bound around them, lowered by the
+                // smaller of their ends' drops, over the nearer end's distance when that is
+                // above the eye's level and the farther one's when below.
+                @inline(__always) func cannotRise(_ j: Int, _ end: Int, _ level: TerrainBlocks.Level) -> Bool {
                     let (ca, ra) = position(j)
                     let (cb, rb) = position(end)
                     let high = blocks.bound(
                         columns: Int(min(ca, cb).rounded(.down)) - radius, Int(max(ca, cb).rounded(.down)) + radius,
                         rows: Int(min(ra, rb).rounded(.down)) - radius, Int(max(ra, rb).rounded(.down)) + radius,
-                        interpolation: interpolation)
-                    // The stretch's highest slope: its terrain at most `high`, lowered by the
-                    // smaller of its ends' drops, over the nearer end's distance when that is
-                    // above the eye's level and the farther one's when below.
+                        interpolation: interpolation, level: level)
                     let rise = high - min(drop[j], drop[end])
                     let slope = rise >= 0 ? rise * inverse[j] : rise * inverse[end]
-                    if slope < running - 1e-9 * (1 + abs(running)) {
-                        for i in j...end { out[i] = running }
+                    return slope < running - 1e-9 * (1 + abs(running))
+                }
+                // Stretches of cullSpan samples, each knot segment first as a whole: a stretch
+                // that cannot reach the horizon so far keeps it, unsampled.
+                var j = 1
+                while j <= last {
+                    if j % knotStep == 0 || j == 1 {
+                        let end = min(last, (j / knotStep + 1) * knotStep - 1)
+                        if cannotRise(j, end, blocks.coarse) {
+                            for span in (j / cullSpan)...(end / cullSpan) { spanOut[span] = running }
+                            j = end + 1
+                            continue
+                        }
+                    }
+                    let end = min(last, (j / cullSpan + 1) * cullSpan - 1)
+                    if cannotRise(j, end, blocks.fine) {
+                        spanOut[j / cullSpan] = running
                         j = end + 1
                         continue
                     }
@@ -381,6 +400,7 @@ extension Viewshed {
                         column: knotColumns[a], row: knotRows[a], columnSpan: knotColumns[b] - knotColumns[a],
                         rowSpan: knotRows[b] - knotRows[a], fraction: 1 / Double(knotStep), first: j - m * knotStep, count: end - j + 1,
                         interpolation: interpolation, into: z)
+                    spanOut[j / cullSpan] = .nan
                     for i in j...end {
                         let zi = z[i &- j]
                         if zi.isNaN {
@@ -455,9 +475,8 @@ extension Viewshed {
                     let lastA = shared.lasts[q]
                     let lastB = shared.lasts[q + 1]
                     // A ray's horizon stands still after it leaves the raster.
-                    let rowA = shared.horizons.baseAddress! + q * samples
-                    let ha = rowA[min(far, lastA)]
-                    let hb = rowA[samples + min(far, lastB)]
+                    let ha = shared.horizon(ray: q, sample: min(far, lastA), samples: samples)
+                    let hb = shared.horizon(ray: q + 1, sample: min(far, lastB), samples: samples)
                     // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
                     let horizon: Double
                     if ha == -.infinity {
@@ -601,8 +620,14 @@ struct SweepBuffers: @unchecked Sendable {
     let classes: UnsafeMutableBufferPointer<UInt8>
     let heights: UnsafeMutableBufferPointer<Float>
     let angles: UnsafeMutableBufferPointer<Float>
-    /// Each ray's running horizon, `samples` a ray.
+    /// Each ray's running horizon, `samples` a ray, where its stretch was sampled
+    /// (``horizon(ray:sample:samples:)`` reads it).
     let horizons: UnsafeMutableBufferPointer<Double>
+    /// Each ray's horizon across each of its ``Viewshed/cullSpan``-sample stretches that it
+    /// crossed unsampled (the horizon stands still there), NaN where the stretch was sampled;
+    /// ``spans`` a ray.
+    let spanHorizons: UnsafeMutableBufferPointer<Double>
+    let spans: Int
     /// Each ray's first sample in no data inside the raster (`Int.max`: none).
     let gaps: UnsafeMutableBufferPointer<Int>
     /// The lowest of the block's rays' horizons at every ``Viewshed/cullSpan``-th sample, a
@@ -631,6 +656,9 @@ struct SweepBuffers: @unchecked Sendable {
         self.angles = angles
         horizons = .allocate(capacity: rays * samples)
         horizons.initialize(repeating: -.infinity)
+        spans = (samples + Viewshed.cullSpan - 1) / Viewshed.cullSpan
+        spanHorizons = .allocate(capacity: rays * spans)
+        spanHorizons.initialize(repeating: .nan)
         gaps = .allocate(capacity: rays)
         gaps.initialize(repeating: .max)
         lasts = .allocate(capacity: rays)
@@ -649,6 +677,7 @@ struct SweepBuffers: @unchecked Sendable {
     /// Frees the scratch ``init(classes:heights:angles:rays:samples:knots:)`` allocated.
     func deallocateScratch() {
         horizons.deallocate()
+        spanHorizons.deallocate()
         gaps.deallocate()
         lasts.deallocate()
         floors.deallocate()
@@ -657,12 +686,19 @@ struct SweepBuffers: @unchecked Sendable {
         knotRows.deallocate()
     }
 
+    /// Ray `q`'s horizon at sample `j` (at most its last).
+    @inline(__always)
+    func horizon(ray q: Int, sample j: Int, samples: Int) -> Double {
+        let held = spanHorizons[q &* spans &+ j / Viewshed.cullSpan]
+        return held.isNaN ? horizons[q &* samples &+ j] : held
+    }
+
     /// ``floors`` for the block's first `rays` rays, once they are swept.
     func setFloors(rays: Int, samples: Int) {
         for span in 0..<floors.count {
             let j = span * Viewshed.cullSpan
             var lowest = Double.infinity
-            for q in 0..<rays { lowest = min(lowest, horizons[q * samples + min(j, lasts[q])]) }
+            for q in 0..<rays { lowest = min(lowest, horizon(ray: q, sample: min(j, lasts[q]), samples: samples)) }
             floors[span] = lowest - 1e-9 * (1 + abs(lowest))
         }
     }
