@@ -240,7 +240,23 @@ extension ElevationModel {
         let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres
         let offset = info.offset * verticalUnitMetres
-        for run in windowRuns(column: column, width: w) {
+        @inline(__always) func metres(_ cell: Cell) -> Cell {
+            let v = Double(cell)
+            let isNoData = v.isNaN || v == ndRead || !v.isFinite
+            return isNoData ? .nan : Cell(v * scale + offset)
+        }
+        let runs = windowRuns(column: column, width: w)
+        if runs.count == 1 && runs[0].windowColumn == 0 && runs[0].count == w {
+            // One run across the whole window: read in place, no second buffer.
+            try band.read(
+                column: runs[0].rasterColumn, row: row, width: w, height: h, into: &values, bufferWidth: w, bufferHeight: h, type: type
+            ) { .readFailed(path: label, reason: $0) }
+            values.withUnsafeMutableBufferPointer { cells in
+                for k in cells.indices { cells[k] = metres(cells[k]) }
+            }
+            return values
+        }
+        for run in runs {
             var buffer = [Cell](repeating: .nan, count: run.count * h)
             try band.read(
                 column: run.rasterColumn, row: row, width: run.count, height: h, into: &buffer,
@@ -248,9 +264,7 @@ extension ElevationModel {
             ) { .readFailed(path: label, reason: $0) }
             for j in 0..<h {
                 for i in 0..<run.count {
-                    let v = Double(buffer[j * run.count + i])
-                    let isNoData = v.isNaN || v == ndRead || !v.isFinite
-                    values[j * w + run.windowColumn + i] = isNoData ? .nan : Cell(v * scale + offset)
+                    values[j * w + run.windowColumn + i] = metres(buffer[j * run.count + i])
                 }
             }
         }

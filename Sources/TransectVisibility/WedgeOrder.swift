@@ -17,6 +17,9 @@ struct WedgeOrder: Sendable {
         distances: [Double], azimuths: [Double], settings: ViewshedSettings, fan: RayFan, wedgesPerBlock: Int, width: Int,
         parallel: ParallelLoop
     ) {
+        precondition(wedgesPerBlock > 0 && wedgesPerBlock & (wedgesPerBlock - 1) == 0, "blocks of a power of two wedges")
+        // A shift, not a division, per cell.
+        let shift = wedgesPerBlock.trailingZeroBitCount
         let blocks = (fan.count + wedgesPerBlock - 1) / wedgesPerBlock
         let n = distances.count
         let bands = Viewshed.bands(cells: n, width: width)
@@ -28,6 +31,7 @@ struct WedgeOrder: Sendable {
         // Each cell's block, −1 out of range: every cell written by its band's worker.
         let wedgeOf = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
         defer { wedgeOf.deallocate() }
+        HugePages.advise(wedgeOf)
         let shared = WedgeCounts(counts: counts, wedgeOf: wedgeOf)
         parallel(bands) { band in
             let from = band * rowsPerBand * width
@@ -37,7 +41,7 @@ struct WedgeOrder: Sendable {
                     shared.wedgeOf[i] = -1
                     continue
                 }
-                let a = fan.wedge(of: azimuths[i]) / wedgesPerBlock
+                let a = fan.wedge(of: azimuths[i]) >> shift
                 shared.wedgeOf[i] = Int32(a)
                 shared.counts[band * blocks + a] += 1
             }
@@ -56,6 +60,7 @@ struct WedgeOrder: Sendable {
         starts[blocks] = total
         // Every slot is filled: the counts placed each band's cells of each wedge.
         self.order = [Int32](unsafeUninitializedCapacity: total) { out, filled in
+            HugePages.advise(out)
             let place = WedgePlacement(order: out, next: counts, wedgeOf: wedgeOf)
             parallel(bands) { band in
                 let from = band * rowsPerBand * width
