@@ -76,6 +76,18 @@ extension Viewshed {
         observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
         settings: ViewshedSettings, demName: String, geodesic: Geodesic = .wgs84
     ) throws -> Viewshed {
+        try compute(
+            observer: observer, terrain: terrain, georeference: georeference, settings: settings, demName: demName, geodesic: geodesic,
+            culls: true)
+    }
+
+    /// ``compute(observer:terrain:georeference:settings:demName:geodesic:)``, its rays sampled
+    /// whole when `culls` is false (no stretch skipped on ``TerrainBlocks``' bounds): the same
+    /// bytes, which the tests hold it to.
+    static func compute<Terrain: ViewshedTerrain>(
+        observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
+        settings: ViewshedSettings, demName: String, geodesic: Geodesic, culls: Bool
+    ) throws -> Viewshed {
         let w = terrain.width
         let h = terrain.height
         let n = w * h
@@ -148,7 +160,7 @@ extension Viewshed {
         var horizon = [HorizonPoint](
             repeating: HorizonPoint(azimuthDegrees: 0, elevationDegrees: .nan, distanceMetres: .nan, crossesNoData: false), count: rays)
         let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
-        let blocks = TerrainBlocks(terrain: terrain, parallel: parallel)
+        let blocks = culls ? TerrainBlocks(terrain: terrain, parallel: parallel) : nil
         let block = raysPerBlock
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
         let pitch = settings.pitchDegrees
@@ -293,13 +305,14 @@ extension Viewshed {
     }
 
     /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
-    /// and the running maximum of their slopes into `shared.horizons` row q; the index of its
-    /// first sample in no data (inside the raster) into `shared.gaps[q]`, its highest slope and
-    /// where into `shared.best[q]`. `along` holds each sample's distance terms, the same for
-    /// every ray.
+    /// and the running maximum of their slopes into `shared.horizons` row q (a stretch that
+    /// `blocks` show cannot raise it is not sampled, its horizon held in `shared.spanHorizons`);
+    /// the index of its first sample in no data (inside the raster) into `shared.gaps[q]`, its
+    /// highest slope and where into `shared.best[q]`. `along` holds each sample's distance
+    /// terms, the same for every ray.
     static func sweepRay(
         _ q: Int, azimuthDegrees: Double, lattice: RayLattice, samples: Int, along: SampleTerms, terrain: some ViewshedTerrain,
-        blocks: TerrainBlocks, interpolation: Interpolation, shared: SweepBuffers
+        blocks: TerrainBlocks?, interpolation: Interpolation, shared: SweepBuffers
     ) {
         let knots = shared.knots
         let base = q * knots
@@ -364,7 +377,7 @@ extension Viewshed {
                 // so far: their terrain at most the blocks' bound around them, lowered by the
                 // smaller of their ends' drops, over the nearer end's distance when that is
                 // above the eye's level and the farther one's when below.
-                @inline(__always) func cannotRise(_ j: Int, _ end: Int, _ level: TerrainBlocks.Level) -> Bool {
+                @inline(__always) func cannotRise(_ j: Int, _ end: Int, _ blocks: TerrainBlocks, _ level: TerrainBlocks.Level) -> Bool {
                     let (ca, ra) = position(j)
                     let (cb, rb) = position(end)
                     let high = blocks.bound(
@@ -381,14 +394,14 @@ extension Viewshed {
                 while j <= last {
                     if j % knotStep == 0 || j == 1 {
                         let end = min(last, (j / knotStep + 1) * knotStep - 1)
-                        if cannotRise(j, end, blocks.coarse) {
+                        if let blocks, cannotRise(j, end, blocks, blocks.coarse) {
                             for span in (j / cullSpan)...(end / cullSpan) { spanOut[span] = running }
                             j = end + 1
                             continue
                         }
                     }
                     let end = min(last, (j / cullSpan + 1) * cullSpan - 1)
-                    if cannotRise(j, end, blocks.fine) {
+                    if let blocks, cannotRise(j, end, blocks, blocks.fine) {
                         spanOut[j / cullSpan] = running
                         j = end + 1
                         continue

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TransectRaster
+
+@testable import TransectVisibility
+
+/// The sweep skips a ray's stretch when ``TerrainBlocks`` show its terrain cannot reach the
+/// horizon: exact by construction, so the bytes must be those of rays sampled whole.
+@Suite struct CullingTests {
+    /// Rough terrain on 30 m cells with holes of no data and a ridge: hidden stretches behind
+    /// ridges (culled), visible slopes and gaps near the holes (sampled).
+    static func terrain(width: Int, height: Int) -> (ElevationGrid, GeographicGeoreference) {
+        syntheticGrid(width: width, height: height, west: 7, north: 46, cell: 0.0003) { c, r in
+            let x = Double(c)
+            let y = Double(r)
+            if (c - 70) * (c - 70) + (r - 40) * (r - 40) < 20 || (c > 20 && c < 24 && r > 100 && r < 130) { return .nan }
+            let ridge = c > 110 && c < 116 ? 180.0 : 0
+            return 900 + 120 * sin(x / 17) * cos(y / 23) + 35 * sin((x + 2 * y) / 7) + 9 * cos(x / 3 - y / 5) + ridge
+        }
+    }
+
+    @Test(
+        "culled sweeps give the bytes of rays sampled whole",
+        arguments: [Interpolation.bilinear, .nearest, .cubic], [false, true])
+    func cullingChangesNothing(interpolation: Interpolation, heights: Bool) throws {
+        let (grid, geo) = Self.terrain(width: 161, height: 143)
+        for (c, r, above) in [(80.5, 71.5, 2.0), (12.5, 130.5, 40.0), (150.5, 5.5, 300.0)] {
+            let ll = geo.lonLat(columns: [c], rows: [r])
+            let observer = ViewshedObserver(
+                longitude: ll.longitudes[0], latitude: ll.latitudes[0], height: .aboveGround(above), name: "o")
+            let settings = ViewshedSettings(interpolation: interpolation, computesHeights: heights, threads: 2)
+            let culled = try Viewshed.compute(
+                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, culls: true)
+            let whole = try Viewshed.compute(
+                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, culls: false)
+            // How many entries differ (a failure names a count, not two whole rasters).
+            func differing<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+                a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : max(a.count, b.count)
+            }
+            let rays = { (v: Viewshed) in
+                v.horizon.map { [$0.azimuthDegrees.bitPattern, $0.elevationDegrees.bitPattern, $0.distanceMetres.bitPattern] }
+            }
+            let bits = { (values: [Float]) in values.map(\.bitPattern) }
+            #expect(differing(culled.classes, whole.classes) == 0, "classes, observer at \(c), \(r)")
+            #expect(differing(rays(culled), rays(whole)) == 0, "horizon, observer at \(c), \(r)")
+            #expect(differing(culled.horizon.map(\.crossesNoData), whole.horizon.map(\.crossesNoData)) == 0)
+            #expect(differing(bits(culled.minimumVisibleHeightMetres), bits(whole.minimumVisibleHeightMetres)) == 0)
+            #expect(differing(bits(culled.angleAboveHorizonDegrees), bits(whole.angleAboveHorizonDegrees)) == 0)
+            // Both kinds of cell are there: the test sees what culling could get wrong.
+            #expect(culled.count(of: .hidden) > 1000 && culled.count(of: .visible) > 1000 && culled.count(of: .unknown) > 0)
+        }
+    }
+
+    @Test("a block bound is at or above every sample its cells can give", arguments: Interpolation.allCases)
+    func boundHoldsEverySample(interpolation: Interpolation) {
+        let (grid, _) = Self.terrain(width: 97, height: 89)
+        let blocks = TerrainBlocks(terrain: grid, parallel: { n, body in for k in 0..<n { body(k) } })
+        var random = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<3000 {
+            let x0 = Double.random(in: 0...96, using: &random)
+            let y0 = Double.random(in: 0...88, using: &random)
+            let x1 = min(96.9, x0 + Double.random(in: 0...12, using: &random))
+            let y1 = min(88.9, y0 + Double.random(in: 0...12, using: &random))
+            let radius = interpolation.radius
+            let c0 = Int(x0.rounded(.down)) - radius
+            let c1 = Int(x1.rounded(.down)) + radius
+            let r0 = Int(y0.rounded(.down)) - radius
+            let r1 = Int(y1.rounded(.down)) + radius
+            for level in [blocks.fine, blocks.coarse] {
+                let bound = blocks.bound(columns: c0, c1, rows: r0, r1, interpolation: interpolation, level: level)
+                for k in 0...8 {
+                    let t = Double(k) / 8
+                    let z = grid.sampleScalar(column: x0 + t * (x1 - x0), row: y0 + t * (y1 - y0), interpolation: interpolation)
+                    guard !z.isNaN else { continue }
+                    #expect(z <= bound, "\(interpolation) at \(x0 + t * (x1 - x0)), \(y0 + t * (y1 - y0)): \(z) above \(bound)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 10000)
+    }
+}
