@@ -78,15 +78,16 @@ extension Viewshed {
     ) throws -> Viewshed {
         try compute(
             observer: observer, terrain: terrain, georeference: georeference, settings: settings, demName: demName, geodesic: geodesic,
-            culls: true)
+            shortcuts: true)
     }
 
-    /// ``compute(observer:terrain:georeference:settings:demName:geodesic:)``, its rays sampled
-    /// whole when `culls` is false (no stretch skipped on ``TerrainBlocks``' bounds): the same
-    /// bytes, which the tests hold it to.
+    /// ``compute(observer:terrain:georeference:settings:demName:geodesic:)``; without
+    /// `shortcuts`, its rays sampled whole (no stretch skipped on ``TerrainBlocks``' bounds)
+    /// and every cell found its wedge (none hidden on its block's ``SweepBuffers/floors``):
+    /// the same bytes, which the tests hold it to.
     static func compute<Terrain: ViewshedTerrain>(
         observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
-        settings: ViewshedSettings, demName: String, geodesic: Geodesic, culls: Bool
+        settings: ViewshedSettings, demName: String, geodesic: Geodesic, shortcuts: Bool
     ) throws -> Viewshed {
         let w = terrain.width
         let h = terrain.height
@@ -160,7 +161,7 @@ extension Viewshed {
         var horizon = [HorizonPoint](
             repeating: HorizonPoint(azimuthDegrees: 0, elevationDegrees: .nan, distanceMetres: .nan, crossesNoData: false), count: rays)
         let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
-        let blocks = culls ? TerrainBlocks(terrain: terrain, parallel: parallel) : nil
+        let blocks = shortcuts ? TerrainBlocks(terrain: terrain, parallel: parallel) : nil
         let block = raysPerBlock
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
         let pitch = settings.pitchDegrees
@@ -181,7 +182,7 @@ extension Viewshed {
                                 q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
                                 terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
                         }
-                        shared.setFloors(rays: last - first + 1, samples: samples)
+                        if shortcuts { shared.setFloors(rays: last - first + 1, samples: samples) }
                         for q in 0..<(last - first) {
                             let (t, j) = shared.best[q]
                             horizon[first + q] = HorizonPoint(

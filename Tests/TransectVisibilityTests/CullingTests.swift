@@ -5,7 +5,9 @@ import TransectRaster
 @testable import TransectVisibility
 
 /// The sweep skips a ray's stretch when ``TerrainBlocks`` show its terrain cannot reach the
-/// horizon: exact by construction, so the bytes must be those of rays sampled whole.
+/// horizon, and hides a cell below every ray of its block without finding its wedge: exact by
+/// construction, so the bytes must be those of rays sampled whole and every cell judged on its
+/// own wedge.
 @Suite struct CullingTests {
     /// Rough terrain on 30 m cells with holes of no data and a ridge: hidden stretches behind
     /// ridges (culled), visible slopes and gaps near the holes (sampled).
@@ -20,7 +22,7 @@ import TransectRaster
     }
 
     @Test(
-        "culled sweeps give the bytes of rays sampled whole",
+        "the sweep's shortcuts give the bytes of rays sampled whole and cells judged on their wedges",
         arguments: [Interpolation.bilinear, .nearest, .cubic], [false, true])
     func cullingChangesNothing(interpolation: Interpolation, heights: Bool) throws {
         let (grid, geo) = Self.terrain(width: 161, height: 143)
@@ -30,9 +32,9 @@ import TransectRaster
                 longitude: ll.longitudes[0], latitude: ll.latitudes[0], height: .aboveGround(above), name: "o")
             let settings = ViewshedSettings(interpolation: interpolation, computesHeights: heights, threads: 2)
             let culled = try Viewshed.compute(
-                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, culls: true)
+                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, shortcuts: true)
             let whole = try Viewshed.compute(
-                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, culls: false)
+                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, shortcuts: false)
             // How many entries differ (a failure names a count, not two whole rasters).
             func differing<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
                 a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : max(a.count, b.count)
