@@ -1,3 +1,4 @@
+import Synchronization
 import TransectGeodesy
 import TransectRaster
 import TransectSupport
@@ -170,9 +171,13 @@ extension ElevationModel {
             all: [georeference] + (try (1..<max(together, 1)).map { _ throws(TerrainError) in try DEMGeoreference(self) }))
         let label = label
         let gt = geoTransform
+        let earliestFailure = EarliestFailure()
         let tallies = ParallelFill.array(count: together, chunk: 1, parallel: stripedParallelLoop(threads: together)) { w in
             var tally = ViewshedTally(cells: n, cumulative: cumulative, masked: masked)
             for k in stride(from: w, to: observers.count, by: together) {
+                // An observer after one that failed on another worker cannot change the error
+                // the run reports (the earliest): the worker stops.
+                guard k < earliestFailure.index else { break }
                 let v: Viewshed
                 do {
                     switch window {
@@ -194,6 +199,7 @@ extension ElevationModel {
                 } catch {
                     // This worker's first failure is its earliest; the run reports the earliest of all.
                     tally.failure = (k, error)
+                    earliestFailure.record(k)
                     break
                 }
                 tally.count(v, bit: UInt64(1) << UInt64(min(firstIndex + k, 63)))
@@ -278,6 +284,25 @@ private struct ViewshedGeoreferences: @unchecked Sendable {
 }
 
 /// What one worker has counted of the observers it swept.
+/// The index of the earliest observer whose viewshed failed so far, shared by the workers of
+/// ``ElevationModel/viewsheds(of:settings:keepEach:cumulative:firstIndex:maskBits:)``.
+private final class EarliestFailure: Sendable {
+    private let earliest = Atomic<Int>(.max)
+
+    /// The earliest failed observer's index (`Int.max`: none yet).
+    var index: Int { earliest.load(ordering: .relaxed) }
+
+    /// Records a failure of observer `k`.
+    func record(_ k: Int) {
+        var seen = earliest.load(ordering: .relaxed)
+        while k < seen {
+            let (exchanged, now) = earliest.compareExchange(expected: seen, desired: k, ordering: .relaxed)
+            if exchanged { return }
+            seen = now
+        }
+    }
+}
+
 private struct ViewshedTally: Sendable {
     /// Observers that see each cell (empty unless cumulative).
     var counts: [UInt32]

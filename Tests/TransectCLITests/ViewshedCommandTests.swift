@@ -190,6 +190,18 @@ struct ViewshedCommandTests {
         let polar = transect(["viewshed", "--dem", dir.file("globe.tif"), "--observer", "0.1,85,3000", "--max-distance", "600000", "-o", dir.file("p.tif")])
         #expect(polar.code == 2 && polar.err.contains("would reach the pole"), "\(polar.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("p.tif")))
+        // Among many observers, two near a pole (lines 4 and 7): whichever worker meets its
+        // failure first, the run names the earliest, and the others stop early.
+        let lines = (0..<24).map { i in i == 2 || i == 5 ? "\(i).1,86" : "\(i * 3).1,10" }
+        try (["lon,lat"] + lines).joined(separator: "\n").write(toFile: dir.file("poles.csv"), atomically: true, encoding: .utf8)
+        for threads in ["1", "2"] {
+            let many = transect([
+                "viewshed", "--dem", dir.file("globe.tif"), "--observers", dir.file("poles.csv"), "--max-distance", "600000",
+                "--threads", threads, "-o", dir.file("p.tif"),
+            ])
+            #expect(many.code == 2 && many.err.contains("poles.csv line 4") && many.err.contains("would reach the pole"), "\(many.err)")
+            #expect(!FileManager.default.fileExists(atPath: dir.file("p.tif")))
+        }
     }
 
     /// A geographic DEM of rolling hills (heights from sines, about 30 m cells), with a few
