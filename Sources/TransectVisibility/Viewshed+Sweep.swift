@@ -67,9 +67,18 @@ extension Viewshed {
     /// at the edges of what is visible; `make test` holds the difference under 0.1 % of cells,
     /// each at an edge.
     ///
+    /// **Shortcuts that change no bit.** A ray's stretch (a knot segment, then its
+    /// ``cullSpan``-sample parts) whose terrain cannot rise above the ray's horizon so far, by
+    /// the highest cell of the ``TerrainBlocks`` under it, is not sampled: its samples could not
+    /// change the running maximum. A cell whose slope lies below every ray's horizon in its
+    /// block at its distance (``SweepBuffers/floors``) is hidden without finding its wedge. A
+    /// cell the rays' horizon hides does not read its own last samples. The tests hold the
+    /// result to the same sweep without the first two, bit for bit.
+    ///
     /// - Complexity: O(n + r·J) for n cells, r rays and J samples a ray: with half-cell
     ///   spacing, r·J ≈ 4π·D²/c² for the farthest distance D and cell side c (less where the
-    ///   sectors reach less far), a small multiple of n.
+    ///   sectors reach less far), a small multiple of n; stretches below the horizon cost a look
+    ///   at their blocks instead of their samples.
     @_specialize(where Terrain == Float32ElevationGrid)
     @_specialize(where Terrain == ElevationGrid)
     public static func compute<Terrain: ViewshedTerrain>(
