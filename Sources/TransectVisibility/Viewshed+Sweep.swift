@@ -30,8 +30,8 @@ extension Viewshed {
     static let raySpacingSteps = 0.9
     /// Rays a block sweeps together (their horizons in memory at once).
     static let raysPerBlock = 128
-    /// Cells of a block a worker judges at a time.
-    static let judgeChunk = 4096
+    /// Tiles (of 8 × 8 cells) of a block a worker judges at a time.
+    static let tilesPerChunk = 64
     /// The farthest cell a viewshed judges, metres: well short of a quarter of the earth's
     /// circumference, where the cells' directions on their lattice stay smooth.
     static let maximumDistanceMetres = 5_000_000.0
@@ -134,10 +134,9 @@ extension Viewshed {
 
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
         let parallel = stripedParallelLoop(threads: settings.threads)
-        let (cellDistances, cellAzimuths, extent) = try cellGeometry(
-            width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, parallel: parallel)
+        let (cellDistances, cellAzimuths, extent, tiles, sectorFarthest) = try cellGeometry(
+            width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, settings: settings, parallel: parallel)
         // The farthest cell in range in each sector sets its rays.
-        let sectorFarthest = farthestInRange(distances: cellDistances, azimuths: cellAzimuths, settings: settings, width: w, parallel: parallel)
         let farthest = sectorFarthest.max() ?? 0
         // Beyond 5,000 km the lattice of cell directions would straddle the antipode, where
         // neighbouring directions turn half round and interpolating between them means nothing.
@@ -150,10 +149,6 @@ extension Viewshed {
         let rays = fan.count
         let samples = Int((farthest / step).rounded(.up)) + 1
 
-        // Cells in range by block of wedges: wedge a lies between rays a and a + 1.
-        let wedges = WedgeOrder(
-            distances: cellDistances, azimuths: cellAzimuths, settings: settings, fan: fan, wedgesPerBlock: raysPerBlock, width: w,
-            parallel: parallel)
         // The rays' positions, from the plane's points within range.
         func clipped(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
             let lower = max(r.lowerBound, -farthest)
@@ -182,6 +177,8 @@ extension Viewshed {
                         classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots)
                     defer { shared.deallocateScratch() }
                     var first = 0
+                    var seen = [Int32](repeating: 0, count: tiles.lower.count)
+                    var mark: Int32 = 0
                     while first < rays {
                         let last = min(first + block, rays)  // rays first...last, wedges first..<last
                         // The block's rays' horizons.
@@ -200,13 +197,16 @@ extension Viewshed {
                                 distanceMetres: j >= 0 ? Double(j) * step : .nan,
                                 crossesNoData: shared.gaps[q] != .max)
                         }
-                        // The cells of the block's wedges, in raster order, a chunk a worker.
-                        let cells = wedges.cells(of: first / block)
-                        let chunks = (cells.count + judgeChunk - 1) / judgeChunk
+                        // The cells of the block's wedges (wedge a between rays a and a + 1), tile
+                        // by tile, a run of tiles a worker.
+                        mark += 1
+                        let blockTiles = tiles.tiles(from: fan.azimuths[first], to: fan.azimuths[last], seen: &seen, mark: mark)
+                        let chunks = (blockTiles.count + tilesPerChunk - 1) / tilesPerChunk
+                        let blockLast = last
                         parallel(chunks) { c in
-                            let from = cells.startIndex + c * judgeChunk
                             judgeCells(
-                                cells[from..<min(cells.endIndex, from + judgeChunk)], firstRay: blockFirst, fan: fan, distances: cellDistances,
+                                tiles: blockTiles[(c * tilesPerChunk)..<min(blockTiles.count, (c + 1) * tilesPerChunk)], of: tiles,
+                                rays: blockFirst..<blockLast, fan: fan, settings: settings, width: w, distances: cellDistances,
                                 azimuths: cellAzimuths, targetHeight: targetHeight, samples: samples, step: step, k: k, eye: eye, pitch: pitch,
                                 computesHeights: computesHeights, terrain: terrain, interpolation: settings.interpolation, shared: shared)
                         }
@@ -239,8 +239,11 @@ extension Viewshed {
     /// arrays are not filled first (their pages are first touched on the workers).
     static func cellGeometry(
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
-        parallel: ParallelLoop
-    ) throws -> (distances: [Double], azimuths: [Double], extent: (x: ClosedRange<Double>, y: ClosedRange<Double>)) {
+        settings: ViewshedSettings, parallel: ParallelLoop
+    ) throws -> (
+        distances: [Double], azimuths: [Double], extent: (x: ClosedRange<Double>, y: ClosedRange<Double>), tiles: CellTiles,
+        farthest: [Double]
+    ) {
         let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
         var nodeColumns: [Double] = []
@@ -267,16 +270,23 @@ extension Viewshed {
         let ys = finite.map { ny[$0] }
         let extent = (x: (xs.min() ?? 0)...(xs.max() ?? 0), y: (ys.min() ?? 0)...(ys.max() ?? 0))
         let across = columns.count
+        let tiles = CellTiles(
+            nodeAzimuths: az, nodeOnEarth: (0..<m).map { nx[$0].isFinite && ny[$0].isFinite }, nodeDistances: s, latticeColumns: columns,
+            latticeRows: rows, width: w, height: h, parallel: parallel)
         // Row bands between lattice rows on the workers: band j holds its first lattice row up
         // to the next band's first (the last band both of its lattice rows).
         var azimuths: [Double] = []
+        // Each band's farthest cell in range in each sector.
+        let bands = max(1, rows.count - 1)
+        let bandFarthest = UnsafeMutableBufferPointer<Double>.allocate(capacity: bands * RayFan.sectors)
+        bandFarthest.initialize(repeating: 0)
+        defer { bandFarthest.deallocate() }
         let distances = [Double](unsafeUninitializedCapacity: w * h) { distanceCells, distanceCount in
             HugePages.advise(distanceCells)
             azimuths = [Double](unsafeUninitializedCapacity: w * h) { azimuthCells, azimuthCount in
                 HugePages.advise(azimuthCells)
-                let box = GeometryBuffers(distances: distanceCells, azimuths: azimuthCells)
+                let box = GeometryBuffers(distances: distanceCells, azimuths: azimuthCells, farthest: bandFarthest)
                 let (nodesX, nodesY) = (nx, ny)
-                let bands = max(1, rows.count - 1)
                 parallel(bands) { rj in
                     let r0 = rows[rj]
                     let r1 = rj + 1 < rows.count ? rows[rj + 1] : r0
@@ -306,12 +316,32 @@ extension Viewshed {
                             }
                         }
                     }
+                    // The band's farthest cells in range by sector, tile by tile while they are in
+                    // the cache: a tile within one sector needs no cell's sector.
+                    let farthest = box.farthest.baseAddress! + rj * RayFan.sectors
+                    for ti in 0..<tiles.across {
+                        let t = rj * tiles.across + ti
+                        let (tileRows, tileColumns) = tiles.cells(of: t)
+                        let sole = tiles.soleSector(of: t)
+                        for row in tileRows {
+                            for i in (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound) {
+                                let alpha = box.azimuths[i]
+                                let d = box.distances[i]
+                                guard inRange(distance: d, azimuth: alpha, settings: settings) else { continue }
+                                let sector = sole ?? RayFan.sector(of: alpha)
+                                farthest[sector] = max(farthest[sector], d)
+                            }
+                        }
+                    }
                 }
                 azimuthCount = w * h
             }
             distanceCount = w * h
         }
-        return (distances, azimuths, extent)
+        let sectorFarthest = (0..<RayFan.sectors).map { sector in
+            (0..<bands).reduce(0.0) { max($0, bandFarthest[$1 * RayFan.sectors + sector]) }
+        }
+        return (distances, azimuths, extent, tiles, sectorFarthest)
     }
 
     /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
@@ -458,75 +488,96 @@ extension Viewshed {
     /// cells left, reads them in one batch of the terrain's kernel (the same bits as one by one)
     /// and judges them.
     static func judgeCells(
-        _ cells: ArraySlice<Int32>, firstRay: Int, fan: RayFan, distances: [Double], azimuths: [Double],
-        targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double, pitch: ClosedRange<Double>?, computesHeights: Bool,
-        terrain: some ViewshedTerrain, interpolation: Interpolation, shared: SweepBuffers
+        tiles: ArraySlice<Int32>, of all: CellTiles, rays: Range<Int>, fan: RayFan, settings: ViewshedSettings, width w: Int,
+        distances: [Double], azimuths: [Double], targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double,
+        pitch: ClosedRange<Double>?, computesHeights: Bool, terrain: some ViewshedTerrain, interpolation: Interpolation,
+        shared: SweepBuffers
     ) {
-        guard !cells.isEmpty else { return }
+        let firstRay = rays.lowerBound
+        // The block's wedges lie from `lower` to `upper`; a cell's own wedge decides (the
+        // wedges' arithmetic rounds), found first only within a hair of either end.
+        let lower = fan.azimuths[rays.lowerBound]
+        let upper = fan.azimuths[rays.upperBound]
+        let hair = 1e-9
         var left: [PendingCell] = []
         var columns: [Double] = []
         var rows: [Double] = []
         distances.withUnsafeBufferPointer { distances in
             azimuths.withUnsafeBufferPointer { azimuths in
-                for cell in cells {
-                    let i = Int(cell)
-                    let zt = terrain.elevation(index: i)
-                    guard !zt.isNaN else {
-                        shared.classes[i] = ViewshedClass.unknown.rawValue
-                        continue
-                    }
-                    let s = distances[i]
-                    guard s > 0 else {
-                        finish(cell: i, distance: s, reduced: 0, slope: 0, horizon: -.infinity, gap: false, computesHeights: computesHeights, shared: shared)
-                        continue
-                    }
-                    let reduced = zt - k * s * s - eye
-                    let t = (reduced + targetHeight) / s
-                    if let pitch, !pitch.contains(atan(t) * 180 / .pi) { continue }
-                    let (before, far) = sampleRange(distance: s, samples: samples, step: step)
-                    // Below every ray's horizon in the block up to the target's neighbourhood:
-                    // hidden, whichever two rays it lies between (see SweepBuffers.floors).
-                    if !computesHeights && t < shared.floors[far / cullSpan] {
-                        shared.classes[i] = ViewshedClass.hidden.rawValue
-                        continue
-                    }
-                    let alpha = azimuths[i]
-                    let a = fan.wedge(of: alpha)
-                    let q = a - firstRay
-                    let from = fan.azimuths[a]
-                    let f = (alpha - from) / (fan.azimuths[a + 1] - from)
-                    let lastA = shared.lasts[q]
-                    let lastB = shared.lasts[q + 1]
-                    // A ray's horizon stands still after it leaves the raster.
-                    let ha = shared.horizon(ray: q, sample: min(far, lastA), samples: samples)
-                    let hb = shared.horizon(ray: q + 1, sample: min(far, lastB), samples: samples)
-                    // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
-                    let horizon: Double
-                    if ha == -.infinity {
-                        horizon = hb
-                    } else if hb == -.infinity {
-                        horizon = ha
-                    } else {
-                        horizon = ha + f * (hb - ha)
-                    }
-                    if t < horizon && !computesHeights {
-                        shared.classes[i] = ViewshedClass.hidden.rawValue
-                        continue
-                    }
-                    let gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
-                    guard before > far else {
-                        finish(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, computesHeights: computesHeights, shared: shared)
-                        continue
-                    }
-                    // The last samples before the target on its own line (between the two rays at the
-                    // target's fraction, which passes through the target): there the terrain is the
-                    // target's own neighbourhood, where a ray beside the line reads another point of
-                    // the cell than the line does.
-                    left.append(PendingCell(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, before: before, far: far))
-                    for j in (far + 1)...before {
-                        let (c, r) = shared.position(ray: q, fraction: f, sample: j)
-                        columns.append(c)
-                        rows.append(r)
+                for tile in tiles {
+                    let (tileRows, tileColumns) = all.cells(of: Int(tile))
+                    for row in tileRows {
+                        for i in (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound) {
+                            let alpha = azimuths[i]
+                            guard alpha >= lower - CellTiles.margin, alpha <= upper + CellTiles.margin else { continue }
+                            var a = -1
+                            if !(alpha > lower + hair && alpha < upper - hair) {
+                                a = fan.wedge(of: alpha)
+                                guard rays.contains(a) else { continue }
+                            }
+                            guard inRange(distance: distances[i], azimuth: alpha, settings: settings) else { continue }
+                            let zt = terrain.elevation(index: i)
+                            guard !zt.isNaN else {
+                                shared.classes[i] = ViewshedClass.unknown.rawValue
+                                continue
+                            }
+                            let s = distances[i]
+                            guard s > 0 else {
+                                finish(
+                                    cell: i, distance: s, reduced: 0, slope: 0, horizon: -.infinity, gap: false, computesHeights: computesHeights,
+                                    shared: shared)
+                                continue
+                            }
+                            let reduced = zt - k * s * s - eye
+                            let t = (reduced + targetHeight) / s
+                            if let pitch, !pitch.contains(atan(t) * 180 / .pi) { continue }
+                            let (before, far) = sampleRange(distance: s, samples: samples, step: step)
+                            // Below every ray's horizon in the block up to the target's neighbourhood:
+                            // hidden, whichever two rays it lies between (see SweepBuffers.floors).
+                            if !computesHeights && t < shared.floors[far / cullSpan] {
+                                shared.classes[i] = ViewshedClass.hidden.rawValue
+                                continue
+                            }
+                            if a < 0 { a = fan.wedge(of: alpha) }
+                            let q = a - firstRay
+                            let from = fan.azimuths[a]
+                            let f = (alpha - from) / (fan.azimuths[a + 1] - from)
+                            let lastA = shared.lasts[q]
+                            let lastB = shared.lasts[q + 1]
+                            // A ray's horizon stands still after it leaves the raster.
+                            let ha = shared.horizon(ray: q, sample: min(far, lastA), samples: samples)
+                            let hb = shared.horizon(ray: q + 1, sample: min(far, lastB), samples: samples)
+                            // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
+                            let horizon: Double
+                            if ha == -.infinity {
+                                horizon = hb
+                            } else if hb == -.infinity {
+                                horizon = ha
+                            } else {
+                                horizon = ha + f * (hb - ha)
+                            }
+                            if t < horizon && !computesHeights {
+                                shared.classes[i] = ViewshedClass.hidden.rawValue
+                                continue
+                            }
+                            let gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
+                            guard before > far else {
+                                finish(
+                                    cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, computesHeights: computesHeights,
+                                    shared: shared)
+                                continue
+                            }
+                            // The last samples before the target on its own line (between the two rays at the
+                            // target's fraction, which passes through the target): there the terrain is the
+                            // target's own neighbourhood, where a ray beside the line reads another point of
+                            // the cell than the line does.
+                            left.append(PendingCell(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, before: before, far: far))
+                            for j in (far + 1)...before {
+                                let (c, r) = shared.position(ray: q, fraction: f, sample: j)
+                                columns.append(c)
+                                rows.append(r)
+                            }
+                        }
                     }
                 }
             }
@@ -625,13 +676,15 @@ struct SampleTerms: Sendable {
     }
 }
 
-/// Every cell's distance and azimuth, written by the workers of ``Viewshed/cellGeometry``.
+/// Every cell's distance and azimuth, and each band's farthest cell in range by sector,
+/// written by the workers of ``Viewshed/cellGeometry``.
 ///
-/// `@unchecked Sendable` is safe because each worker writes the rows of its own band, no two
-/// bands share a row, and nothing reads them before the loop returns.
+/// `@unchecked Sendable` is safe because each worker writes the rows and the maxima of its own
+/// band, no two bands share a row, and nothing reads them before the loop returns.
 struct GeometryBuffers: @unchecked Sendable {
     let distances: UnsafeMutableBufferPointer<Double>
     let azimuths: UnsafeMutableBufferPointer<Double>
+    let farthest: UnsafeMutableBufferPointer<Double>
 }
 
 /// The sweep's buffers, written by the workers of one parallel loop at a time.

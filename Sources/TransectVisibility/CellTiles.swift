@@ -1,0 +1,158 @@
+import TransectSupport
+
+/// The raster's cells in tiles, one per cell of the lattice their distances and azimuths are
+/// interpolated on (``Viewshed/cellGeometry``), each with the turn of azimuths its cells can
+/// have, and listed under every ``RayFan`` sector that turn touches: a block of sight rays finds
+/// the cells it judges among its sectors' tiles, row by row in each tile, with no order of
+/// every cell.
+///
+/// A tile's cells have azimuthal equidistant coordinates interpolated between its four corner
+/// nodes, so they lie in the corners' convex hull; where the corners' directions span less than
+/// half a turn the hull leaves the observer out and every cell's azimuth lies between the
+/// corners'. A tile whose corners span half a turn or more (the observer's own), or lack a
+/// place on the earth, takes the whole turn and is looked at by every block.
+struct CellTiles: Sendable {
+    /// Each tile row's first raster row and the next tile row's (the last one's end the raster's).
+    let rowBounds: [Int]
+    /// Each tile column's first raster column, and the raster's width last.
+    let columnBounds: [Int]
+    /// Tile (i, j) at j·across + i: its azimuths from `lower` clockwise through `span`
+    /// degrees (360: the whole turn), with a margin for rounding.
+    let lower: [Double]
+    let span: [Double]
+    /// Sector s's tiles are `sectorTiles[sectorStart[s]..<sectorStart[s + 1]]`.
+    let sectorStart: [Int]
+    let sectorTiles: [Int32]
+
+    var across: Int { columnBounds.count - 1 }
+    var down: Int { rowBounds.count - 1 }
+
+    /// Degrees a tile's turn is widened by on each side: its cells' azimuths are computed from
+    /// interpolated coordinates, its corners' from the nodes, alike to about 1e-13°.
+    static let margin = 1e-6
+
+    /// Tiles over the lattice whose nodes lie at `latticeColumns` × `latticeRows` (the last
+    /// the raster's last column and row), node (i, j) at j·columns + i with azimuth
+    /// `nodeAzimuths` (degrees, any turn) and a place on the earth where `nodeOnEarth`; a tile
+    /// row a worker.
+    init(
+        nodeAzimuths: [Double], nodeOnEarth: [Bool], nodeDistances: [Double], latticeColumns: [Int], latticeRows: [Int], width: Int,
+        height: Int, parallel: ParallelLoop
+    ) {
+        // Lattice intervals, the last one holding the raster's last column or row too.
+        let tilesAcross = max(1, latticeColumns.count - 1)
+        let tilesDown = max(1, latticeRows.count - 1)
+        columnBounds = Array(latticeColumns.prefix(tilesAcross)) + [width]
+        rowBounds = Array(latticeRows.prefix(tilesDown)) + [height]
+        let nodesAcross = latticeColumns.count
+        let nodesDown = latticeRows.count
+        let sectorWidth = 360 / Double(RayFan.sectors)
+        // Each tile's turn (lower, span) and sectors (first, count), a tile row an item.
+        let rowsOfTiles = ParallelFill.array(count: tilesDown, chunk: 1, parallel: parallel) { j -> [SIMD4<Double>] in
+            var out = [SIMD4<Double>](repeating: SIMD4(0, 360, 0, Double(RayFan.sectors)), count: tilesAcross)
+            for i in 0..<tilesAcross {
+                let i1 = min(i + 1, nodesAcross - 1)
+                let j1 = min(j + 1, nodesDown - 1)
+                // The corners' directions, degrees in [0, 360), sorted (no heap: four of them).
+                let corners = SIMD4<Int>(j * nodesAcross + i, j * nodesAcross + i1, j1 * nodesAcross + i, j1 * nodesAcross + i1)
+                var angles = SIMD4<Double>()
+                var whole = false
+                for k in 0..<4 {
+                    guard nodeOnEarth[corners[k]], nodeDistances[corners[k]] > 0 else {
+                        whole = true
+                        break
+                    }
+                    let a = nodeAzimuths[corners[k]].truncatingRemainder(dividingBy: 360)
+                    angles[k] = a < 0 ? a + 360 : a
+                }
+                guard !whole else { continue }
+                for p in 1..<4 {
+                    var q = p
+                    while q > 0 && angles[q - 1] > angles[q] {
+                        (angles[q - 1], angles[q]) = (angles[q], angles[q - 1])
+                        q -= 1
+                    }
+                }
+                // The smallest arc holding the corners: the turn less its widest gap.
+                var gap = angles[0] + 360 - angles[3]
+                var start = angles[0]
+                for k in 1..<4 where angles[k] - angles[k - 1] > gap {
+                    gap = angles[k] - angles[k - 1]
+                    start = angles[k]
+                }
+                let arc = 360 - gap
+                guard arc < 180 else { continue }
+                var from = start - Self.margin
+                if from < 0 { from += 360 }
+                let span = arc + 2 * Self.margin
+                let s0 = RayFan.sector(of: from)
+                // Sectors from s0 on until the one holding the arc's end.
+                let count = min(RayFan.sectors, Int(((from + span - Double(s0) * sectorWidth) / sectorWidth).rounded(.down)) + 1)
+                out[i] = SIMD4(from, span, Double(s0), Double(count))
+            }
+            return out
+        }
+        let all = rowsOfTiles.flatMap { $0 }
+        var counts = [Int](repeating: 0, count: RayFan.sectors + 1)
+        for tile in all {
+            for k in 0..<Int(tile[3]) { counts[(Int(tile[2]) + k) % RayFan.sectors + 1] += 1 }
+        }
+        for s in 0..<RayFan.sectors { counts[s + 1] += counts[s] }
+        var next = Array(counts.prefix(RayFan.sectors))
+        var listed = [Int32](repeating: 0, count: counts[RayFan.sectors])
+        for (t, tile) in all.enumerated() {
+            for k in 0..<Int(tile[3]) {
+                let s = (Int(tile[2]) + k) % RayFan.sectors
+                listed[next[s]] = Int32(t)
+                next[s] += 1
+            }
+        }
+        lower = all.map { $0[0] }
+        span = all.map { $0[1] }
+        sectorStart = counts
+        sectorTiles = listed
+    }
+
+    /// Whether tile `t`'s cells all lie in one sector (their azimuths between two sector
+    /// bounds): its sector, or nil.
+    func soleSector(of t: Int) -> Int? {
+        guard span[t] < 360 else { return nil }
+        let end = lower[t] + span[t]
+        guard end < 360 else { return nil }
+        let s = RayFan.sector(of: lower[t])
+        return RayFan.sector(of: end) == s ? s : nil
+    }
+
+    /// The tiles whose turn meets azimuths `from` through `to` (degrees, 0 ≤ from ≤ to ≤ 360),
+    /// each once, in order; `seen` (one entry a tile) and `mark` tell the tiles met already,
+    /// `mark` differing from every earlier call's.
+    func tiles(from: Double, to: Double, seen: inout [Int32], mark: Int32) -> [Int32] {
+        let first = RayFan.sector(of: from)
+        let last = RayFan.sector(of: min(to, 360.0.nextDown))
+        var out: [Int32] = []
+        for s in first...max(first, last) {
+            for t in sectorTiles[sectorStart[s]..<sectorStart[s + 1]] where seen[Int(t)] != mark {
+                seen[Int(t)] = mark
+                if meets(Int(t), from: from, to: to) { out.append(t) }
+            }
+        }
+        out.sort()
+        return out
+    }
+
+    /// Whether tile `t`'s turn meets `from` through `to`.
+    func meets(_ t: Int, from: Double, to: Double) -> Bool {
+        guard span[t] < 360 else { return true }
+        // The tile's turn as one or two intervals of [0, 360).
+        let end = lower[t] + span[t]
+        if end <= 360 { return lower[t] <= to && end >= from }
+        return (lower[t] <= to) || (end - 360 >= from)
+    }
+
+    /// Tile `t`'s raster rows and columns.
+    func cells(of t: Int) -> (rows: Range<Int>, columns: Range<Int>) {
+        let i = t % across
+        let j = t / across
+        return (rowBounds[j]..<rowBounds[j + 1], columnBounds[i]..<columnBounds[i + 1])
+    }
+}
