@@ -83,3 +83,46 @@ import TransectRaster
         #expect(checked > 10000)
     }
 }
+
+/// A block of rays finds its cells through ``CellTiles``: every cell's azimuth must lie in its
+/// tile's turn, and a block's tiles must hold every cell whose azimuth lies in the block's.
+@Suite struct CellTilesTests {
+    @Test("every cell lies in its tile's turn and in the tiles a range of azimuths finds", arguments: [(80.5, 71.5), (0.2, 0.3), (160.9, 142.9)])
+    func tilesHoldTheirCells(column: Double, row: Double) throws {
+        let (grid, geo) = CullingTests.terrain(width: 161, height: 143)
+        let ll = geo.lonLat(columns: [column], rows: [row])
+        let observer = ViewshedObserver(longitude: ll.longitudes[0], latitude: ll.latitudes[0], height: .aboveGround(2), name: "o")
+        let geometry = try Viewshed.cellGeometry(
+            width: grid.width, height: grid.height, observer: observer, georeference: geo, geodesic: .wgs84, settings: ViewshedSettings(),
+            parallel: { n, body in for k in 0..<n { body(k) } })
+        let tiles = geometry.tiles
+        var tileOf = [Int](repeating: -1, count: grid.width * grid.height)
+        for t in 0..<tiles.lower.count {
+            let (rows, columns) = tiles.cells(of: t)
+            for r in rows { for c in columns { tileOf[r * grid.width + c] = t } }
+        }
+        #expect(!tileOf.contains(-1), "a cell in no tile")
+        var outside = 0
+        for i in 0..<tileOf.count where !tiles.meets(tileOf[i], from: geometry.azimuths[i], to: geometry.azimuths[i]) { outside += 1 }
+        #expect(outside == 0, "\(outside) cells outside their tile's turn")
+        // Ranges of azimuths as blocks of rays have them, up to the whole turn.
+        var seen = [Int32](repeating: 0, count: tiles.lower.count)
+        var mark: Int32 = 0
+        for (from, to) in [(0.0, 360.0), (0, 1.3), (44.9, 46.2), (181.7, 181.9), (359.2, 360), (90, 270)] {
+            mark += 1
+            let found = Set(tiles.tiles(from: from, to: to, seen: &seen, mark: mark).map(Int.init))
+            var missed = 0
+            for i in 0..<tileOf.count where geometry.azimuths[i] >= from && geometry.azimuths[i] <= to && !found.contains(tileOf[i]) {
+                missed += 1
+            }
+            #expect(missed == 0, "\(missed) cells from \(from)° to \(to)° in tiles not found")
+        }
+        // The farthest cell in range by sector, as the cells' own sectors give it.
+        var farthest = [Double](repeating: 0, count: RayFan.sectors)
+        for i in 0..<tileOf.count where geometry.distances[i].isFinite {
+            let s = RayFan.sector(of: geometry.azimuths[i])
+            farthest[s] = max(farthest[s], geometry.distances[i])
+        }
+        #expect(farthest == geometry.farthest)
+    }
+}
