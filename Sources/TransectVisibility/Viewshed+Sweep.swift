@@ -771,10 +771,16 @@ struct SweepBuffers: @unchecked Sendable {
 
     /// ``floors`` for the block's first `rays` rays, once they are swept.
     func setFloors(rays: Int, samples: Int) {
+        for span in 0..<floors.count { floors[span] = .infinity }
+        // Ray by ray, each ray's stretches in order.
+        for q in 0..<rays {
+            let last = lasts[q]
+            for span in 0..<floors.count {
+                floors[span] = min(floors[span], horizon(ray: q, sample: min(span * Viewshed.cullSpan, last), samples: samples))
+            }
+        }
         for span in 0..<floors.count {
-            let j = span * Viewshed.cullSpan
-            var lowest = Double.infinity
-            for q in 0..<rays { lowest = min(lowest, horizon(ray: q, sample: min(j, lasts[q]), samples: samples)) }
+            let lowest = floors[span]
             floors[span] = lowest - 1e-9 * (1 + abs(lowest))
         }
     }
