@@ -1,3 +1,4 @@
+import TransectGeodesy
 import TransectSupport
 
 /// The raster's cells in tiles, one per cell of the lattice their distances and azimuths are
@@ -23,6 +24,14 @@ struct CellTiles: Sendable {
     /// Sector s's tiles are `sectorTiles[sectorStart[s]..<sectorStart[s + 1]]`.
     let sectorStart: [Int]
     let sectorTiles: [Int32]
+    /// The lattice: its nodes' raster columns and rows, and their azimuthal equidistant
+    /// coordinates (metres, node (i, j) at j·columns + i; `nan` off the earth).
+    let latticeColumns: [Int]
+    let latticeRows: [Int]
+    let nodesX: [Double]
+    let nodesY: [Double]
+    /// The most cells a tile holds (its sides are at most a lattice step and one).
+    static let maximumCells = (Viewshed.latticeStep + 1) * (Viewshed.latticeStep + 1)
 
     var across: Int { columnBounds.count - 1 }
     var down: Int { rowBounds.count - 1 }
@@ -36,9 +45,13 @@ struct CellTiles: Sendable {
     /// `nodeAzimuths` (degrees, any turn) and a place on the earth where `nodeOnEarth`; a tile
     /// row a worker.
     init(
-        nodeAzimuths: [Double], nodeOnEarth: [Bool], nodeDistances: [Double], latticeColumns: [Int], latticeRows: [Int], width: Int,
-        height: Int, parallel: ParallelLoop
+        nodesX: [Double], nodesY: [Double], nodeAzimuths: [Double], nodeDistances: [Double], latticeColumns: [Int], latticeRows: [Int],
+        width: Int, height: Int, parallel: ParallelLoop
     ) {
+        self.nodesX = nodesX
+        self.nodesY = nodesY
+        self.latticeColumns = latticeColumns
+        self.latticeRows = latticeRows
         // Lattice intervals, the last one holding the raster's last column or row too.
         let tilesAcross = max(1, latticeColumns.count - 1)
         let tilesDown = max(1, latticeRows.count - 1)
@@ -58,7 +71,7 @@ struct CellTiles: Sendable {
                 var angles = SIMD4<Double>()
                 var whole = false
                 for k in 0..<4 {
-                    guard nodeOnEarth[corners[k]], nodeDistances[corners[k]] > 0 else {
+                    guard nodesX[corners[k]].isFinite, nodesY[corners[k]].isFinite, nodeDistances[corners[k]] > 0 else {
                         whole = true
                         break
                     }
@@ -140,6 +153,13 @@ struct CellTiles: Sendable {
         return out
     }
 
+    /// Whether tile `t`'s turn lies strictly between `from` and `to` (degrees, no wrap).
+    func lies(_ t: Int, between from: Double, and to: Double) -> Bool {
+        guard span[t] < 360 else { return false }
+        let end = lower[t] + span[t]
+        return lower[t] > from && end < to
+    }
+
     /// Whether tile `t`'s turn meets `from` through `to`.
     func meets(_ t: Int, from: Double, to: Double) -> Bool {
         guard span[t] < 360 else { return true }
@@ -147,6 +167,70 @@ struct CellTiles: Sendable {
         let end = lower[t] + span[t]
         if end <= 360 { return lower[t] <= to && end >= from }
         return (lower[t] <= to) || (end - 360 >= from)
+    }
+
+    /// The azimuthal equidistant coordinates of tile `t`'s cells, row after row of the tile,
+    /// into `xs` and `ys` (room for ``maximumCells``): interpolated bilinearly between the
+    /// lattice's nodes, by the same arithmetic wherever a cell is asked for, so a cell has the
+    /// same bits from any pass. A lattice interval's cells lie from its first node up to the
+    /// next one's (the last row at its interval's far end); the raster's last column takes its
+    /// own column of nodes alone. Returns the count.
+    func coordinates(of t: Int, xs: UnsafeMutablePointer<Double>, ys: UnsafeMutablePointer<Double>) -> Int {
+        let (rows, columns) = cells(of: t)
+        let nodesAcross = latticeColumns.count
+        let nodesDown = latticeRows.count
+        let rj = t / across
+        let r0 = latticeRows[rj]
+        let r1 = rj + 1 < nodesDown ? latticeRows[rj + 1] : r0
+        // Each column's interpolations along the lattice rows above and below (the same sums
+        // as a cell's whole formula evaluates first), then each row's between them.
+        let side = Viewshed.latticeStep + 1
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * side) { terms in
+            let aboveX = terms.baseAddress!
+            let belowX = aboveX + side
+            let aboveY = belowX + side
+            let belowY = aboveY + side
+            for (n, col) in columns.enumerated() {
+                // The interval whose first column is the last at or before `col`.
+                let ci = col == latticeColumns[nodesAcross - 1] ? nodesAcross - 1 : t % across
+                let c0 = latticeColumns[ci]
+                let c1 = ci + 1 < nodesAcross ? latticeColumns[ci + 1] : c0
+                let a = rj * nodesAcross + ci
+                let b = ci + 1 < nodesAcross ? a + 1 : a
+                let c = rj + 1 < nodesDown ? a + nodesAcross : a
+                let d = ci + 1 < nodesAcross ? c + 1 : c
+                let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
+                aboveX[n] = nodesX[a] * (1 - u) + nodesX[b] * u
+                belowX[n] = nodesX[c] * (1 - u) + nodesX[d] * u
+                aboveY[n] = nodesY[a] * (1 - u) + nodesY[b] * u
+                belowY[n] = nodesY[c] * (1 - u) + nodesY[d] * u
+            }
+            var k = 0
+            for r in rows {
+                let v = r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
+                for n in 0..<columns.count {
+                    xs[k] = aboveX[n] * (1 - v) + belowX[n] * v
+                    ys[k] = aboveY[n] * (1 - v) + belowY[n] * v
+                    k += 1
+                }
+            }
+            return k
+        }
+    }
+
+    /// Tile `t`'s cells' distances (metres) and azimuths (degrees in [0, 360)) from the
+    /// observer, row after row of the tile, into `distances` and `azimuths`, with `xs` and `ys`
+    /// for scratch (each with room for ``maximumCells``). Returns the count.
+    func geometry(
+        of t: Int, xs: UnsafeMutablePointer<Double>, ys: UnsafeMutablePointer<Double>, distances: UnsafeMutablePointer<Double>,
+        azimuths: UnsafeMutablePointer<Double>
+    ) -> Int {
+        let count = coordinates(of: t, xs: xs, ys: ys)
+        GeoMath.polar(
+            x: UnsafeBufferPointer(start: xs, count: count), y: UnsafeBufferPointer(start: ys, count: count),
+            distances: UnsafeMutableBufferPointer(start: distances, count: count),
+            azimuths: UnsafeMutableBufferPointer(start: azimuths, count: count))
+        return count
     }
 
     /// Tile `t`'s raster rows and columns.

@@ -134,7 +134,7 @@ extension Viewshed {
 
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
         let parallel = stripedParallelLoop(threads: settings.threads)
-        let (cellDistances, cellAzimuths, extent, tiles, sectorFarthest) = try cellGeometry(
+        let (extent, tiles, sectorFarthest) = try cellGeometry(
             width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, settings: settings, parallel: parallel)
         // The farthest cell in range in each sector sets its rays.
         let farthest = sectorFarthest.max() ?? 0
@@ -206,8 +206,8 @@ extension Viewshed {
                         parallel(chunks) { c in
                             judgeCells(
                                 tiles: blockTiles[(c * tilesPerChunk)..<min(blockTiles.count, (c + 1) * tilesPerChunk)], of: tiles,
-                                rays: blockFirst..<blockLast, fan: fan, settings: settings, width: w, distances: cellDistances,
-                                azimuths: cellAzimuths, targetHeight: targetHeight, samples: samples, step: step, k: k, eye: eye, pitch: pitch,
+                                rays: blockFirst..<blockLast, fan: fan, settings: settings, width: w, targetHeight: targetHeight, samples: samples, step: step,
+                                k: k, eye: eye, pitch: pitch,
                                 computesHeights: computesHeights, terrain: terrain, interpolation: settings.interpolation, shared: shared)
                         }
                         first = last
@@ -232,18 +232,16 @@ extension Viewshed {
         return span == 0 || reduce(azimuth - from) <= span
     }
 
-    /// Distances (metres) and azimuths (degrees in [0, 360)) of every cell centre from the
-    /// observer: exact at the lattice's nodes (every ``latticeStep``-th row and column and the
-    /// last), interpolated bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α;
-    /// and the nodes' extent in x and y, metres. The workers write every cell once, so the
-    /// arrays are not filled first (their pages are first touched on the workers).
+    /// The lattice of every cell's distance and azimuth from the observer (``CellTiles``):
+    /// exact at its nodes (every ``latticeStep``-th row and column and the last), interpolated
+    /// bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α; the nodes' extent
+    /// in x and y, metres; and the farthest cell in range of `settings` in each ``RayFan``
+    /// sector (0 where none), found tile by tile on the workers: a tile within one sector (with
+    /// no azimuth limits to check) needs its cells' distances alone.
     static func cellGeometry(
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
         settings: ViewshedSettings, parallel: ParallelLoop
-    ) throws -> (
-        distances: [Double], azimuths: [Double], extent: (x: ClosedRange<Double>, y: ClosedRange<Double>), tiles: CellTiles,
-        farthest: [Double]
-    ) {
+    ) throws -> (extent: (x: ClosedRange<Double>, y: ClosedRange<Double>), tiles: CellTiles, farthest: [Double]) {
         let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
         var nodeColumns: [Double] = []
@@ -269,79 +267,42 @@ extension Viewshed {
         let xs = finite.map { nx[$0] }
         let ys = finite.map { ny[$0] }
         let extent = (x: (xs.min() ?? 0)...(xs.max() ?? 0), y: (ys.min() ?? 0)...(ys.max() ?? 0))
-        let across = columns.count
         let tiles = CellTiles(
-            nodeAzimuths: az, nodeOnEarth: (0..<m).map { nx[$0].isFinite && ny[$0].isFinite }, nodeDistances: s, latticeColumns: columns,
-            latticeRows: rows, width: w, height: h, parallel: parallel)
-        // Row bands between lattice rows on the workers: band j holds its first lattice row up
-        // to the next band's first (the last band both of its lattice rows).
-        var azimuths: [Double] = []
-        // Each band's farthest cell in range in each sector.
-        let bands = max(1, rows.count - 1)
-        let bandFarthest = UnsafeMutableBufferPointer<Double>.allocate(capacity: bands * RayFan.sectors)
-        bandFarthest.initialize(repeating: 0)
-        defer { bandFarthest.deallocate() }
-        let distances = [Double](unsafeUninitializedCapacity: w * h) { distanceCells, distanceCount in
-            HugePages.advise(distanceCells)
-            azimuths = [Double](unsafeUninitializedCapacity: w * h) { azimuthCells, azimuthCount in
-                HugePages.advise(azimuthCells)
-                let box = GeometryBuffers(distances: distanceCells, azimuths: azimuthCells, farthest: bandFarthest)
-                let (nodesX, nodesY) = (nx, ny)
-                parallel(bands) { rj in
-                    let r0 = rows[rj]
-                    let r1 = rj + 1 < rows.count ? rows[rj + 1] : r0
-                    let end = rj == bands - 1 ? r1 : r1 - 1
-                    var xs = [Double](repeating: 0, count: w)
-                    var ys = xs
-                    for r in r0...end {
-                        let v = r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
-                        for ci in 0..<across {
-                            let c0 = columns[ci]
-                            let c1 = ci + 1 < across ? columns[ci + 1] : c0
-                            let a = rj * across + ci
-                            let b = ci + 1 < across ? a + 1 : a
-                            let c = rj + 1 < rows.count ? a + across : a
-                            let d = ci + 1 < across ? c + 1 : c
-                            for col in c0...c1 {
-                                let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
-                                xs[col] = (nodesX[a] * (1 - u) + nodesX[b] * u) * (1 - v) + (nodesX[c] * (1 - u) + nodesX[d] * u) * v
-                                ys[col] = (nodesY[a] * (1 - u) + nodesY[b] * u) * (1 - v) + (nodesY[c] * (1 - u) + nodesY[d] * u) * v
-                            }
+            nodesX: nx, nodesY: ny, nodeAzimuths: az, nodeDistances: s, latticeColumns: columns, latticeRows: rows, width: w, height: h,
+            parallel: parallel)
+        // Each tile row's farthest cell in range in each sector.
+        let limited = settings.azimuthDegrees != nil
+        let rowFarthest = ParallelFill.array(count: tiles.down, chunk: 1, parallel: parallel) { tj -> [Double] in
+            var farthest = [Double](repeating: 0, count: RayFan.sectors)
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * CellTiles.maximumCells) { scratch in
+                let x = scratch.baseAddress!
+                let y = x + CellTiles.maximumCells
+                let distances = y + CellTiles.maximumCells
+                let azimuths = distances + CellTiles.maximumCells
+                for ti in 0..<tiles.across {
+                    let t = tj * tiles.across + ti
+                    if !limited, let sole = tiles.soleSector(of: t) {
+                        // Distances alone, as GeoMath.polar takes them: √(x² + y²).
+                        let count = tiles.coordinates(of: t, xs: x, ys: y)
+                        for k in 0..<count {
+                            let d = (x[k] * x[k] + y[k] * y[k]).squareRoot()
+                            guard inRange(distance: d, azimuth: 0, settings: settings) else { continue }
+                            farthest[sole] = max(farthest[sole], d)
                         }
-                        xs.withUnsafeBufferPointer { x in
-                            ys.withUnsafeBufferPointer { y in
-                                GeoMath.polar(
-                                    x: x, y: y, distances: UnsafeMutableBufferPointer(rebasing: box.distances[(r * w)..<(r * w + w)]),
-                                    azimuths: UnsafeMutableBufferPointer(rebasing: box.azimuths[(r * w)..<(r * w + w)]))
-                            }
-                        }
-                    }
-                    // The band's farthest cells in range by sector, tile by tile while they are in
-                    // the cache: a tile within one sector needs no cell's sector.
-                    let farthest = box.farthest.baseAddress! + rj * RayFan.sectors
-                    for ti in 0..<tiles.across {
-                        let t = rj * tiles.across + ti
-                        let (tileRows, tileColumns) = tiles.cells(of: t)
-                        let sole = tiles.soleSector(of: t)
-                        for row in tileRows {
-                            for i in (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound) {
-                                let alpha = box.azimuths[i]
-                                let d = box.distances[i]
-                                guard inRange(distance: d, azimuth: alpha, settings: settings) else { continue }
-                                let sector = sole ?? RayFan.sector(of: alpha)
-                                farthest[sector] = max(farthest[sector], d)
-                            }
+                    } else {
+                        let count = tiles.geometry(of: t, xs: x, ys: y, distances: distances, azimuths: azimuths)
+                        for k in 0..<count {
+                            guard inRange(distance: distances[k], azimuth: azimuths[k], settings: settings) else { continue }
+                            let sector = RayFan.sector(of: azimuths[k])
+                            farthest[sector] = max(farthest[sector], distances[k])
                         }
                     }
                 }
-                azimuthCount = w * h
             }
-            distanceCount = w * h
+            return farthest
         }
-        let sectorFarthest = (0..<RayFan.sectors).map { sector in
-            (0..<bands).reduce(0.0) { max($0, bandFarthest[$1 * RayFan.sectors + sector]) }
-        }
-        return (distances, azimuths, extent, tiles, sectorFarthest)
+        let sectorFarthest = (0..<RayFan.sectors).map { sector in rowFarthest.reduce(0.0) { max($0, $1[sector]) } }
+        return (extent, tiles, sectorFarthest)
     }
 
     /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
@@ -489,7 +450,7 @@ extension Viewshed {
     /// and judges them.
     static func judgeCells(
         tiles: ArraySlice<Int32>, of all: CellTiles, rays: Range<Int>, fan: RayFan, settings: ViewshedSettings, width w: Int,
-        distances: [Double], azimuths: [Double], targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double,
+        targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double,
         pitch: ClosedRange<Double>?, computesHeights: Bool, terrain: some ViewshedTerrain, interpolation: Interpolation,
         shared: SweepBuffers
     ) {
@@ -502,81 +463,108 @@ extension Viewshed {
         var left: [PendingCell] = []
         var columns: [Double] = []
         var rows: [Double] = []
-        distances.withUnsafeBufferPointer { distances in
-            azimuths.withUnsafeBufferPointer { azimuths in
-                for tile in tiles {
-                    let (tileRows, tileColumns) = all.cells(of: Int(tile))
-                    for row in tileRows {
-                        for i in (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound) {
-                            let alpha = azimuths[i]
+        // Each tile's cells' distances and azimuths, as every pass computes them.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * CellTiles.maximumCells) { scratch in
+            let xs = scratch.baseAddress!
+            let ys = xs + CellTiles.maximumCells
+            let distances = ys + CellTiles.maximumCells
+            let azimuths = distances + CellTiles.maximumCells
+            for tile in tiles {
+                let (tileRows, tileColumns) = all.cells(of: Int(tile))
+                // A tile inside the block's wedges (away from their ends by more than its
+                // margin) needs its cells' azimuths only where the floors do not hide them.
+                let inside = settings.azimuthDegrees == nil && all.lies(Int(tile), between: lower + hair, and: upper - hair)
+                if inside {
+                    let count = all.coordinates(of: Int(tile), xs: xs, ys: ys)
+                    for k in 0..<count {
+                        distances[k] = (xs[k] * xs[k] + ys[k] * ys[k]).squareRoot()
+                        azimuths[k] = .nan
+                    }
+                } else {
+                    _ = all.geometry(of: Int(tile), xs: xs, ys: ys, distances: distances, azimuths: azimuths)
+                }
+                var cell = 0
+                for row in tileRows {
+                    for i in (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound) {
+                        let here = cell
+                        var alpha = azimuths[here]
+                        let s = distances[here]
+                        cell += 1
+                        var a = -1
+                        if !inside {
                             guard alpha >= lower - CellTiles.margin, alpha <= upper + CellTiles.margin else { continue }
-                            var a = -1
                             if !(alpha > lower + hair && alpha < upper - hair) {
                                 a = fan.wedge(of: alpha)
                                 guard rays.contains(a) else { continue }
                             }
-                            guard inRange(distance: distances[i], azimuth: alpha, settings: settings) else { continue }
-                            let zt = terrain.elevation(index: i)
-                            guard !zt.isNaN else {
-                                shared.classes[i] = ViewshedClass.unknown.rawValue
-                                continue
-                            }
-                            let s = distances[i]
-                            guard s > 0 else {
-                                finish(
-                                    cell: i, distance: s, reduced: 0, slope: 0, horizon: -.infinity, gap: false, computesHeights: computesHeights,
-                                    shared: shared)
-                                continue
-                            }
-                            let reduced = zt - k * s * s - eye
-                            let t = (reduced + targetHeight) / s
-                            if let pitch, !pitch.contains(atan(t) * 180 / .pi) { continue }
-                            let (before, far) = sampleRange(distance: s, samples: samples, step: step)
-                            // Below every ray's horizon in the block up to the target's neighbourhood:
-                            // hidden, whichever two rays it lies between (see SweepBuffers.floors).
-                            if !computesHeights && t < shared.floors[far / cullSpan] {
-                                shared.classes[i] = ViewshedClass.hidden.rawValue
-                                continue
-                            }
-                            if a < 0 { a = fan.wedge(of: alpha) }
-                            let q = a - firstRay
-                            let from = fan.azimuths[a]
-                            let f = (alpha - from) / (fan.azimuths[a + 1] - from)
-                            let lastA = shared.lasts[q]
-                            let lastB = shared.lasts[q + 1]
-                            // A ray's horizon stands still after it leaves the raster.
-                            let ha = shared.horizon(ray: q, sample: min(far, lastA), samples: samples)
-                            let hb = shared.horizon(ray: q + 1, sample: min(far, lastB), samples: samples)
-                            // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
-                            let horizon: Double
-                            if ha == -.infinity {
-                                horizon = hb
-                            } else if hb == -.infinity {
-                                horizon = ha
-                            } else {
-                                horizon = ha + f * (hb - ha)
-                            }
-                            if t < horizon && !computesHeights {
-                                shared.classes[i] = ViewshedClass.hidden.rawValue
-                                continue
-                            }
-                            let gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
-                            guard before > far else {
-                                finish(
-                                    cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, computesHeights: computesHeights,
-                                    shared: shared)
-                                continue
-                            }
-                            // The last samples before the target on its own line (between the two rays at the
-                            // target's fraction, which passes through the target): there the terrain is the
-                            // target's own neighbourhood, where a ray beside the line reads another point of
-                            // the cell than the line does.
-                            left.append(PendingCell(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, before: before, far: far))
-                            for j in (far + 1)...before {
-                                let (c, r) = shared.position(ray: q, fraction: f, sample: j)
-                                columns.append(c)
-                                rows.append(r)
-                            }
+                        }
+                        // Inside, with no azimuth limits, a cell's azimuth is not needed yet.
+                        guard inRange(distance: s, azimuth: alpha, settings: settings) else { continue }
+                        let zt = terrain.elevation(index: i)
+                        guard !zt.isNaN else {
+                            shared.classes[i] = ViewshedClass.unknown.rawValue
+                            continue
+                        }
+                        guard s > 0 else {
+                            finish(
+                                cell: i, distance: s, reduced: 0, slope: 0, horizon: -.infinity, gap: false, computesHeights: computesHeights,
+                                shared: shared)
+                            continue
+                        }
+                        let reduced = zt - k * s * s - eye
+                        let t = (reduced + targetHeight) / s
+                        if let pitch, !pitch.contains(atan(t) * 180 / .pi) { continue }
+                        let (before, far) = sampleRange(distance: s, samples: samples, step: step)
+                        // Below every ray's horizon in the block up to the target's neighbourhood:
+                        // hidden, whichever two rays it lies between (see SweepBuffers.floors).
+                        if !computesHeights && t < shared.floors[far / cullSpan] {
+                            shared.classes[i] = ViewshedClass.hidden.rawValue
+                            continue
+                        }
+                        if alpha.isNaN {
+                            // The first cell of an inside tile that needs its azimuth: the whole
+                            // tile's, as everywhere (the distances come out the same bits).
+                            _ = all.geometry(of: Int(tile), xs: xs, ys: ys, distances: distances, azimuths: azimuths)
+                            alpha = azimuths[here]
+                        }
+                        if a < 0 { a = fan.wedge(of: alpha) }
+                        let q = a - firstRay
+                        let from = fan.azimuths[a]
+                        let f = (alpha - from) / (fan.azimuths[a + 1] - from)
+                        let lastA = shared.lasts[q]
+                        let lastB = shared.lasts[q + 1]
+                        // A ray's horizon stands still after it leaves the raster.
+                        let ha = shared.horizon(ray: q, sample: min(far, lastA), samples: samples)
+                        let hb = shared.horizon(ray: q + 1, sample: min(far, lastB), samples: samples)
+                        // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
+                        let horizon: Double
+                        if ha == -.infinity {
+                            horizon = hb
+                        } else if hb == -.infinity {
+                            horizon = ha
+                        } else {
+                            horizon = ha + f * (hb - ha)
+                        }
+                        if t < horizon && !computesHeights {
+                            shared.classes[i] = ViewshedClass.hidden.rawValue
+                            continue
+                        }
+                        let gap = min(shared.gaps[q], shared.gaps[q + 1]) <= far
+                        guard before > far else {
+                            finish(
+                                cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, computesHeights: computesHeights,
+                                shared: shared)
+                            continue
+                        }
+                        // The last samples before the target on its own line (between the two rays at the
+                        // target's fraction, which passes through the target): there the terrain is the
+                        // target's own neighbourhood, where a ray beside the line reads another point of
+                        // the cell than the line does.
+                        left.append(PendingCell(cell: i, distance: s, reduced: reduced, slope: t, horizon: horizon, gap: gap, before: before, far: far))
+                        for j in (far + 1)...before {
+                            let (c, r) = shared.position(ray: q, fraction: f, sample: j)
+                            columns.append(c)
+                            rows.append(r)
                         }
                     }
                 }
@@ -674,17 +662,6 @@ struct SampleTerms: Sendable {
         }
         inverseDistance = (0..<max(samples, 1)).map { 1 / (Double($0) * step) }
     }
-}
-
-/// Every cell's distance and azimuth, and each band's farthest cell in range by sector,
-/// written by the workers of ``Viewshed/cellGeometry``.
-///
-/// `@unchecked Sendable` is safe because each worker writes the rows and the maxima of its own
-/// band, no two bands share a row, and nothing reads them before the loop returns.
-struct GeometryBuffers: @unchecked Sendable {
-    let distances: UnsafeMutableBufferPointer<Double>
-    let azimuths: UnsafeMutableBufferPointer<Double>
-    let farthest: UnsafeMutableBufferPointer<Double>
 }
 
 /// The sweep's buffers, written by the workers of one parallel loop at a time.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransectGeodesy
 import TransectRaster
 
 @testable import TransectVisibility
@@ -102,8 +103,44 @@ import TransectRaster
             for r in rows { for c in columns { tileOf[r * grid.width + c] = t } }
         }
         #expect(!tileOf.contains(-1), "a cell in no tile")
+        // Every cell's distance and azimuth from its tile, against Karney's inverse problem to
+        // its centre: the lattice interpolates within millimetres.
+        var distances = [Double](repeating: .nan, count: tileOf.count)
+        var azimuths = distances
+        var scratch = [Double](repeating: 0, count: 4 * CellTiles.maximumCells)
+        scratch.withUnsafeMutableBufferPointer { b in
+            let x = b.baseAddress!
+            for t in 0..<tiles.lower.count {
+                let count = tiles.geometry(
+                    of: t, xs: x, ys: x + CellTiles.maximumCells, distances: x + 2 * CellTiles.maximumCells,
+                    azimuths: x + 3 * CellTiles.maximumCells)
+                let (rows, columns) = tiles.cells(of: t)
+                #expect(count == rows.count * columns.count)
+                var k = 0
+                for r in rows {
+                    for c in columns {
+                        distances[r * grid.width + c] = x[2 * CellTiles.maximumCells + k]
+                        azimuths[r * grid.width + c] = x[3 * CellTiles.maximumCells + k]
+                        k += 1
+                    }
+                }
+            }
+        }
+        // Both as metres on the ground: along the line and across it.
+        var worst = (along: 0.0, across: 0.0)
+        for i in stride(from: 0, to: tileOf.count, by: 7) {
+            let centre = geo.lonLat(columns: [Double(i % grid.width) + 0.5], rows: [Double(i / grid.width) + 0.5])
+            let exact = Geodesic.wgs84.inverse(
+                latitude1: ll.latitudes[0], longitude1: ll.longitudes[0], latitude2: centre.latitudes[0], longitude2: centre.longitudes[0])
+            worst.along = max(worst.along, abs(exact.distanceMetres - distances[i]))
+            var turn = (exact.azimuth1Degrees - azimuths[i]).truncatingRemainder(dividingBy: 360)
+            if turn > 180 { turn -= 360 }
+            if turn < -180 { turn += 360 }
+            worst.across = max(worst.across, abs(turn) * .pi / 180 * exact.distanceMetres)
+        }
+        #expect(worst.along < 0.01 && worst.across < 0.01, "\(worst.along) m along, \(worst.across) m across")
         var outside = 0
-        for i in 0..<tileOf.count where !tiles.meets(tileOf[i], from: geometry.azimuths[i], to: geometry.azimuths[i]) { outside += 1 }
+        for i in 0..<tileOf.count where !tiles.meets(tileOf[i], from: azimuths[i], to: azimuths[i]) { outside += 1 }
         #expect(outside == 0, "\(outside) cells outside their tile's turn")
         // Ranges of azimuths as blocks of rays have them, up to the whole turn.
         var seen = [Int32](repeating: 0, count: tiles.lower.count)
@@ -112,16 +149,16 @@ import TransectRaster
             mark += 1
             let found = Set(tiles.tiles(from: from, to: to, seen: &seen, mark: mark).map(Int.init))
             var missed = 0
-            for i in 0..<tileOf.count where geometry.azimuths[i] >= from && geometry.azimuths[i] <= to && !found.contains(tileOf[i]) {
+            for i in 0..<tileOf.count where azimuths[i] >= from && azimuths[i] <= to && !found.contains(tileOf[i]) {
                 missed += 1
             }
             #expect(missed == 0, "\(missed) cells from \(from)° to \(to)° in tiles not found")
         }
         // The farthest cell in range by sector, as the cells' own sectors give it.
         var farthest = [Double](repeating: 0, count: RayFan.sectors)
-        for i in 0..<tileOf.count where geometry.distances[i].isFinite {
-            let s = RayFan.sector(of: geometry.azimuths[i])
-            farthest[s] = max(farthest[s], geometry.distances[i])
+        for i in 0..<tileOf.count where distances[i].isFinite {
+            let s = RayFan.sector(of: azimuths[i])
+            farthest[s] = max(farthest[s], distances[i])
         }
         #expect(farthest == geometry.farthest)
     }
