@@ -438,9 +438,10 @@ extension Viewshed {
         shared.best[q] = (running, at)
     }
 
-    /// Judges `cells` of the block whose first ray is `firstRay`: each between the two rays of
-    /// its wedge a (the block's rays q = a − `firstRay` and q + 1, at azimuths `from` and `to`,
-    /// so the cell lies `(azimuth − from) / (to − from)` of the way across).
+    /// Judges the cells of `tiles` (the block's, from ``CellTiles/tiles(from:to:seen:mark:)``)
+    /// in range whose wedge a is one of `rays` (the block's wedges): each between the block's
+    /// rays q = a − `rays.lowerBound` and q + 1, at azimuths `from` and `to`, so the cell lies
+    /// `(azimuth − from) / (to − from)` of the way across.
     ///
     /// Two passes. The first judges every cell on the rays' horizon up to its own
     /// neighbourhood: a target below it is hidden whatever its last samples hold, since they can
