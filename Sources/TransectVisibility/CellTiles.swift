@@ -41,9 +41,9 @@ struct CellTiles: Sendable {
     static let margin = 1e-6
 
     /// Tiles over the lattice whose nodes lie at `latticeColumns` × `latticeRows` (the last
-    /// the raster's last column and row), node (i, j) at j·columns + i with azimuth
-    /// `nodeAzimuths` (degrees, any turn) and a place on the earth where `nodeOnEarth`; a tile
-    /// row a worker.
+    /// the raster's last column and row), node (i, j) at j·columns + i with coordinates
+    /// `nodesX`, `nodesY` (`nan` off the earth), azimuth `nodeAzimuths` (degrees, any turn) and
+    /// distance `nodeDistances`; a tile row a worker.
     init(
         nodesX: [Double], nodesY: [Double], nodeAzimuths: [Double], nodeDistances: [Double], latticeColumns: [Int], latticeRows: [Int],
         width: Int, height: Int, parallel: ParallelLoop
