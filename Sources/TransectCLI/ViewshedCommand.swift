@@ -49,7 +49,7 @@ enum ViewshedCommand {
             ViewshedRaster.Band(
                 type: type, values: bytes, width: run.width, height: run.height, geoTransform: dem.geoTransform, wkt: try dem.crs.wkt,
                 noData: noData, description: description, metadata: metadata(settings)),
-            to: settings.out)
+            to: settings.out, threads: settings.settings.threads)
         if let horizon = settings.horizon, let first = run.viewsheds.first {
             try transaction.write(horizonCSV(first), to: horizon)
         }

@@ -5,17 +5,13 @@ import CGDAL
 /// tile, the CRS and geotransform inside the file (no world file). The bytes depend on the
 /// pixels, the georeference and GDAL's version alone.
 public enum GeoTIFFWriter {
-    /// The COG driver's creation options. Tiles are deflated on every core (NUM_THREADS): the
-    /// driver writes them in order whatever thread compressed them, so the bytes are those of
-    /// one thread.
-    static let options = ["COMPRESS=DEFLATE", "PREDICTOR=2", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=ALL_CPUS"]
+    /// The COG driver's creation options.
+    static let options = ["COMPRESS=DEFLATE", "PREDICTOR=2", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=1"]
     /// The COG driver's creation options for a data band: its overviews take the nearest cell
     /// (the driver's default, cubic, would invent classes and counts between a band's values),
     /// and no predictor (differences between neighbouring classes or counts deflate worse than
     /// the values).
-    static let bandOptions = [
-        "COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=ALL_CPUS",
-    ]
+    static let bandOptions = ["COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512", "OVERVIEWS=AUTO"]
 
     /// Writes opaque RGB `pixels` (3 bytes a pixel, row-major, `stride` bytes a row, read with
     /// `read` for each row into a packed RGB buffer) to `path`.
@@ -106,9 +102,11 @@ public enum GeoTIFFWriter {
     ///   - noData: the band's no-data value, if any.
     ///   - description: the band's description (what its values are).
     ///   - metadata: dataset metadata items, `KEY=VALUE`, in this order.
+    ///   - threads: threads deflating the tiles; the driver writes them in order whatever
+    ///     thread compressed them, so the bytes are the same for any count.
     public static func writeBandCOG(
         path: String, width: Int, height: Int, geoTransform: [Double], wkt: String, type: BandType, values: [UInt8], noData: Double? = nil,
-        description: String? = nil, metadata: [(String, String)] = []
+        description: String? = nil, metadata: [(String, String)] = [], threads: Int = 1
     ) throws(TerrainError) {
         precondition(values.count == width * height * type.size, "one cell of the type for each of width × height")
         GDALEnvironment.ensure()
@@ -133,6 +131,6 @@ public enum GeoTIFFWriter {
                         Int32(height), type.gdal, 0, 0)
                 }
             }, orThrow: failure)
-        try copyAsCOG(dataset, driver: cog, to: path, options: bandOptions, failure: failure)
+        try copyAsCOG(dataset, driver: cog, to: path, options: bandOptions + ["NUM_THREADS=\(max(1, threads))"], failure: failure)
     }
 }
