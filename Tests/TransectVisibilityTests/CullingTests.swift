@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransectGeodesy
 import TransectRaster
+import TransectTestSupport
 
 @testable import TransectVisibility
 
@@ -58,7 +59,7 @@ import TransectRaster
     func boundHoldsEverySample(interpolation: Interpolation) {
         let (grid, _) = Self.terrain(width: 97, height: 89)
         let blocks = TerrainBlocks(terrain: grid, parallel: { n, body in for k in 0..<n { body(k) } })
-        var random = SystemRandomNumberGenerator()
+        var random = SeededRandom(seed: 27)
         var checked = 0
         for _ in 0..<3000 {
             let x0 = Double.random(in: 0...96, using: &random)
