@@ -283,7 +283,6 @@ private struct ViewshedGeoreferences: @unchecked Sendable {
     let all: [DEMGeoreference]
 }
 
-/// What one worker has counted of the observers it swept.
 /// The index of the earliest observer whose viewshed failed so far, shared by the workers of
 /// ``ElevationModel/viewsheds(of:settings:keepEach:cumulative:firstIndex:maskBits:)``.
 private final class EarliestFailure: Sendable {
@@ -303,6 +302,7 @@ private final class EarliestFailure: Sendable {
     }
 }
 
+/// What one worker has counted of the observers it swept.
 private struct ViewshedTally: Sendable {
     /// Observers that see each cell (empty unless cumulative).
     var counts: [UInt32]
