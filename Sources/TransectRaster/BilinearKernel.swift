@@ -110,13 +110,21 @@ struct BilinearLanes<Cell: SampledCell> {
     /// one, each floor taken once, the same bits. Nil as `values`.
     @inline(__always)
     func values(x: SIMD4<Double>, y: SIMD4<Double>) -> SIMD4<Double>? {
+        guard let (tx, ty, i) = anchor(x: x, y: y) else { return nil }
+        return weighted(tx: tx, ty: ty, index: i)
+    }
+
+    /// Each lane's fractions within its cell and its upper-left tap's index, or nil when one
+    /// of the four points lies outside the fast domain.
+    @inline(__always)
+    func anchor(x: SIMD4<Double>, y: SIMD4<Double>) -> (tx: SIMD4<Double>, ty: SIMD4<Double>, index: SIMD4<Int>)? {
         let u = x - 0.5
         let v = y - 0.5
         guard all((u .>= loU) .& (u .< hiU) .& (v .>= loV) .& (v .< hiV)) else { return nil }
         let fu = Self.floor(u)
         let fv = Self.floor(v)
         let i = unsafeBitCast((fv - loV) * width + (fu - loU) + Self.magic, to: SIMD4<Int>.self) &- Self.magicBits
-        return weighted(tx: u - fu, ty: v - fv, index: i)
+        return (u - fu, v - fv, i)
     }
 
     /// The weighted sum of the taps at `index` with fractions `tx`, `ty` (stage two's
@@ -147,15 +155,7 @@ struct BilinearLanes<Cell: SampledCell> {
     /// lies outside the fast domain.
     @inline(never)
     func maskedValues(x: SIMD4<Double>, y: SIMD4<Double>) -> SIMD4<Double>? {
-        let u = x - 0.5
-        let v = y - 0.5
-        guard all((u .>= loU) .& (u .< hiU) .& (v .>= loV) .& (v .< hiV)) else { return nil }
-        let fu = Self.floor(u)
-        let fv = Self.floor(v)
-        let tx = u - fu
-        let ty = v - fv
-        let index = (fv - loV) * width + (fu - loU) + Self.magic
-        let i = unsafeBitCast(index, to: SIMD4<Int>.self) &- Self.magicBits
+        guard let (tx, ty, i) = anchor(x: x, y: y) else { return nil }
         let (z00, z10) = Cell.pairs(base, i)
         let (z01, z11) = Cell.pairs(below, i)
         let one = SIMD4<Double>(repeating: 1)
