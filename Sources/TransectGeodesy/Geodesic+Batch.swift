@@ -95,6 +95,29 @@ extension Geodesic {
         return out
     }
 
+    /// The direct problem from `start` (its height ignored) along each of `azimuths` (degrees)
+    /// over the distance at the same index (metres, signed), four at a time; each result
+    /// equals ``direct(from:azimuthDegrees:distanceMetres:)`` for its pair, bit for bit.
+    ///
+    /// - Precondition: `azimuths.count == distances.count`.
+    public func direct(from start: GeoPoint, azimuths: [Double], distances: [Double]) -> [GeodesicDirectResult] {
+        precondition(azimuths.count == distances.count, "Geodesic.direct(from:azimuths:distances:): the arrays differ in length")
+        let count = azimuths.count
+        var out: [GeodesicDirectResult] = []
+        out.reserveCapacity(count)
+        var k = 0
+        while k < count {
+            let m = Swift.min(4, count - k)
+            var c = Lanes(repeating: 0)
+            var d = Lanes(repeating: 0)
+            for i in 0..<m { (c[i], d[i]) = (azimuths[k + i], distances[k + i]) }
+            let r = solveDirect(Lanes(repeating: start.latitude), Lanes(repeating: start.longitude), c, d)
+            for i in 0..<m { out.append(GeodesicDirectResult(latitude: r.latitude[i], longitude: r.longitude[i], azimuth2Degrees: r.azimuth2[i])) }
+            k += m
+        }
+        return out
+    }
+
     /// Solves the direct problem for every start of a batch, four at a time: from
     /// (`latitudes1[k]`, `longitudes1[k]`) with azimuth `azimuths1[k]` (degrees) over
     /// `distances[k]` metres (signed) to (`latitudes2[k]`, `longitudes2[k]`) with forward

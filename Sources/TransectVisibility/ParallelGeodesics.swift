@@ -38,32 +38,10 @@ enum ParallelGeodesics {
     static func direct(
         from latitude: Double, _ longitude: Double, azimuths: [Double], distances: [Double], geodesic: Geodesic, parallel: ParallelLoop
     ) -> (latitudes: [Double], longitudes: [Double]) {
-        inChunks(count: azimuths.count, parallel: parallel) { range in
-            let lat1 = [Double](repeating: latitude, count: range.count)
-            let lon1 = [Double](repeating: longitude, count: range.count)
-            let az = Array(azimuths[range])
-            let s = Array(distances[range])
-            var lat2 = [Double](repeating: .nan, count: range.count)
-            var lon2 = lat2
-            var az2 = lat2
-            lat1.withUnsafeBufferPointer { la1 in
-                lon1.withUnsafeBufferPointer { lo1 in
-                    az.withUnsafeBufferPointer { a in
-                        s.withUnsafeBufferPointer { d in
-                            lat2.withUnsafeMutableBufferPointer { la2 in
-                                lon2.withUnsafeMutableBufferPointer { lo2 in
-                                    az2.withUnsafeMutableBufferPointer { a2 in
-                                        geodesic.direct(
-                                            latitudes1: la1, longitudes1: lo1, azimuths1: a, distances: d, latitudes2: la2, longitudes2: lo2,
-                                            azimuths2: a2)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            return (lat2, lon2)
+        let start = GeoPoint(longitude: longitude, latitude: latitude)
+        return inChunks(count: azimuths.count, parallel: parallel) { range in
+            let solved = geodesic.direct(from: start, azimuths: Array(azimuths[range]), distances: Array(distances[range]))
+            return (solved.map(\.latitude), solved.map(\.longitude))
         }
     }
 }

@@ -223,4 +223,26 @@ struct GeodesicLanesTests {
         }
         #expect(unequal == 0)
     }
+
+    @Test("the direct problem from one start over arrays equals one direction at a time, tails included")
+    func directFromOneStart() {
+        let g = Geodesic.wgs84
+        var unequal = 0
+        for n in [0, 1, 3, 4, 5, 9, 2_001] {
+            let cases = Array(Self.cases.prefix(n))
+            for start in [GeoPoint(longitude: -119.53, latitude: 37.75), GeoPoint(longitude: 179.9, latitude: -89.5)] {
+                let batch = g.direct(from: start, azimuths: cases.map(\.azi), distances: cases.map { $0.s * 1_000 })
+                #expect(batch.count == n)
+                for (k, c) in cases.enumerated() {
+                    let one = g.direct(from: start, azimuthDegrees: c.azi, distanceMetres: c.s * 1_000)
+                    if !(sameBits(batch[k].latitude, one.latitude) && sameBits(batch[k].longitude, one.longitude)
+                        && sameBits(batch[k].azimuth2Degrees, one.azimuth2Degrees))
+                    {
+                        unequal += 1
+                    }
+                }
+            }
+        }
+        #expect(unequal == 0)
+    }
 }
