@@ -172,6 +172,14 @@ extension ElevationModel {
         let label = label
         let gt = geoTransform
         let earliestFailure = EarliestFailure()
+        // What every observer reads of the window alike, made once on every worker (a DEM that
+        // wraps is turned for each observer, and prepared with it).
+        let prepared: ViewshedTerrainPreparation?
+        switch window {
+        case _ where turnable: prepared = nil
+        case .float32(let grid): prepared = ViewshedTerrainPreparation(terrain: grid, threads: settings.threads)
+        case .float64(let grid): prepared = ViewshedTerrainPreparation(terrain: grid, threads: settings.threads)
+        }
         let tallies = ParallelFill.array(count: together, chunk: 1, parallel: stripedParallelLoop(threads: together)) { w in
             var tally = ViewshedTally(cells: n, cumulative: cumulative, masked: masked)
             for k in stride(from: w, to: observers.count, by: together) {
@@ -191,10 +199,12 @@ extension ElevationModel {
                         ) { ElevationGrid(width: grid.width, height: grid.height, values: $0) }
                     case .float32(let grid):
                         v = try Viewshed.compute(
-                            observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label)
+                            observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label,
+                            prepared: prepared)
                     case .float64(let grid):
                         v = try Viewshed.compute(
-                            observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label)
+                            observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label,
+                            prepared: prepared)
                     }
                 } catch {
                     // This worker's first failure is its earliest; the run reports the earliest of all.

@@ -151,3 +151,14 @@ struct TerrainBlocks: Sendable {
         return z + 1e-9 * (1 + abs(z))
     }
 }
+
+/// What a viewshed reads of its terrain whatever the observer (the bounds of its blocks of
+/// cells): made once, it serves every observer over the same terrain.
+public struct ViewshedTerrainPreparation: Sendable {
+    let blocks: TerrainBlocks
+
+    /// The preparation of `terrain`, on `threads` workers.
+    public init(terrain: some ViewshedTerrain, threads: Int) {
+        blocks = TerrainBlocks(terrain: terrain, parallel: stripedParallelLoop(threads: threads))
+    }
+}

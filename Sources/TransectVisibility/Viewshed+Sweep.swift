@@ -79,24 +79,26 @@ extension Viewshed {
     ///   spacing, r·J ≈ 4π·D²/c² for the farthest distance D and cell side c (less where the
     ///   sectors reach less far), a small multiple of n; stretches below the horizon cost a look
     ///   at their blocks instead of their samples.
+    /// - Parameter prepared: what the viewshed reads of `terrain` whatever the observer, made
+    ///   once for many observers over it; nil makes it here.
     @_specialize(where Terrain == Float32ElevationGrid)
     @_specialize(where Terrain == ElevationGrid)
     public static func compute<Terrain: ViewshedTerrain>(
         observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
-        settings: ViewshedSettings, demName: String, geodesic: Geodesic = .wgs84
+        settings: ViewshedSettings, demName: String, geodesic: Geodesic = .wgs84, prepared: ViewshedTerrainPreparation? = nil
     ) throws -> Viewshed {
         try compute(
             observer: observer, terrain: terrain, georeference: georeference, settings: settings, demName: demName, geodesic: geodesic,
-            shortcuts: true)
+            shortcuts: true, prepared: prepared)
     }
 
-    /// ``compute(observer:terrain:georeference:settings:demName:geodesic:)``; without
+    /// ``compute(observer:terrain:georeference:settings:demName:geodesic:prepared:)``; without
     /// `shortcuts`, its rays sampled whole (no stretch skipped on ``TerrainBlocks``' bounds)
     /// and every cell found its wedge (none hidden on its block's ``SweepBuffers/floors``):
     /// the same bytes, which the tests hold it to.
     static func compute<Terrain: ViewshedTerrain>(
         observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
-        settings: ViewshedSettings, demName: String, geodesic: Geodesic, shortcuts: Bool
+        settings: ViewshedSettings, demName: String, geodesic: Geodesic, shortcuts: Bool, prepared: ViewshedTerrainPreparation? = nil
     ) throws -> Viewshed {
         let w = terrain.width
         let h = terrain.height
@@ -165,7 +167,8 @@ extension Viewshed {
         var horizon = [HorizonPoint](
             repeating: HorizonPoint(azimuthDegrees: 0, elevationDegrees: .nan, distanceMetres: .nan, crossesNoData: false), count: rays)
         let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
-        let blocks = shortcuts ? TerrainBlocks(terrain: terrain, parallel: parallel) : nil
+        precondition(prepared.map { $0.blocks.width == w && $0.blocks.height == h } ?? true, "a preparation of another terrain")
+        let blocks = shortcuts ? (prepared?.blocks ?? TerrainBlocks(terrain: terrain, parallel: parallel)) : nil
         let block = raysPerBlock
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
         let pitch = settings.pitchDegrees
