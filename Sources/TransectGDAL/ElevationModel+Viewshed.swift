@@ -85,12 +85,12 @@ public struct ViewshedRun: Sendable {
 
 extension ElevationModel {
     /// The most cells a viewshed reads into memory: 4 bytes a cell for the terrain (8 for a
-    /// DEM whose values need Float64), some 26 more while one observer is swept (each cell's
-    /// distance, azimuth, wedge, order and class) and 13 for several (their count, combined
-    /// class and, for a mask, their bits).
+    /// DEM whose values need Float64), 1 more for an observer's classes (9 with heights or
+    /// angles) and 13 for several (their count, combined class and, for a mask, their bits).
     public static let maximumViewshedCells = 100_000_000
     /// The most cells for which observers are swept at once, one a worker (each holding some
-    /// 40 bytes a cell while it sweeps); larger DEMs sweep one observer at a time on all of them.
+    /// 14 bytes a cell while it sweeps: its observer's classes and its own counts, classes and
+    /// bits); larger DEMs sweep one observer at a time on all of them.
     public static let concurrentViewshedCells = 25_000_000
 
     /// The whole DEM in memory for a viewshed: Float32 where that holds every value, else
@@ -142,7 +142,8 @@ extension ElevationModel {
         let turnable = wrapsLongitude && georeference.toWGS84 == nil && geoTransform[2] == 0 && geoTransform[4] == 0
         guard !wrapsLongitude || turnable else { throw ViewshedError.wrapsAround(dem: label) }
         // Every observer stands on the DEM (and on data, where its eye is given above the
-        // ground) before any is swept: the last line of a long file fails at once, not hours on.
+        // ground, and short of a pole over a DEM that wraps) before any is swept: the last line
+        // of a long file fails at once, not hours on.
         if !observers.isEmpty {
             let at = try georeference.pixelCoordinates(longitudes: observers.map(\.longitude), latitudes: observers.map(\.latitude))
             let ground = window.sample(columns: at.columns, rows: at.rows, interpolation: settings.interpolation)
@@ -154,6 +155,7 @@ extension ElevationModel {
                 if case .aboveGround = observer.height, ground[k].isNaN {
                     throw ViewshedError.observerOnNoData(observer: observer.name, dem: label)
                 }
+                if turnable { try Self.checkPole(observer: observer, settings: settings, demName: label) }
             }
         }
         let n = width * height
@@ -234,15 +236,9 @@ extension ElevationModel {
         return run
     }
 
-    /// The viewshed of `observer` over a DEM that wraps in longitude (`values`, `width` columns
-    /// a row, north-up WGS84 degrees with `geoTransform`): the rows turned so that the
-    /// observer's column lies in the middle and the seam half a turn away, swept as any DEM
-    /// (`grid` makes the terrain of the turned values), and turned back. Refused when the
-    /// range reaches a pole, past which a sight ray's pixels jump half a turn.
-    static func wrappedViewshed<Cell: Sendable, Terrain: ViewshedTerrain>(
-        observer: ViewshedObserver, values: [Cell], width: Int, geoTransform gt: [Double], settings: ViewshedSettings, demName: String,
-        grid: ([Cell]) -> Terrain
-    ) throws -> Viewshed {
+    /// Refuses a viewshed over a DEM that wraps in longitude whose range reaches a pole, past
+    /// which a sight ray's pixels jump half a turn (and one without a range at all).
+    static func checkPole(observer: ViewshedObserver, settings: ViewshedSettings, demName: String) throws(ViewshedError) {
         let pole = Geodesic.wgs84.inverse(
             latitude1: observer.latitude, longitude1: observer.longitude, latitude2: observer.latitude >= 0 ? 90 : -90,
             longitude2: observer.longitude
@@ -250,6 +246,17 @@ extension ElevationModel {
         guard let limit = settings.maximumDistanceMetres, limit < pole else {
             throw ViewshedError.reachesPole(observer: observer.name, metres: pole, dem: demName)
         }
+    }
+
+    /// The viewshed of `observer` over a DEM that wraps in longitude (`values`, `width` columns
+    /// a row, north-up WGS84 degrees with `geoTransform`): the rows turned so that the
+    /// observer's column lies in the middle and the seam half a turn away, swept as any DEM
+    /// (`grid` makes the terrain of the turned values), and turned back. The caller has checked
+    /// that the observer's range stops short of a pole (``checkPole(observer:settings:demName:)``).
+    static func wrappedViewshed<Cell: Sendable, Terrain: ViewshedTerrain>(
+        observer: ViewshedObserver, values: [Cell], width: Int, geoTransform gt: [Double], settings: ViewshedSettings, demName: String,
+        grid: ([Cell]) -> Terrain
+    ) throws -> Viewshed {
         // North-up and invertible, as the caller checked (else: refused as any seam is).
         guard let whole = GeographicGeoreference(geoTransform: gt, wrapsAfter: width) else { throw ViewshedError.wrapsAround(dem: demName) }
         let at = whole.pixelCoordinates(longitudes: [observer.longitude], latitudes: [observer.latitude]).columns[0]
