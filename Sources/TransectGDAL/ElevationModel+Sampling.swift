@@ -1,3 +1,4 @@
+import TransectSupport
 import CGDAL
 import TransectGeodesy
 import TransectRaster
@@ -236,7 +237,6 @@ extension ElevationModel {
         column: Int, row: Int, width w: Int, height h: Int, type: GDALDataType
     ) throws(TerrainError) -> [Cell] {
         guard w > 0, h > 0 else { return [] }
-        var values = [Cell](repeating: .nan, count: w * h)
         let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres
         let offset = info.offset * verticalUnitMetres
@@ -247,15 +247,40 @@ extension ElevationModel {
         }
         let runs = windowRuns(column: column, width: w)
         if runs.count == 1 && runs[0].windowColumn == 0 && runs[0].count == w {
-            // One run across the whole window: read in place, no second buffer.
-            try band.read(
-                column: runs[0].rasterColumn, row: row, width: w, height: h, into: &values, bufferWidth: w, bufferHeight: h, type: type
-            ) { .readFailed(path: label, reason: $0) }
-            values.withUnsafeMutableBufferPointer { cells in
-                for k in cells.indices { cells[k] = metres(cells[k]) }
+            // One run across the whole window: read in place, on huge pages where the kernel
+            // lends them (a DEM of a few hundred megabytes faults every 2 MiB, not every 4 KiB),
+            // from a plain GeoTIFF straight into the window, not through GDAL's block cache.
+            var failure: TerrainError?
+            let values = [Cell](unsafeUninitializedCapacity: w * h) { cells, count in
+                HugePages.advise(cells)
+                do throws(TerrainError) {
+                    try GDALEnvironment.withDirectReads {
+                        () throws(TerrainError) in
+                        try band.read(
+                            column: runs[0].rasterColumn, row: row, width: w, height: h, into: UnsafeMutableRawBufferPointer(cells),
+                            bufferWidth: w, bufferHeight: h, type: type
+                        ) { .readFailed(path: label, reason: $0) }
+                    }
+                    if scale == 1 && offset == 0 {
+                        // v·1 + 0 is v + 0 (which turns −0 into +0): the same bits, in a loop the
+                        // compiler vectorises.
+                        for k in cells.indices {
+                            let v = cells[k]
+                            cells[k] = v.isFinite && Double(v) != ndRead ? v + 0 : .nan
+                        }
+                    } else {
+                        for k in cells.indices { cells[k] = metres(cells[k]) }
+                    }
+                } catch {
+                    failure = error
+                    cells.initialize(repeating: .nan)
+                }
+                count = w * h
             }
+            if let failure { throw failure }
             return values
         }
+        var values = [Cell](repeating: .nan, count: w * h)
         for run in runs {
             var buffer = [Cell](repeating: .nan, count: run.count * h)
             try band.read(

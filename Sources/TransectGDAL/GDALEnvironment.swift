@@ -76,6 +76,18 @@ enum GDALEnvironment {
         return try body()
     }
 
+    /// Runs `body` (a read of a whole raster window) with `GTIFF_DIRECT_IO=YES` on this thread
+    /// unless the user set it: GDAL then reads an uncompressed GeoTIFF's strips or tiles straight
+    /// into the caller's buffer instead of through its block cache (the same values, one copy
+    /// fewer); other drivers and compressed files ignore it.
+    static func withDirectReads<T>(_ body: () throws(TerrainError) -> T) throws(TerrainError) -> T {
+        let key = "GTIFF_DIRECT_IO"
+        guard CPLGetConfigOption(key, nil) == nil else { return try body() }
+        CPLSetThreadLocalConfigOption(key, "YES")
+        defer { CPLSetThreadLocalConfigOption(key, nil) }
+        return try body()
+    }
+
     /// Configures GDAL for network reads (``networkConfiguration``, and the time-outs of
     /// `access`); cheap after the first call.
     static func enableNetworkReads(_ access: DataAccess = DataAccess(allowNetwork: true)) {

@@ -74,29 +74,42 @@ struct RasterBand {
         type: GDALDataType, pixelSpacing: Int = 0, lineSpacing: Int = 0,
         orThrow failure: (String) -> TerrainError
     ) throws(TerrainError) {
-        let valueBytes = Int(GDALGetDataTypeSizeBytes(type))
-        let pixelStep = pixelSpacing == 0 ? valueBytes : pixelSpacing
-        let lineStep = lineSpacing == 0 ? bufferWidth * pixelStep : lineSpacing
         let failed = values.withUnsafeMutableBytes { bytes -> TerrainError? in
-            guard bufferWidth > 0, bufferHeight > 0 else { return nil }
-            let end = byteOffset + (bufferHeight - 1) * lineStep + (bufferWidth - 1) * pixelStep + valueBytes
-            precondition(byteOffset >= 0 && end <= bytes.count, "RasterBand.read: the buffer is too small")
             do throws(TerrainError) {
-                try withExtendedLifetime(dataset) { () throws(TerrainError) in
-                    try gdal {
-                        GDALRasterIO(
-                            handle, GF_Read, Int32(column), Int32(row), Int32(width), Int32(height),
-                            bytes.baseAddress! + byteOffset, Int32(bufferWidth), Int32(bufferHeight), type,
-                            Int32(pixelSpacing), Int32(lineSpacing))
-                    } orThrow: {
-                        failure($0)
-                    }
-                }
+                try read(
+                    column: column, row: row, width: width, height: height, into: bytes, byteOffset: byteOffset, bufferWidth: bufferWidth,
+                    bufferHeight: bufferHeight, type: type, pixelSpacing: pixelSpacing, lineSpacing: lineSpacing, orThrow: failure)
                 return nil
             } catch {
                 return error
             }
         }
         if let failed { throw failed }
+    }
+
+    /// ``read(column:row:width:height:into:byteOffset:bufferWidth:bufferHeight:type:pixelSpacing:lineSpacing:orThrow:)``
+    /// into memory the caller holds (which need not be initialised: the read writes it).
+    func read(
+        column: Int, row: Int, width: Int, height: Int,
+        into bytes: UnsafeMutableRawBufferPointer, byteOffset: Int = 0, bufferWidth: Int, bufferHeight: Int,
+        type: GDALDataType, pixelSpacing: Int = 0, lineSpacing: Int = 0,
+        orThrow failure: (String) -> TerrainError
+    ) throws(TerrainError) {
+        let valueBytes = Int(GDALGetDataTypeSizeBytes(type))
+        let pixelStep = pixelSpacing == 0 ? valueBytes : pixelSpacing
+        let lineStep = lineSpacing == 0 ? bufferWidth * pixelStep : lineSpacing
+        guard bufferWidth > 0, bufferHeight > 0 else { return }
+        let end = byteOffset + (bufferHeight - 1) * lineStep + (bufferWidth - 1) * pixelStep + valueBytes
+        precondition(byteOffset >= 0 && end <= bytes.count, "RasterBand.read: the buffer is too small")
+        try withExtendedLifetime(dataset) { () throws(TerrainError) in
+            try gdal {
+                GDALRasterIO(
+                    handle, GF_Read, Int32(column), Int32(row), Int32(width), Int32(height),
+                    bytes.baseAddress! + byteOffset, Int32(bufferWidth), Int32(bufferHeight), type,
+                    Int32(pixelSpacing), Int32(lineSpacing))
+            } orThrow: {
+                failure($0)
+            }
+        }
     }
 }
