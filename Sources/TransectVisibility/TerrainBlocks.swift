@@ -31,15 +31,25 @@ struct TerrainBlocks: Sendable {
             self.down = down
             self.highest = highest
             self.lowest = lowest
+            // The 3 × 3 extremes in two passes, three blocks across, then three of those down.
             var high = highest
             var low = lowest
             for j in 0..<down {
+                let row = j * across
                 for i in 0..<across {
-                    for dj in 0..<3 where j + dj < down {
-                        for di in 0..<3 where i + di < across {
-                            high[j * across + i] = max(high[j * across + i], highest[(j + dj) * across + i + di])
-                            low[j * across + i] = min(low[j * across + i], lowest[(j + dj) * across + i + di])
-                        }
+                    for di in 1..<3 where i + di < across {
+                        high[row + i] = max(high[row + i], highest[row + i + di])
+                        low[row + i] = min(low[row + i], lowest[row + i + di])
+                    }
+                }
+            }
+            let highAcross = high
+            let lowAcross = low
+            for j in 0..<down {
+                for dj in 1..<3 where j + dj < down {
+                    for i in 0..<across {
+                        high[j * across + i] = max(high[j * across + i], highAcross[(j + dj) * across + i])
+                        low[j * across + i] = min(low[j * across + i], lowAcross[(j + dj) * across + i])
                     }
                 }
             }
@@ -92,29 +102,30 @@ struct TerrainBlocks: Sendable {
         let down = (h + size - 1) / size
         width = w
         height = h
-        // One row of blocks per item: its cells are read row after row.
+        // One row of blocks per item: each column's extremes down its rows (no data as +∞ high
+        // and −∞ low), then each block's across its columns.
         let bands = ParallelFill.array(count: down, chunk: 1, parallel: parallel) { j -> [Double] in
-            var high = [Double](repeating: -.infinity, count: across)
-            var low = [Double](repeating: .infinity, count: across)
+            var columnHigh = [Double](repeating: -.infinity, count: w)
+            var columnLow = [Double](repeating: .infinity, count: w)
             for r in (j * size)..<min(h, (j + 1) * size) {
-                for i in 0..<across {
-                    var top = high[i]
-                    var bottom = low[i]
-                    for c in (i * size)..<min(w, (i + 1) * size) {
-                        let z = terrain.elevation(index: r * w + c)
-                        if z.isNaN {
-                            top = .infinity
-                            bottom = -.infinity
-                        } else {
-                            top = max(top, z)
-                            bottom = min(bottom, z)
-                        }
-                    }
-                    high[i] = top
-                    low[i] = bottom
+                for c in 0..<w {
+                    let z = terrain.elevation(index: r * w + c)
+                    columnHigh[c] = max(columnHigh[c], z.isNaN ? .infinity : z)
+                    columnLow[c] = min(columnLow[c], z.isNaN ? -.infinity : z)
                 }
             }
-            return high + low
+            var out = [Double](repeating: .nan, count: 2 * across)
+            for i in 0..<across {
+                var top = -Double.infinity
+                var bottom = Double.infinity
+                for c in (i * size)..<min(w, (i + 1) * size) {
+                    top = max(top, columnHigh[c])
+                    bottom = min(bottom, columnLow[c])
+                }
+                out[i] = top
+                out[across + i] = bottom
+            }
+            return out
         }
         let highest = bands.flatMap { $0[0..<across] }
         let lowest = bands.flatMap { $0[across...] }
@@ -158,7 +169,9 @@ public struct ViewshedTerrainPreparation: Sendable {
     let blocks: TerrainBlocks
 
     /// The preparation of `terrain`, on `threads` workers.
-    public init(terrain: some ViewshedTerrain, threads: Int) {
+    @_specialize(where Terrain == Float32ElevationGrid)
+    @_specialize(where Terrain == ElevationGrid)
+    public init<Terrain: ViewshedTerrain>(terrain: Terrain, threads: Int) {
         blocks = TerrainBlocks(terrain: terrain, parallel: stripedParallelLoop(threads: threads))
     }
 }
