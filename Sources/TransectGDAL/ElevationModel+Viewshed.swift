@@ -15,6 +15,9 @@ public final class DEMGeoreference: ViewshedGeoreference {
     let toWGS84: CoordinateTransformer?
     let fromWGS84: CoordinateTransformer?
     let geographic: Bool
+    /// Transformations like `toWGS84` for the other workers of
+    /// ``lonLat(columns:rows:threads:)``, made on its first call.
+    private var helpers: [CoordinateTransformer] = []
 
     public init(_ model: ElevationModel) throws(TerrainError) {
         self.model = model
@@ -30,20 +33,66 @@ public final class DEMGeoreference: ViewshedGeoreference {
     }
 
     public func lonLat(columns: [Double], rows: [Double]) throws -> (longitudes: [Double], latitudes: [Double]) {
+        try Self.lonLat(columns: columns[...], rows: rows[...], geoTransform: model.geoTransform, through: toWGS84)
+    }
+
+    /// Points a worker transforms at least: fewer stay on the calling thread.
+    static let pointsPerWorker = 16_384
+
+    /// ``lonLat(columns:rows:)`` in contiguous pieces on up to `threads` threads, each piece
+    /// through a transformation of its own (PROJ's are not thread-safe): the same values,
+    /// since PROJ transforms each point alone.
+    public func lonLat(columns: [Double], rows: [Double], threads: Int) throws -> (longitudes: [Double], latitudes: [Double]) {
+        let pieces = min(max(1, threads), columns.count / Self.pointsPerWorker)
+        guard pieces > 1, let toWGS84 else { return try lonLat(columns: columns, rows: rows) }
+        while helpers.count < pieces - 1 { helpers.append(try CoordinateTransformer(from: toWGS84.source, to: toWGS84.target)) }
+        let transformers = PieceTransformers(all: [toWGS84] + helpers.prefix(pieces - 1))
+        let n = columns.count
         let gt = model.geoTransform
+        let parts = ParallelFill.array(count: pieces, chunk: 1, parallel: stripedParallelLoop(threads: pieces)) {
+            p -> Result<(longitudes: [Double], latitudes: [Double]), TerrainError> in
+            let range = (p * n / pieces)..<((p + 1) * n / pieces)
+            return Result { () throws(TerrainError) in
+                try Self.lonLat(columns: columns[range], rows: rows[range], geoTransform: gt, through: transformers.all[p])
+            }
+        }
+        var longitudes: [Double] = []
+        var latitudes: [Double] = []
+        longitudes.reserveCapacity(n)
+        latitudes.reserveCapacity(n)
+        for part in parts {
+            let (lon, lat) = try part.get()
+            longitudes += lon
+            latitudes += lat
+        }
+        return (longitudes, latitudes)
+    }
+
+    /// WGS84 degrees of pixel coordinates through the geotransform `gt` and `transformer`.
+    private static func lonLat(
+        columns: ArraySlice<Double>, rows: ArraySlice<Double>, geoTransform gt: [Double], through transformer: CoordinateTransformer?
+    ) throws(TerrainError) -> (longitudes: [Double], latitudes: [Double]) {
         var xs = [Double](repeating: .nan, count: columns.count)
         var ys = xs
-        for k in 0..<columns.count {
-            xs[k] = gt[0] + columns[k] * gt[1] + rows[k] * gt[2]
-            ys[k] = gt[3] + columns[k] * gt[4] + rows[k] * gt[5]
+        for (k, (column, row)) in zip(columns, rows).enumerated() {
+            xs[k] = gt[0] + column * gt[1] + row * gt[2]
+            ys[k] = gt[3] + column * gt[4] + row * gt[5]
         }
-        try toWGS84?.transform(x: &xs, y: &ys)
+        try transformer?.transform(x: &xs, y: &ys)
         for k in 0..<xs.count where !(xs[k].isFinite && ys[k].isFinite && abs(ys[k]) <= 90) {
             xs[k] = .nan
             ys[k] = .nan
         }
         return (xs, ys)
     }
+}
+
+/// A piece's own transformation for each worker of ``DEMGeoreference/lonLat(columns:rows:threads:)``.
+///
+/// `@unchecked Sendable` is safe because worker p uses only `all[p]`, and the caller waits for
+/// every worker before it uses any again.
+private struct PieceTransformers: @unchecked Sendable {
+    let all: [CoordinateTransformer]
 }
 
 /// The viewsheds of one or more observers over a DEM: each observer's classes, and for
@@ -68,7 +117,14 @@ public struct ViewshedRun: Sendable {
     /// observers swept apart (by workers, or by shards) see together.
     public static func combine(_ classes: inout [UInt8], with other: [UInt8]) {
         precondition(classes.count == other.count, "classes of the same raster")
-        for i in 0..<classes.count where rank(other[i]) > rank(classes[i]) { classes[i] = other[i] }
+        let ranks = (0...255).map { UInt8(rank(UInt8($0))) }
+        ranks.withUnsafeBufferPointer { ranks in
+            classes.withUnsafeMutableBufferPointer { classes in
+                other.withUnsafeBufferPointer { other in
+                    for i in 0..<classes.count where ranks[Int(other[i])] > ranks[Int(classes[i])] { classes[i] = other[i] }
+                }
+            }
+        }
     }
 
     /// Rank of a class when observers' classes combine: visible over unknown over hidden over
@@ -222,10 +278,12 @@ extension ElevationModel {
         if let failure = tallies.compactMap(\.failure).min(by: { $0.index < $1.index }) { throw failure.error }
         var run = ViewshedRun(
             viewsheds: tallies.flatMap(\.kept).sorted { $0.index < $1.index }.map(\.viewshed),
-            visibleCounts: tallies[0].counts, visibleMasks: tallies[0].masks, combinedClasses: tallies[0].classes, width: width,
-            height: height)
+            visibleCounts: tallies[0].counts, visibleMasks: tallies[0].masks,
+            combinedClasses: tallies[0].classes.isEmpty ? [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n) : tallies[0].classes,
+            width: width, height: height)
         for tally in tallies.dropFirst() {
-            ViewshedRun.combine(&run.combinedClasses, with: tally.classes)
+            // A worker that counted no viewshed has no classes (out of range everywhere).
+            if !tally.classes.isEmpty { ViewshedRun.combine(&run.combinedClasses, with: tally.classes) }
             if cumulative {
                 for i in 0..<n { run.visibleCounts[i] += tally.counts[i] }
             }
@@ -325,17 +383,20 @@ private struct ViewshedTally: Sendable {
     var counts: [UInt32]
     /// Which observers see each cell (empty unless masked).
     var masks: [UInt64]
-    /// The highest-ranked class any observer gave each cell (out of range before any).
+    /// The highest-ranked class any observer gave each cell (empty before any: out of range).
     var classes: [UInt8]
     /// The viewsheds kept, by observer index.
     var kept: [(index: Int, viewshed: Viewshed)] = []
     /// The first observer that failed, and why.
     var failure: (index: Int, error: any Error)?
 
+    /// Whether a viewshed was counted yet.
+    private var started = false
+
     init(cells n: Int, cumulative: Bool, masked: Bool) {
         counts = cumulative ? [UInt32](repeating: 0, count: n) : []
         masks = masked ? [UInt64](repeating: 0, count: n) : []
-        classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
+        classes = []
     }
 
     /// Counts viewshed `v`, whose observer has mask bit `bit`.
@@ -343,13 +404,18 @@ private struct ViewshedTally: Sendable {
         let visible = ViewshedClass.visible.rawValue
         let cumulative = !counts.isEmpty
         let masked = !masks.isEmpty
-        for i in 0..<v.classes.count {
-            let c = v.classes[i]
-            if ViewshedRun.rank(c) > ViewshedRun.rank(classes[i]) { classes[i] = c }
-            if c == visible {
-                if cumulative { counts[i] += 1 }
-                if masked { masks[i] |= bit }
-            }
+        if !started {
+            // Every class outranks out of range or equals it: the first viewshed's classes are
+            // the combination so far.
+            started = true
+            classes = v.classes
+        } else {
+            ViewshedRun.combine(&classes, with: v.classes)
+        }
+        guard cumulative || masked else { return }
+        for i in 0..<v.classes.count where v.classes[i] == visible {
+            if cumulative { counts[i] += 1 }
+            if masked { masks[i] |= bit }
         }
     }
 }

@@ -59,7 +59,6 @@ struct CellTiles: Sendable {
         rowBounds = Array(latticeRows.prefix(tilesDown)) + [height]
         let nodesAcross = latticeColumns.count
         let nodesDown = latticeRows.count
-        let sectorWidth = 360 / Double(RayFan.sectors)
         // Each tile's turn (lower, span) and sectors (first, count), a tile row an item.
         let rowsOfTiles = ParallelFill.array(count: tilesDown, chunk: 1, parallel: parallel) { j -> [SIMD4<Double>] in
             var out = [SIMD4<Double>](repeating: SIMD4(0, 360, 0, Double(RayFan.sectors)), count: tilesAcross)
@@ -98,10 +97,8 @@ struct CellTiles: Sendable {
                 var from = start - Self.margin
                 if from < 0 { from += 360 }
                 let span = arc + 2 * Self.margin
-                let s0 = RayFan.sector(of: from)
-                // Sectors from s0 on until the one holding the arc's end.
-                let count = min(RayFan.sectors, Int(((from + span - Double(s0) * sectorWidth) / sectorWidth).rounded(.down)) + 1)
-                out[i] = SIMD4(from, span, Double(s0), Double(count))
+                let sectors = Self.sectors(from: from, span: span)
+                out[i] = SIMD4(from, span, Double(sectors.lowerBound), Double(sectors.count))
             }
             return out
         }
@@ -124,6 +121,21 @@ struct CellTiles: Sendable {
         span = all.map { $0[1] }
         sectorStart = counts
         sectorTiles = listed
+    }
+
+    /// The sectors a turn from `from` (degrees in [0, 360)) clockwise through `span` touches:
+    /// from `from`'s on until the one holding its end, past the last sector counting on from
+    /// ``RayFan/sectors`` (take them modulo it).
+    static func sectors(from: Double, span: Double) -> Range<Int> {
+        let width = 360 / Double(RayFan.sectors)
+        let s0 = RayFan.sector(of: from)
+        return s0..<(s0 + min(RayFan.sectors, Int(((from + span - Double(s0) * width) / width).rounded(.down)) + 1))
+    }
+
+    /// The sectors tile `t`'s turn touches (``sectors(from:span:)``), nil where it takes the
+    /// whole turn.
+    func sectors(of t: Int) -> Range<Int>? {
+        span[t] < 360 ? Self.sectors(from: lower[t], span: span[t]) : nil
     }
 
     /// Whether tile `t`'s cells all lie in one sector (their azimuths between two sector
@@ -177,11 +189,6 @@ struct CellTiles: Sendable {
     /// own column of nodes alone. Returns the count.
     func coordinates(of t: Int, xs: UnsafeMutablePointer<Double>, ys: UnsafeMutablePointer<Double>) -> Int {
         let (rows, columns) = cells(of: t)
-        let nodesAcross = latticeColumns.count
-        let nodesDown = latticeRows.count
-        let rj = t / across
-        let r0 = latticeRows[rj]
-        let r1 = rj + 1 < nodesDown ? latticeRows[rj + 1] : r0
         // Each column's interpolations along the lattice rows above and below (the same sums
         // as a cell's whole formula evaluates first), then each row's between them.
         let side = Viewshed.latticeStep + 1
@@ -191,23 +198,11 @@ struct CellTiles: Sendable {
             let aboveY = belowX + side
             let belowY = aboveY + side
             for (n, col) in columns.enumerated() {
-                // The interval whose first column is the last at or before `col`.
-                let ci = col == latticeColumns[nodesAcross - 1] ? nodesAcross - 1 : t % across
-                let c0 = latticeColumns[ci]
-                let c1 = ci + 1 < nodesAcross ? latticeColumns[ci + 1] : c0
-                let a = rj * nodesAcross + ci
-                let b = ci + 1 < nodesAcross ? a + 1 : a
-                let c = rj + 1 < nodesDown ? a + nodesAcross : a
-                let d = ci + 1 < nodesAcross ? c + 1 : c
-                let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
-                aboveX[n] = nodesX[a] * (1 - u) + nodesX[b] * u
-                belowX[n] = nodesX[c] * (1 - u) + nodesX[d] * u
-                aboveY[n] = nodesY[a] * (1 - u) + nodesY[b] * u
-                belowY[n] = nodesY[c] * (1 - u) + nodesY[d] * u
+                (aboveX[n], belowX[n], aboveY[n], belowY[n]) = columnTerms(of: t, column: col)
             }
             var k = 0
             for r in rows {
-                let v = r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
+                let v = rowFraction(of: t, row: r)
                 for n in 0..<columns.count {
                     xs[k] = aboveX[n] * (1 - v) + belowX[n] * v
                     ys[k] = aboveY[n] * (1 - v) + belowY[n] * v
@@ -216,6 +211,59 @@ struct CellTiles: Sendable {
             }
             return k
         }
+    }
+
+    /// The distance of tile `t`'s farthest cell from the observer: the largest of its corner
+    /// cells', each with ``coordinates(of:xs:ys:)``'s bits. A cell's coordinates are affine along
+    /// its tile's columns and then along its rows, and a distance is convex along any line (and
+    /// strictly so unless the line runs through the observer, where it rises a cell's width from
+    /// cell to cell), so no other cell of the tile lies as far as the farthest corner, by margins
+    /// far above the arithmetic's rounding.
+    func farthestDistance(of t: Int) -> Double {
+        let (rows, columns) = cells(of: t)
+        var farthest = -Double.infinity
+        for col in stride(from: columns.lowerBound, to: columns.upperBound, by: max(1, columns.count - 1)) {
+            let (aboveX, belowX, aboveY, belowY) = columnTerms(of: t, column: col)
+            for r in stride(from: rows.lowerBound, to: rows.upperBound, by: max(1, rows.count - 1)) {
+                let v = rowFraction(of: t, row: r)
+                let x = aboveX * (1 - v) + belowX * v
+                let y = aboveY * (1 - v) + belowY * v
+                farthest = max(farthest, (x * x + y * y).squareRoot())
+            }
+        }
+        return farthest
+    }
+
+    /// Column `col` of tile `t`: its coordinates interpolated along the lattice rows above and
+    /// below the tile (x above, x below, y above, y below). A lattice interval's cells lie from
+    /// its first node up to the next one's; the raster's last column takes its own nodes alone.
+    @inline(__always)
+    private func columnTerms(of t: Int, column col: Int) -> (Double, Double, Double, Double) {
+        let nodesAcross = latticeColumns.count
+        let nodesDown = latticeRows.count
+        let rj = t / across
+        // The interval whose first column is the last at or before `col`.
+        let ci = col == latticeColumns[nodesAcross - 1] ? nodesAcross - 1 : t % across
+        let c0 = latticeColumns[ci]
+        let c1 = ci + 1 < nodesAcross ? latticeColumns[ci + 1] : c0
+        let a = rj * nodesAcross + ci
+        let b = ci + 1 < nodesAcross ? a + 1 : a
+        let c = rj + 1 < nodesDown ? a + nodesAcross : a
+        let d = ci + 1 < nodesAcross ? c + 1 : c
+        let u = c1 > c0 ? Double(col - c0) / Double(c1 - c0) : 0
+        return (
+            nodesX[a] * (1 - u) + nodesX[b] * u, nodesX[c] * (1 - u) + nodesX[d] * u, nodesY[a] * (1 - u) + nodesY[b] * u,
+            nodesY[c] * (1 - u) + nodesY[d] * u
+        )
+    }
+
+    /// Row `r` of tile `t`: how far it lies from the lattice row above the tile to the one below.
+    @inline(__always)
+    private func rowFraction(of t: Int, row r: Int) -> Double {
+        let rj = t / across
+        let r0 = latticeRows[rj]
+        let r1 = rj + 1 < latticeRows.count ? latticeRows[rj + 1] : r0
+        return r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0
     }
 
     /// Tile `t`'s cells' distances (metres) and azimuths (degrees in [0, 360)) from the

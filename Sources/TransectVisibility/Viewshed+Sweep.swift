@@ -255,7 +255,7 @@ extension Viewshed {
                 nodeRows.append(Double(r) + 0.5)
             }
         }
-        let (lon, lat) = try georeference.lonLat(columns: nodeColumns, rows: nodeRows)
+        let (lon, lat) = try georeference.lonLat(columns: nodeColumns, rows: nodeRows, threads: settings.threads)
         let m = lon.count
         let (s, az) = ParallelGeodesics.inverse(
             from: observer.latitude, observer.longitude, toLatitudes: lat, longitudes: lon, geodesic: geodesic, parallel: parallel)
@@ -273,9 +273,27 @@ extension Viewshed {
         let tiles = CellTiles(
             nodesX: nx, nodesY: ny, nodeAzimuths: az, nodeDistances: s, latticeColumns: columns, latticeRows: rows, width: w, height: h,
             parallel: parallel)
-        // Each tile row's farthest cell in range in each sector.
+        // The farthest cell in range in each sector, in two passes over the tiles, a tile row an
+        // item. The first takes the tiles within one sector whose farthest corner cell is in
+        // range, which is their farthest cell (``CellTiles/farthestDistance(of:)``), with no
+        // azimuth limits to check; the second takes the other tiles cell by cell, except those
+        // whose every cell lies nearer than the first pass found in each sector it touches.
         let limited = settings.azimuthDegrees != nil
-        let rowFarthest = ParallelFill.array(count: tiles.down, chunk: 1, parallel: parallel) { tj -> [Double] in
+        @Sendable func inRange(_ d: Double) -> Bool { Self.inRange(distance: d, azimuth: 0, settings: settings) }
+        let firstPass = ParallelFill.array(count: tiles.down, chunk: 1, parallel: parallel) { tj -> (farthest: [Double], bounds: [Double]) in
+            var farthest = [Double](repeating: 0, count: RayFan.sectors)
+            var bounds = [Double](repeating: .nan, count: tiles.across)
+            for ti in 0..<tiles.across {
+                let t = tj * tiles.across + ti
+                guard !limited, let sole = tiles.soleSector(of: t) else { continue }
+                let d = tiles.farthestDistance(of: t)
+                bounds[ti] = d
+                if inRange(d) { farthest[sole] = max(farthest[sole], d) }
+            }
+            return (farthest, bounds)
+        }
+        let found = (0..<RayFan.sectors).map { sector in firstPass.reduce(0.0) { max($0, $1.farthest[sector]) } }
+        let secondPass = ParallelFill.array(count: tiles.down, chunk: 1, parallel: parallel) { tj -> [Double] in
             var farthest = [Double](repeating: 0, count: RayFan.sectors)
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * CellTiles.maximumCells) { scratch in
                 let x = scratch.baseAddress!
@@ -285,26 +303,34 @@ extension Viewshed {
                 for ti in 0..<tiles.across {
                     let t = tj * tiles.across + ti
                     if !limited, let sole = tiles.soleSector(of: t) {
+                        // Taken by the first pass unless its farthest corner is out of range.
+                        let bound = firstPass[tj].bounds[ti]
+                        guard !inRange(bound), bound > settings.minimumDistanceMetres, bound > found[sole] else { continue }
                         // Distances alone, as GeoMath.polar takes them: √(x² + y²).
                         let count = tiles.coordinates(of: t, xs: x, ys: y)
                         for k in 0..<count {
                             let d = (x[k] * x[k] + y[k] * y[k]).squareRoot()
-                            guard inRange(distance: d, azimuth: 0, settings: settings) else { continue }
+                            guard inRange(d) else { continue }
                             farthest[sole] = max(farthest[sole], d)
                         }
-                    } else {
-                        let count = tiles.geometry(of: t, xs: x, ys: y, distances: distances, azimuths: azimuths)
-                        for k in 0..<count {
-                            guard inRange(distance: distances[k], azimuth: azimuths[k], settings: settings) else { continue }
-                            let sector = RayFan.sector(of: azimuths[k])
-                            farthest[sector] = max(farthest[sector], distances[k])
-                        }
+                        continue
+                    }
+                    if !limited, let sectors = tiles.sectors(of: t) {
+                        // Its cells can lie no farther than its farthest corner.
+                        let bound = tiles.farthestDistance(of: t)
+                        if sectors.allSatisfy({ bound <= found[$0 % RayFan.sectors] }) { continue }
+                    }
+                    let count = tiles.geometry(of: t, xs: x, ys: y, distances: distances, azimuths: azimuths)
+                    for k in 0..<count {
+                        guard Self.inRange(distance: distances[k], azimuth: azimuths[k], settings: settings) else { continue }
+                        let sector = RayFan.sector(of: azimuths[k])
+                        farthest[sector] = max(farthest[sector], distances[k])
                     }
                 }
             }
             return farthest
         }
-        let sectorFarthest = (0..<RayFan.sectors).map { sector in rowFarthest.reduce(0.0) { max($0, $1[sector]) } }
+        let sectorFarthest = (0..<RayFan.sectors).map { sector in secondPass.reduce(found[sector]) { max($0, $1[sector]) } }
         return (extent, tiles, sectorFarthest)
     }
 

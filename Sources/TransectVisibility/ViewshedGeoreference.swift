@@ -11,6 +11,15 @@ public protocol ViewshedGeoreference {
     /// WGS84 longitudes and latitudes (degrees) of continuous pixel coordinates, `nan` where
     /// the CRS has none.
     func lonLat(columns: [Double], rows: [Double]) throws -> (longitudes: [Double], latitudes: [Double])
+    /// ``lonLat(columns:rows:)`` on up to `threads` threads where the implementation can share
+    /// the work (the same values).
+    func lonLat(columns: [Double], rows: [Double], threads: Int) throws -> (longitudes: [Double], latitudes: [Double])
+}
+
+extension ViewshedGeoreference {
+    public func lonLat(columns: [Double], rows: [Double], threads: Int) throws -> (longitudes: [Double], latitudes: [Double]) {
+        try lonLat(columns: columns, rows: rows)
+    }
 }
 
 /// A raster in WGS84 longitude and latitude through an affine geotransform
