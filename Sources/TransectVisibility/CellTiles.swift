@@ -220,18 +220,50 @@ struct CellTiles: Sendable {
     /// cell to cell), so no other cell of the tile lies as far as the farthest corner, by margins
     /// far above the arithmetic's rounding.
     func farthestDistance(of t: Int) -> Double {
-        let (rows, columns) = cells(of: t)
-        var farthest = -Double.infinity
-        for col in stride(from: columns.lowerBound, to: columns.upperBound, by: max(1, columns.count - 1)) {
-            let (aboveX, belowX, aboveY, belowY) = columnTerms(of: t, column: col)
-            for r in stride(from: rows.lowerBound, to: rows.upperBound, by: max(1, rows.count - 1)) {
-                let v = rowFraction(of: t, row: r)
-                let x = aboveX * (1 - v) + belowX * v
-                let y = aboveY * (1 - v) + belowY * v
-                farthest = max(farthest, (x * x + y * y).squareRoot())
+        let (x, y) = cornerCells(of: t)
+        return (x * x + y * y).squareRoot().max()
+    }
+
+    /// At most the distance of tile `t`'s nearest cell, and the distance of its farthest
+    /// (``farthestDistance(of:)``), for a tile whose turn is narrower than half a turn (the
+    /// observer outside its corners' hull). Each cell is a convex combination of the tile's
+    /// four corner cells (bilinear weights over the tile's rows and columns), so it lies in their
+    /// hull, no nearer than the nearest of the six segments between them, less a micrometre
+    /// for rounding.
+    func distanceBounds(of t: Int) -> (nearest: Double, farthest: Double) {
+        let (x, y) = cornerCells(of: t)
+        var nearest = Double.infinity
+        for a in 0..<4 {
+            for b in (a + 1)..<4 {
+                // The origin's distance to segment a–b.
+                let dx = x[b] - x[a]
+                let dy = y[b] - y[a]
+                let length = dx * dx + dy * dy
+                let f = length > 0 ? min(1, max(0, -(x[a] * dx + y[a] * dy) / length)) : 0
+                let px = x[a] + f * dx
+                let py = y[a] + f * dy
+                nearest = min(nearest, (px * px + py * py).squareRoot())
             }
         }
-        return farthest
+        return (max(0, nearest - 1e-6), (x * x + y * y).squareRoot().max())
+    }
+
+    /// Tile `t`'s corner cells' coordinates (first and last column of its first and last row,
+    /// repeated where it has one), with ``coordinates(of:xs:ys:)``'s bits.
+    @inline(__always)
+    private func cornerCells(of t: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
+        let (rows, columns) = cells(of: t)
+        var x = SIMD4<Double>()
+        var y = SIMD4<Double>()
+        for (n, col) in [(0, columns.lowerBound), (2, columns.upperBound - 1)] {
+            let (aboveX, belowX, aboveY, belowY) = columnTerms(of: t, column: col)
+            for (m, r) in [(0, rows.lowerBound), (1, rows.upperBound - 1)] {
+                let v = rowFraction(of: t, row: r)
+                x[n + m] = aboveX * (1 - v) + belowX * v
+                y[n + m] = aboveY * (1 - v) + belowY * v
+            }
+        }
+        return (x, y)
     }
 
     /// Column `col` of tile `t`: its coordinates interpolated along the lattice rows above and

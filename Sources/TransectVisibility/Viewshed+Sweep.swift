@@ -71,9 +71,12 @@ extension Viewshed {
     /// ``cullSpan``-sample parts) whose terrain cannot rise above the ray's horizon so far, by
     /// the highest cell of the ``TerrainBlocks`` under it, is not sampled: its samples could not
     /// change the running maximum. A cell whose slope lies below every ray's horizon in its
-    /// block at its distance (``SweepBuffers/floors``) is hidden without finding its wedge. A
-    /// cell the rays' horizon hides does not read its own last samples. The tests hold the
-    /// result to the same sweep without the first two, bit for bit.
+    /// block at its distance (``SweepBuffers/floors``) is hidden without finding its wedge, and
+    /// a tile of cells whose highest block and nearest distance keep every slope below them
+    /// without a cell's geometry (``tileBelowFloors``); a block may so hide a cell of another
+    /// block's wedges that no block judged yet, whose own block's verdict then stands. A cell the
+    /// rays' horizon hides does not read its own last samples. The tests hold the result to the
+    /// same sweep without the first two, bit for bit.
     ///
     /// - Complexity: O(n + r·J) for n cells, r rays and J samples a ray: with half-cell
     ///   spacing, r·J ≈ 4π·D²/c² for the farthest distance D and cell side c (less where the
@@ -191,7 +194,7 @@ extension Viewshed {
                                 q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
                                 terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
                         }
-                        if shortcuts { shared.setFloors(rays: last - first + 1, samples: samples) }
+                        if shortcuts { shared.setFloors(rays: last - first + 1) }
                         for q in 0..<(last - first) {
                             let (t, j) = shared.best[q]
                             horizon[first + q] = HorizonPoint(
@@ -211,7 +214,8 @@ extension Viewshed {
                                 tiles: blockTiles[(c * tilesPerChunk)..<min(blockTiles.count, (c + 1) * tilesPerChunk)], of: tiles,
                                 rays: blockFirst..<blockLast, fan: fan, settings: settings, width: w, targetHeight: targetHeight, samples: samples, step: step,
                                 k: k, eye: eye, pitch: pitch,
-                                computesHeights: computesHeights, terrain: terrain, interpolation: settings.interpolation, shared: shared)
+                                computesHeights: computesHeights, terrain: terrain, interpolation: settings.interpolation, blocks: blocks,
+                                shared: shared)
                         }
                         first = last
                     }
@@ -367,6 +371,8 @@ extension Viewshed {
             shared.lasts[q] = 0
             shared.gaps[q] = .max
             shared.best[q] = (-.infinity, -1)
+            let starts = shared.stretchStarts.baseAddress! + q * shared.spans
+            for span in 0..<shared.spans { starts[span] = out[0] }
             return
         }
         // The ray ends where it leaves the raster (with the half cell of margin the taps of its
@@ -465,6 +471,9 @@ extension Viewshed {
         shared.lasts[q] = last
         shared.gaps[q] = gap
         shared.best[q] = (running, at)
+        // Its horizon where each stretch starts, while its samples are in this core's cache.
+        let starts = shared.stretchStarts.baseAddress! + q * shared.spans
+        for span in 0..<shared.spans { starts[span] = shared.horizon(ray: q, sample: min(span * cullSpan, last), samples: samples) }
     }
 
     /// Judges the cells of `tiles` (the block's, from ``CellTiles/tiles(from:to:seen:mark:)``)
@@ -482,7 +491,7 @@ extension Viewshed {
         tiles: ArraySlice<Int32>, of all: CellTiles, rays: Range<Int>, fan: RayFan, settings: ViewshedSettings, width w: Int,
         targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double,
         pitch: ClosedRange<Double>?, computesHeights: Bool, terrain: some ViewshedTerrain, interpolation: Interpolation,
-        shared: SweepBuffers
+        blocks: TerrainBlocks?, shared: SweepBuffers
     ) {
         let firstRay = rays.lowerBound
         // The block's wedges lie from `lower` to `upper`; a cell's own wedge decides (the
@@ -490,6 +499,9 @@ extension Viewshed {
         let lower = fan.azimuths[rays.lowerBound]
         let upper = fan.azimuths[rays.upperBound]
         let hair = 1e-9
+        let limited = settings.azimuthDegrees != nil
+        // What a cell in range holds until its own block judges it.
+        let unjudged = ViewshedClass.outOfRange.rawValue
         var left: [PendingCell] = []
         var columns: [Double] = []
         var rows: [Double] = []
@@ -502,16 +514,32 @@ extension Viewshed {
             for tile in tiles {
                 let (tileRows, tileColumns) = all.cells(of: Int(tile))
                 // A tile inside the block's wedges (away from their ends by more than its
-                // margin) needs its cells' azimuths only where the floors do not hide them.
-                let inside = settings.azimuthDegrees == nil && all.lies(Int(tile), between: lower + hair, and: upper - hair)
-                if inside {
+                // margin) holds only the block's cells.
+                let inside = !limited && all.lies(Int(tile), between: lower + hair, and: upper - hair)
+                // A tile whose every cell is below the floors (as each would find): its cells
+                // not yet judged hidden, without their geometry (see `foreign` below).
+                if !limited && pitch == nil && !computesHeights, let blocks,
+                    tileBelowFloors(
+                        Int(tile), of: all, rows: tileRows, columns: tileColumns, blocks: blocks, settings: settings, targetHeight: targetHeight,
+                        samples: samples, step: step, k: k, eye: eye, floors: shared.floors)
+                {
+                    for row in tileRows {
+                        for i in (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound) where shared.classes[i] == unjudged {
+                            shared.classes[i] = ViewshedClass.hidden.rawValue
+                        }
+                    }
+                    continue
+                }
+                // Azimuths where limits need them first; elsewhere only where the floors do not
+                // hide a cell.
+                if limited {
+                    _ = all.geometry(of: Int(tile), xs: xs, ys: ys, distances: distances, azimuths: azimuths)
+                } else {
                     let count = all.coordinates(of: Int(tile), xs: xs, ys: ys)
                     for k in 0..<count {
                         distances[k] = (xs[k] * xs[k] + ys[k] * ys[k]).squareRoot()
                         azimuths[k] = .nan
                     }
-                } else {
-                    _ = all.geometry(of: Int(tile), xs: xs, ys: ys, distances: distances, azimuths: azimuths)
                 }
                 var cell = 0
                 for row in tileRows {
@@ -521,14 +549,21 @@ extension Viewshed {
                         let s = distances[here]
                         cell += 1
                         var a = -1
-                        if !inside {
+                        // Whether the cell is known to be the block's: a cell of another block's
+                        // wedges is judged by that block, and here only where every block would
+                        // judge it alike (no data, the observer's own cell) or on this block's
+                        // floors, hidden, only while no block judged it. Every cell in range is
+                        // judged by its own block, before or after, and that verdict stands.
+                        var own = inside
+                        if limited {
                             guard alpha >= lower - CellTiles.margin, alpha <= upper + CellTiles.margin else { continue }
                             if !(alpha > lower + hair && alpha < upper - hair) {
                                 a = fan.wedge(of: alpha)
                                 guard rays.contains(a) else { continue }
                             }
+                            own = true
                         }
-                        // Inside, with no azimuth limits, a cell's azimuth is not needed yet.
+                        // Without azimuth limits, a cell's azimuth is not needed yet.
                         guard inRange(distance: s, azimuth: alpha, settings: settings) else { continue }
                         let zt = terrain.elevation(index: i)
                         guard !zt.isNaN else {
@@ -548,14 +583,21 @@ extension Viewshed {
                         // Below every ray's horizon in the block up to the target's neighbourhood:
                         // hidden, whichever two rays it lies between (see SweepBuffers.floors).
                         if !computesHeights && t < shared.floors[far / cullSpan] {
-                            shared.classes[i] = ViewshedClass.hidden.rawValue
+                            if own || shared.classes[i] == unjudged { shared.classes[i] = ViewshedClass.hidden.rawValue }
                             continue
                         }
                         if alpha.isNaN {
-                            // The first cell of an inside tile that needs its azimuth: the whole
-                            // tile's, as everywhere (the distances come out the same bits).
+                            // The first cell of the tile that needs its azimuth: the whole tile's,
+                            // as everywhere (the distances come out the same bits).
                             _ = all.geometry(of: Int(tile), xs: xs, ys: ys, distances: distances, azimuths: azimuths)
                             alpha = azimuths[here]
+                        }
+                        if !own {
+                            guard alpha >= lower - CellTiles.margin, alpha <= upper + CellTiles.margin else { continue }
+                            if !(alpha > lower + hair && alpha < upper - hair) {
+                                a = fan.wedge(of: alpha)
+                                guard rays.contains(a) else { continue }
+                            }
                         }
                         if a < 0 { a = fan.wedge(of: alpha) }
                         let q = a - firstRay
@@ -621,6 +663,35 @@ extension Viewshed {
                 cell: p.cell, distance: p.distance, reduced: p.reduced, slope: p.slope, horizon: horizon, gap: gap,
                 computesHeights: computesHeights, shared: shared)
         }
+    }
+
+    /// Whether every cell of tile `t` (whose cells are `rows` × `columns`) that is in range
+    /// lies below `floors` where ``judgeCells`` compares it with them, so is hidden: its cells
+    /// are no higher than the highest of its ``TerrainBlocks``, no nearer than
+    /// ``CellTiles/distanceBounds(of:)``'s nearest (where the floors, rising with distance, are
+    /// lowest) and no farther than its farthest, so a target's slope (z + h − eye)/s − k·s is at
+    /// most the larger of that height's over either distance less k times the nearer one. A
+    /// tile in reach of no data, or not wholly in range, is left to its cells.
+    @inline(__always)
+    static func tileBelowFloors(
+        _ t: Int, of tiles: CellTiles, rows: Range<Int>, columns: Range<Int>, blocks: TerrainBlocks, settings: ViewshedSettings,
+        targetHeight: Double, samples: Int, step: Double, k: Double, eye: Double, floors: UnsafeMutableBufferPointer<Double>
+    ) -> Bool {
+        let level = blocks.fine
+        var top = -Double.infinity
+        for j in (rows.lowerBound / level.size)...((rows.upperBound - 1) / level.size) {
+            for i in (columns.lowerBound / level.size)...((columns.upperBound - 1) / level.size) {
+                top = max(top, level.highest[j * level.across + i])
+            }
+        }
+        guard top.isFinite else { return false }
+        let (nearest, farthest) = tiles.distanceBounds(of: t)
+        guard nearest > 0, inRange(distance: nearest, azimuth: 0, settings: settings), inRange(distance: farthest, azimuth: 0, settings: settings)
+        else { return false }
+        let rise = top + targetHeight - eye
+        var slope = max(rise / nearest, rise / farthest) + max(-k * nearest, -k * farthest)
+        slope += 1e-9 * (1 + abs(slope))
+        return slope < floors[sampleRange(distance: nearest, samples: samples, step: step).far / cullSpan]
     }
 
     /// The last sample before a target at distance `s` and the last one the rays' horizons
@@ -711,6 +782,9 @@ struct SweepBuffers: @unchecked Sendable {
     /// ``spans`` a ray.
     let spanHorizons: UnsafeMutableBufferPointer<Double>
     let spans: Int
+    /// Each ray's horizon at the first sample of each of its stretches (at its last sample
+    /// beyond its end), ``spans`` a ray: what ``floors`` take the lowest of.
+    let stretchStarts: UnsafeMutableBufferPointer<Double>
     /// Each ray's first sample in no data inside the raster (`Int.max`: none).
     let gaps: UnsafeMutableBufferPointer<Int>
     /// The lowest of the block's rays' horizons at every ``Viewshed/cullSpan``-th sample, a
@@ -742,6 +816,8 @@ struct SweepBuffers: @unchecked Sendable {
         spans = (samples + Viewshed.cullSpan - 1) / Viewshed.cullSpan
         spanHorizons = .allocate(capacity: rays * spans)
         spanHorizons.initialize(repeating: .nan)
+        stretchStarts = .allocate(capacity: rays * spans)
+        stretchStarts.initialize(repeating: -.infinity)
         gaps = .allocate(capacity: rays)
         gaps.initialize(repeating: .max)
         lasts = .allocate(capacity: rays)
@@ -761,6 +837,7 @@ struct SweepBuffers: @unchecked Sendable {
     func deallocateScratch() {
         horizons.deallocate()
         spanHorizons.deallocate()
+        stretchStarts.deallocate()
         gaps.deallocate()
         lasts.deallocate()
         floors.deallocate()
@@ -776,15 +853,13 @@ struct SweepBuffers: @unchecked Sendable {
         return held.isNaN ? horizons[q &* samples &+ j] : held
     }
 
-    /// ``floors`` for the block's first `rays` rays, once they are swept.
-    func setFloors(rays: Int, samples: Int) {
+    /// ``floors`` for the block's first `rays` rays, once they are swept (from their
+    /// ``stretchStarts``).
+    func setFloors(rays: Int) {
         for span in 0..<floors.count { floors[span] = .infinity }
-        // Ray by ray, each ray's stretches in order.
         for q in 0..<rays {
-            let last = lasts[q]
-            for span in 0..<floors.count {
-                floors[span] = min(floors[span], horizon(ray: q, sample: min(span * Viewshed.cullSpan, last), samples: samples))
-            }
+            let starts = stretchStarts.baseAddress! + q * spans
+            for span in 0..<floors.count { floors[span] = min(floors[span], starts[span]) }
         }
         for span in 0..<floors.count {
             let lowest = floors[span]
