@@ -15,9 +15,11 @@ public final class DEMGeoreference: ViewshedGeoreference {
     let toWGS84: CoordinateTransformer?
     let fromWGS84: CoordinateTransformer?
     let geographic: Bool
-    /// Transformations like `toWGS84` for the other workers of
-    /// ``lonLat(columns:rows:threads:)``, made on its first call.
-    private var helpers: [CoordinateTransformer] = []
+    /// Transformations like `toWGS84` and `fromWGS84` for the other workers of
+    /// ``lonLat(columns:rows:threads:)`` and ``pixelCoordinates(longitudes:latitudes:threads:)``,
+    /// made on their first calls.
+    private var toWGS84Helpers: [CoordinateTransformer] = []
+    private var fromWGS84Helpers: [CoordinateTransformer] = []
 
     public init(_ model: ElevationModel) throws(TerrainError) {
         self.model = model
@@ -43,29 +45,52 @@ public final class DEMGeoreference: ViewshedGeoreference {
     /// through a transformation of its own (PROJ's are not thread-safe): the same values,
     /// since PROJ transforms each point alone.
     public func lonLat(columns: [Double], rows: [Double], threads: Int) throws -> (longitudes: [Double], latitudes: [Double]) {
-        let pieces = min(max(1, threads), columns.count / Self.pointsPerWorker)
-        guard pieces > 1, let toWGS84 else { return try lonLat(columns: columns, rows: rows) }
-        while helpers.count < pieces - 1 { helpers.append(try CoordinateTransformer(from: toWGS84.source, to: toWGS84.target)) }
-        let transformers = PieceTransformers(all: [toWGS84] + helpers.prefix(pieces - 1))
-        let n = columns.count
+        guard let toWGS84 else { return try lonLat(columns: columns, rows: rows) }
         let gt = model.geoTransform
+        return try Self.inPieces(count: columns.count, threads: threads, transformer: toWGS84, helpers: &toWGS84Helpers) {
+            (range: Range<Int>, transformer: CoordinateTransformer) throws(TerrainError) -> ([Double], [Double]) in
+            try Self.lonLat(columns: columns[range], rows: rows[range], geoTransform: gt, through: transformer)
+        }
+    }
+
+    /// ``pixelCoordinates(longitudes:latitudes:)`` in contiguous pieces on up to `threads`
+    /// threads, as ``lonLat(columns:rows:threads:)`` takes them.
+    public func pixelCoordinates(longitudes: [Double], latitudes: [Double], threads: Int) throws -> (columns: [Double], rows: [Double]) {
+        guard let fromWGS84 else { return try pixelCoordinates(longitudes: longitudes, latitudes: latitudes) }
+        let model = UncheckedModel(model: model)
+        let geographic = geographic
+        return try Self.inPieces(count: longitudes.count, threads: threads, transformer: fromWGS84, helpers: &fromWGS84Helpers) {
+            (range: Range<Int>, transformer: CoordinateTransformer) throws(TerrainError) -> ([Double], [Double]) in
+            try model.model.pixelCoordinates(
+                longitudes: Array(longitudes[range]), latitudes: Array(latitudes[range]), through: transformer, geographic: geographic)
+        }
+    }
+
+    /// `transform` over `count` points in contiguous pieces on up to `threads` threads (no more
+    /// than ``pointsPerWorker`` points each), the first through `transformer` and the others
+    /// through its copies in `helpers` (made as needed), the pieces' outputs joined in order.
+    private static func inPieces(
+        count n: Int, threads: Int, transformer: CoordinateTransformer, helpers: inout [CoordinateTransformer],
+        _ transform: @escaping @Sendable (Range<Int>, CoordinateTransformer) throws(TerrainError) -> ([Double], [Double])
+    ) throws(TerrainError) -> ([Double], [Double]) {
+        let pieces = min(max(1, threads), n / pointsPerWorker)
+        guard pieces > 1 else { return try transform(0..<n, transformer) }
+        while helpers.count < pieces - 1 { helpers.append(try CoordinateTransformer(from: transformer.source, to: transformer.target)) }
+        let transformers = PieceTransformers(all: [transformer] + helpers.prefix(pieces - 1))
         let parts = ParallelFill.array(count: pieces, chunk: 1, parallel: stripedParallelLoop(threads: pieces)) {
-            p -> Result<(longitudes: [Double], latitudes: [Double]), TerrainError> in
-            let range = (p * n / pieces)..<((p + 1) * n / pieces)
-            return Result { () throws(TerrainError) in
-                try Self.lonLat(columns: columns[range], rows: rows[range], geoTransform: gt, through: transformers.all[p])
-            }
+            p -> Result<([Double], [Double]), TerrainError> in
+            Result { () throws(TerrainError) in try transform((p * n / pieces)..<((p + 1) * n / pieces), transformers.all[p]) }
         }
-        var longitudes: [Double] = []
-        var latitudes: [Double] = []
-        longitudes.reserveCapacity(n)
-        latitudes.reserveCapacity(n)
+        var first: [Double] = []
+        var second: [Double] = []
+        first.reserveCapacity(n)
+        second.reserveCapacity(n)
         for part in parts {
-            let (lon, lat) = try part.get()
-            longitudes += lon
-            latitudes += lat
+            let (a, b) = try part.get()
+            first += a
+            second += b
         }
-        return (longitudes, latitudes)
+        return (first, second)
     }
 
     /// WGS84 degrees of pixel coordinates through the geotransform `gt` and `transformer`.
@@ -87,12 +112,20 @@ public final class DEMGeoreference: ViewshedGeoreference {
     }
 }
 
-/// A piece's own transformation for each worker of ``DEMGeoreference/lonLat(columns:rows:threads:)``.
+/// A piece's own transformation for each worker of ``DEMGeoreference``'s calls on threads.
 ///
 /// `@unchecked Sendable` is safe because worker p uses only `all[p]`, and the caller waits for
 /// every worker before it uses any again.
 private struct PieceTransformers: @unchecked Sendable {
     let all: [CoordinateTransformer]
+}
+
+/// The DEM for the workers of ``DEMGeoreference/pixelCoordinates(longitudes:latitudes:threads:)``.
+///
+/// `@unchecked Sendable` is safe because they read only what ``ElevationModel`` fixed when it
+/// opened (its geotransform, size and CRS kind), each through its own transformation.
+private struct UncheckedModel: @unchecked Sendable {
+    let model: ElevationModel
 }
 
 /// The viewsheds of one or more observers over a DEM: each observer's classes, and for

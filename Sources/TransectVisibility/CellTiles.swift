@@ -255,13 +255,14 @@ struct CellTiles: Sendable {
         let (rows, columns) = cells(of: t)
         var x = SIMD4<Double>()
         var y = SIMD4<Double>()
-        for (n, col) in [(0, columns.lowerBound), (2, columns.upperBound - 1)] {
-            let (aboveX, belowX, aboveY, belowY) = columnTerms(of: t, column: col)
-            for (m, r) in [(0, rows.lowerBound), (1, rows.upperBound - 1)] {
-                let v = rowFraction(of: t, row: r)
-                x[n + m] = aboveX * (1 - v) + belowX * v
-                y[n + m] = aboveY * (1 - v) + belowY * v
-            }
+        let first = rowFraction(of: t, row: rows.lowerBound)
+        let last = rowFraction(of: t, row: rows.upperBound - 1)
+        for n in 0..<2 {
+            let (aboveX, belowX, aboveY, belowY) = columnTerms(of: t, column: n == 0 ? columns.lowerBound : columns.upperBound - 1)
+            x[2 * n] = aboveX * (1 - first) + belowX * first
+            y[2 * n] = aboveY * (1 - first) + belowY * first
+            x[2 * n + 1] = aboveX * (1 - last) + belowX * last
+            y[2 * n + 1] = aboveY * (1 - last) + belowY * last
         }
         return (x, y)
     }

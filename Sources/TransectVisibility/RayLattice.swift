@@ -30,10 +30,11 @@ struct RayLattice: Sendable {
     let rows: [Double]
 
     /// A lattice covering the plane's points from `xRange` and `yRange` (metres), with a node
-    /// every `spacing` metres and two more on every side.
+    /// every `spacing` metres and two more on every side, on `parallel`'s workers (the
+    /// georeference on `threads`).
     init(
         observer: ViewshedObserver, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>, spacing: Double,
-        georeference: some ViewshedGeoreference, geodesic: Geodesic, parallel: ParallelLoop
+        georeference: some ViewshedGeoreference, geodesic: Geodesic, parallel: ParallelLoop, threads: Int
     ) throws {
         let margin = 2 * spacing
         x0 = xRange.lowerBound - margin
@@ -54,7 +55,7 @@ struct RayLattice: Sendable {
         }
         let (latitudes, longitudes) = ParallelGeodesics.direct(
             from: observer.latitude, observer.longitude, azimuths: azimuths, distances: distances, geodesic: geodesic, parallel: parallel)
-        let pixels = try georeference.pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
+        let pixels = try georeference.pixelCoordinates(longitudes: longitudes, latitudes: latitudes, threads: threads)
         columns = pixels.columns
         rows = pixels.rows
     }

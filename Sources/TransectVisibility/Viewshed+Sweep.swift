@@ -162,7 +162,7 @@ extension Viewshed {
         }
         let lattice = try RayLattice(
             observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * rayLatticeStep) * step,
-            georeference: georeference, geodesic: geodesic, parallel: parallel)
+            georeference: georeference, geodesic: geodesic, parallel: parallel, threads: settings.threads)
 
         var classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
         var minimumHeights = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
@@ -251,29 +251,30 @@ extension Viewshed {
     ) throws -> (extent: (x: ClosedRange<Double>, y: ClosedRange<Double>), tiles: CellTiles, farthest: [Double]) {
         let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
-        var nodeColumns: [Double] = []
-        var nodeRows: [Double] = []
-        for r in rows {
-            for c in columns {
-                nodeColumns.append(Double(c) + 0.5)
-                nodeRows.append(Double(r) + 0.5)
-            }
-        }
+        let nodeColumns = (0..<(rows.count * columns.count)).map { Double(columns[$0 % columns.count]) + 0.5 }
+        let nodeRows = (0..<(rows.count * columns.count)).map { Double(rows[$0 / columns.count]) + 0.5 }
         let (lon, lat) = try georeference.lonLat(columns: nodeColumns, rows: nodeRows, threads: settings.threads)
         let m = lon.count
         let (s, az) = ParallelGeodesics.inverse(
             from: observer.latitude, observer.longitude, toLatitudes: lat, longitudes: lon, geodesic: geodesic, parallel: parallel)
-        var nx = [Double](repeating: .nan, count: m)
-        var ny = nx
-        for i in 0..<m where lon[i].isFinite && lat[i].isFinite && abs(lat[i]) <= 90 {
-            let (sa, ca) = GeoMath.sincosd(az[i])
-            nx[i] = s[i] * sa
-            ny[i] = s[i] * ca
+        // Each node's azimuthal equidistant coordinates, in chunks on the workers.
+        let (nx, ny) = ParallelGeodesics.inChunks(count: m, parallel: parallel) { range in
+            var x = [Double](repeating: .nan, count: range.count)
+            var y = x
+            for i in range where lon[i].isFinite && lat[i].isFinite && abs(lat[i]) <= 90 {
+                let (sa, ca) = GeoMath.sincosd(az[i])
+                x[i - range.lowerBound] = s[i] * sa
+                y[i - range.lowerBound] = s[i] * ca
+            }
+            return (x, y)
         }
-        let finite = (0..<m).filter { nx[$0].isFinite && ny[$0].isFinite }
-        let xs = finite.map { nx[$0] }
-        let ys = finite.map { ny[$0] }
-        let extent = (x: (xs.min() ?? 0)...(xs.max() ?? 0), y: (ys.min() ?? 0)...(ys.max() ?? 0))
+        var xBounds = (Double.infinity, -Double.infinity)
+        var yBounds = xBounds
+        for i in 0..<m where nx[i].isFinite && ny[i].isFinite {
+            xBounds = (min(xBounds.0, nx[i]), max(xBounds.1, nx[i]))
+            yBounds = (min(yBounds.0, ny[i]), max(yBounds.1, ny[i]))
+        }
+        let extent = xBounds.0 <= xBounds.1 ? (x: xBounds.0...xBounds.1, y: yBounds.0...yBounds.1) : (x: 0.0...0.0, y: 0.0...0.0)
         let tiles = CellTiles(
             nodesX: nx, nodesY: ny, nodeAzimuths: az, nodeDistances: s, latticeColumns: columns, latticeRows: rows, width: w, height: h,
             parallel: parallel)

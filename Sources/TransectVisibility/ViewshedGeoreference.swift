@@ -14,11 +14,18 @@ public protocol ViewshedGeoreference {
     /// ``lonLat(columns:rows:)`` on up to `threads` threads where the implementation can share
     /// the work (the same values).
     func lonLat(columns: [Double], rows: [Double], threads: Int) throws -> (longitudes: [Double], latitudes: [Double])
+    /// ``pixelCoordinates(longitudes:latitudes:)`` on up to `threads` threads where the
+    /// implementation can share the work (the same values).
+    func pixelCoordinates(longitudes: [Double], latitudes: [Double], threads: Int) throws -> (columns: [Double], rows: [Double])
 }
 
 extension ViewshedGeoreference {
     public func lonLat(columns: [Double], rows: [Double], threads: Int) throws -> (longitudes: [Double], latitudes: [Double]) {
         try lonLat(columns: columns, rows: rows)
+    }
+
+    public func pixelCoordinates(longitudes: [Double], latitudes: [Double], threads: Int) throws -> (columns: [Double], rows: [Double]) {
+        try pixelCoordinates(longitudes: longitudes, latitudes: latitudes)
     }
 }
 
