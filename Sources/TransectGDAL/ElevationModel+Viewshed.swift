@@ -120,12 +120,25 @@ private struct PieceTransformers: @unchecked Sendable {
     let all: [CoordinateTransformer]
 }
 
-/// The DEM for the workers of ``DEMGeoreference/pixelCoordinates(longitudes:latitudes:threads:)``.
+/// The DEM for the workers of ``DEMGeoreference/pixelCoordinates(longitudes:latitudes:threads:)``
+/// and of a viewshed's first steps.
 ///
-/// `@unchecked Sendable` is safe because they read only what ``ElevationModel`` fixed when it
-/// opened (its geotransform, size and CRS kind), each through its own transformation.
+/// `@unchecked Sendable` is safe because those read only what ``ElevationModel`` fixed when it
+/// opened (its geotransform, size and CRS), each through its own transformation, except the
+/// one worker of the first steps that reads the raster, the only one to use its dataset.
 private struct UncheckedModel: @unchecked Sendable {
     let model: ElevationModel
+}
+
+/// What the two workers of a viewshed's first steps hand back: the DEM's window from one, the
+/// georeference and the observer's cells' geometry from the other.
+///
+/// `@unchecked Sendable` is safe because each worker writes only its own slots, which are read
+/// after both returned.
+private final class FirstSteps: @unchecked Sendable {
+    var window: Result<DecodedWindow, TerrainError>?
+    var georeference: Result<DEMGeoreference, TerrainError>?
+    var geometry: ViewshedCellGeometry?
 }
 
 /// The viewsheds of one or more observers over a DEM: each observer's classes, and for
@@ -223,8 +236,37 @@ extension ElevationModel {
     ) throws -> ViewshedRun {
         let cumulative = cumulative ?? (observers.count > 1)
         let masked = cumulative && (maskBits ?? (observers.count <= 64))
-        let window = try viewshedWindow()
-        let georeference = try DEMGeoreference(self)
+        // One observer over a DEM that does not wrap (and that a viewshed reads): its cells'
+        // geometry needs no terrain, so it is computed while the DEM is read (one worker reads,
+        // the others compute), and the sweep takes it. Its failure is left for the sweep to
+        // meet again where it would.
+        let window: DecodedWindow
+        let georeference: DEMGeoreference
+        let early: ViewshedCellGeometry?
+        if observers.count == 1 && settings.threads > 1 && !wrapsLongitude && width * height <= Self.maximumViewshedCells {
+            let steps = FirstSteps()
+            let model = UncheckedModel(model: self)
+            let observer = observers[0]
+            stripedParallelLoop(threads: 2)(2) { k in
+                if k == 0 {
+                    steps.window = Result { () throws(TerrainError) in try model.model.viewshedWindow() }
+                    return
+                }
+                let made = Result { () throws(TerrainError) in try DEMGeoreference(model.model) }
+                steps.georeference = made
+                if case .success(let g) = made {
+                    steps.geometry = try? Viewshed.cellGeometry(
+                        observer: observer, width: model.model.width, height: model.model.height, georeference: g, settings: settings)
+                }
+            }
+            window = try steps.window!.get()
+            georeference = try steps.georeference!.get()
+            early = steps.geometry
+        } else {
+            window = try viewshedWindow()
+            georeference = try DEMGeoreference(self)
+            early = nil
+        }
         // Sight rays are placed in the raster's pixels, which do not join across a seam: a DEM
         // that wraps in longitude is turned for each observer to put the seam behind it
         // (``wrappedViewshed``), which needs the plain WGS84 degrees it is read in here.
@@ -291,11 +333,11 @@ extension ElevationModel {
                     case .float32(let grid):
                         v = try Viewshed.compute(
                             observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label,
-                            prepared: prepared)
+                            prepared: prepared, geometry: k == 0 ? early : nil)
                     case .float64(let grid):
                         v = try Viewshed.compute(
                             observer: observers[k], terrain: grid, georeference: georeferences.all[w], settings: each, demName: label,
-                            prepared: prepared)
+                            prepared: prepared, geometry: k == 0 ? early : nil)
                     }
                 } catch {
                     // This worker's first failure is its earliest; the run reports the earliest of all.

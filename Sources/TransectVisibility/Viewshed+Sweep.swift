@@ -82,17 +82,22 @@ extension Viewshed {
     ///   spacing, r·J ≈ 4π·D²/c² for the farthest distance D and cell side c (less where the
     ///   sectors reach less far), a small multiple of n; stretches below the horizon cost a look
     ///   at their blocks instead of their samples.
-    /// - Parameter prepared: what the viewshed reads of `terrain` whatever the observer, made
-    ///   once for many observers over it; nil makes it here.
+    /// - Parameters:
+    ///   - prepared: what the viewshed reads of `terrain` whatever the observer, made once for
+    ///     many observers over it; nil makes it here.
+    ///   - geometry: the observer's cells' geometry over the terrain's raster
+    ///     (``cellGeometry(observer:width:height:georeference:settings:geodesic:)``), made before
+    ///     the terrain was read; nil, or one made for other inputs, makes it here.
     @_specialize(where Terrain == Float32ElevationGrid)
     @_specialize(where Terrain == ElevationGrid)
     public static func compute<Terrain: ViewshedTerrain>(
         observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
-        settings: ViewshedSettings, demName: String, geodesic: Geodesic = .wgs84, prepared: ViewshedTerrainPreparation? = nil
+        settings: ViewshedSettings, demName: String, geodesic: Geodesic = .wgs84, prepared: ViewshedTerrainPreparation? = nil,
+        geometry: ViewshedCellGeometry? = nil
     ) throws -> Viewshed {
         try compute(
             observer: observer, terrain: terrain, georeference: georeference, settings: settings, demName: demName, geodesic: geodesic,
-            shortcuts: true, prepared: prepared)
+            shortcuts: true, prepared: prepared, geometry: geometry)
     }
 
     /// ``compute(observer:terrain:georeference:settings:demName:geodesic:prepared:)``; without
@@ -101,7 +106,8 @@ extension Viewshed {
     /// the same bytes, which the tests hold it to.
     static func compute<Terrain: ViewshedTerrain>(
         observer: ViewshedObserver, terrain: Terrain, georeference: any ViewshedGeoreference,
-        settings: ViewshedSettings, demName: String, geodesic: Geodesic, shortcuts: Bool, prepared: ViewshedTerrainPreparation? = nil
+        settings: ViewshedSettings, demName: String, geodesic: Geodesic, shortcuts: Bool, prepared: ViewshedTerrainPreparation? = nil,
+        geometry given: ViewshedCellGeometry? = nil
     ) throws -> Viewshed {
         let w = terrain.width
         let h = terrain.height
@@ -139,8 +145,11 @@ extension Viewshed {
 
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
         let parallel = stripedParallelLoop(threads: settings.threads)
-        let (extent, tiles, sectorFarthest) = try cellGeometry(
-            width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, settings: settings, parallel: parallel)
+        let geometry =
+            try given.flatMap { $0.serves(observer: observer, width: w, height: h, settings: settings, geodesic: geodesic) ? $0 : nil }
+            ?? cellGeometry(
+                width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic, settings: settings, parallel: parallel)
+        let (extent, tiles, sectorFarthest) = (geometry.extent, geometry.tiles, geometry.farthest)
         // The farthest cell in range in each sector sets its rays.
         let farthest = sectorFarthest.max() ?? 0
         // Beyond 5,000 km the lattice of cell directions would straddle the antipode, where
@@ -239,6 +248,19 @@ extension Viewshed {
         return span == 0 || reduce(azimuth - from) <= span
     }
 
+    /// ``cellGeometry(width:height:observer:georeference:geodesic:settings:parallel:)`` on
+    /// `settings.threads` workers: what a viewshed of `observer` over a raster of `width` ×
+    /// `height` cells computes before it reads the terrain, so that a caller can compute it
+    /// while the terrain is read.
+    public static func cellGeometry(
+        observer: ViewshedObserver, width: Int, height: Int, georeference: some ViewshedGeoreference, settings: ViewshedSettings,
+        geodesic: Geodesic = .wgs84
+    ) throws -> ViewshedCellGeometry {
+        try cellGeometry(
+            width: width, height: height, observer: observer, georeference: georeference, geodesic: geodesic, settings: settings,
+            parallel: stripedParallelLoop(threads: settings.threads))
+    }
+
     /// The lattice of every cell's distance and azimuth from the observer (``CellTiles``):
     /// exact at its nodes (every ``latticeStep``-th row and column and the last), interpolated
     /// bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α; the nodes' extent
@@ -248,7 +270,7 @@ extension Viewshed {
     static func cellGeometry(
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
         settings: ViewshedSettings, parallel: ParallelLoop
-    ) throws -> (extent: (x: ClosedRange<Double>, y: ClosedRange<Double>), tiles: CellTiles, farthest: [Double]) {
+    ) throws -> ViewshedCellGeometry {
         let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
         let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
         let nodeColumns = (0..<(rows.count * columns.count)).map { Double(columns[$0 % columns.count]) + 0.5 }
@@ -336,7 +358,10 @@ extension Viewshed {
             return farthest
         }
         let sectorFarthest = (0..<RayFan.sectors).map { sector in secondPass.reduce(found[sector]) { max($0, $1[sector]) } }
-        return (extent, tiles, sectorFarthest)
+        return ViewshedCellGeometry(
+            longitude: observer.longitude, latitude: observer.latitude, width: w, height: h,
+            minimumDistanceMetres: settings.minimumDistanceMetres, maximumDistanceMetres: settings.maximumDistanceMetres,
+            azimuthDegrees: settings.azimuthDegrees, ellipsoid: geodesic.ellipsoid, extent: extent, tiles: tiles, farthest: sectorFarthest)
     }
 
     /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
@@ -368,12 +393,14 @@ extension Viewshed {
         // A stretch's horizon where it stands still across it, NaN where `out` holds it.
         let spanOut = shared.spanHorizons.baseAddress! + q * shared.spans
         spanOut[0] = .nan
+        // Its horizon at each stretch's first sample (see SweepBuffers.stretchStarts).
+        let starts = shared.stretchStarts.baseAddress! + q * shared.spans
+        starts[0] = -.infinity
         guard count > 0 else {
             shared.lasts[q] = 0
             shared.gaps[q] = .max
             shared.best[q] = (-.infinity, -1)
-            let starts = shared.stretchStarts.baseAddress! + q * shared.spans
-            for span in 0..<shared.spans { starts[span] = out[0] }
+            for span in 0..<shared.spans { starts[span] = -.infinity }
             return
         }
         // The ray ends where it leaves the raster (with the half cell of margin the taps of its
@@ -432,7 +459,10 @@ extension Viewshed {
                     if j % knotStep == 0 || j == 1 {
                         let end = min(last, (j / knotStep + 1) * knotStep - 1)
                         if let blocks, cannotRise(j, end, blocks, blocks.coarse) {
-                            for span in (j / cullSpan)...(end / cullSpan) { spanOut[span] = running }
+                            for span in (j / cullSpan)...(end / cullSpan) {
+                                spanOut[span] = running
+                                if span > 0 { starts[span] = running }
+                            }
                             j = end + 1
                             continue
                         }
@@ -440,6 +470,7 @@ extension Viewshed {
                     let end = min(last, (j / cullSpan + 1) * cullSpan - 1)
                     if let blocks, cannotRise(j, end, blocks, blocks.fine) {
                         spanOut[j / cullSpan] = running
+                        if j > 1 { starts[j / cullSpan] = running }
                         j = end + 1
                         continue
                     }
@@ -465,6 +496,7 @@ extension Viewshed {
                         }
                         out[i] = running
                     }
+                    if j > 1 { starts[j / cullSpan] = out[j] }
                     j = end + 1
                 }
             }
@@ -472,9 +504,8 @@ extension Viewshed {
         shared.lasts[q] = last
         shared.gaps[q] = gap
         shared.best[q] = (running, at)
-        // Its horizon where each stretch starts, while its samples are in this core's cache.
-        let starts = shared.stretchStarts.baseAddress! + q * shared.spans
-        for span in 0..<shared.spans { starts[span] = shared.horizon(ray: q, sample: min(span * cullSpan, last), samples: samples) }
+        // Past its last sample, its horizon stands still.
+        for span in (last / cullSpan + 1)..<max(last / cullSpan + 1, shared.spans) { starts[span] = running }
     }
 
     /// Judges the cells of `tiles` (the block's, from ``CellTiles/tiles(from:to:seen:mark:)``)
@@ -784,7 +815,8 @@ struct SweepBuffers: @unchecked Sendable {
     let spanHorizons: UnsafeMutableBufferPointer<Double>
     let spans: Int
     /// Each ray's horizon at the first sample of each of its stretches (at its last sample
-    /// beyond its end), ``spans`` a ray: what ``floors`` take the lowest of.
+    /// beyond its end), ``spans`` a ray, written as the ray is swept: what ``floors`` take the
+    /// lowest of.
     let stretchStarts: UnsafeMutableBufferPointer<Double>
     /// Each ray's first sample in no data inside the raster (`Int.max`: none).
     let gaps: UnsafeMutableBufferPointer<Int>
@@ -884,5 +916,34 @@ struct SweepBuffers: @unchecked Sendable {
         let cb = knotColumns[b] + u * (knotColumns[b + next] - knotColumns[b])
         let rb = knotRows[b] + u * (knotRows[b + next] - knotRows[b])
         return (ca + f * (cb - ca), ra + f * (rb - ra))
+    }
+}
+
+/// An observer's cells' distances and azimuths over a raster, and the farthest cell in range
+/// in each ``RayFan`` sector (``Viewshed/cellGeometry(observer:width:height:georeference:settings:geodesic:)``):
+/// all a viewshed computes before it reads the terrain, with what it was computed for.
+public struct ViewshedCellGeometry: Sendable {
+    let longitude: Double
+    let latitude: Double
+    let width: Int
+    let height: Int
+    let minimumDistanceMetres: Double
+    let maximumDistanceMetres: Double?
+    let azimuthDegrees: (from: Double, to: Double)?
+    let ellipsoid: Ellipsoid
+    /// The lattice nodes' extent in azimuthal equidistant x and y, metres.
+    let extent: (x: ClosedRange<Double>, y: ClosedRange<Double>)
+    let tiles: CellTiles
+    /// The farthest cell in range in each sector, metres (0 where none).
+    let farthest: [Double]
+
+    /// Whether this is the geometry a viewshed of `observer` over a raster of `width` ×
+    /// `height` cells with `settings` and `geodesic` would compute (the threads aside, which
+    /// change no bit).
+    func serves(observer: ViewshedObserver, width w: Int, height h: Int, settings: ViewshedSettings, geodesic: Geodesic) -> Bool {
+        longitude == observer.longitude && latitude == observer.latitude && width == w && height == h
+            && minimumDistanceMetres == settings.minimumDistanceMetres && maximumDistanceMetres == settings.maximumDistanceMetres
+            && azimuthDegrees?.from == settings.azimuthDegrees?.from && azimuthDegrees?.to == settings.azimuthDegrees?.to
+            && ellipsoid == geodesic.ellipsoid
     }
 }

@@ -55,6 +55,33 @@ import TransectTestSupport
         }
     }
 
+    @Test("a cell geometry made before the terrain gives the same bytes; one made for other inputs is not taken")
+    func earlyGeometry() throws {
+        let (grid, geo) = Self.terrain(width: 161, height: 143)
+        func observer(_ c: Double, _ r: Double) -> ViewshedObserver {
+            let ll = geo.lonLat(columns: [c], rows: [r])
+            return ViewshedObserver(longitude: ll.longitudes[0], latitude: ll.latitudes[0], height: .aboveGround(2), name: "o")
+        }
+        let here = observer(80.5, 71.5)
+        let settings = ViewshedSettings(threads: 2)
+        let plain = try Viewshed.compute(observer: here, terrain: grid, georeference: geo, settings: settings, demName: "t")
+        let early = try Viewshed.cellGeometry(observer: here, width: grid.width, height: grid.height, georeference: geo, settings: settings)
+        let taken = try Viewshed.compute(observer: here, terrain: grid, georeference: geo, settings: settings, demName: "t", geometry: early)
+        #expect(taken.classes == plain.classes)
+        #expect(early.serves(observer: here, width: grid.width, height: grid.height, settings: settings, geodesic: .wgs84))
+        // Another observer's, or another range's: the sweep makes its own.
+        let elsewhere = try Viewshed.cellGeometry(
+            observer: observer(12.5, 130.5), width: grid.width, height: grid.height, georeference: geo, settings: settings)
+        var nearer = settings
+        nearer.maximumDistanceMetres = 1500
+        let ranged = try Viewshed.cellGeometry(observer: here, width: grid.width, height: grid.height, georeference: geo, settings: nearer)
+        for other in [elsewhere, ranged] {
+            #expect(!other.serves(observer: here, width: grid.width, height: grid.height, settings: settings, geodesic: .wgs84))
+            let v = try Viewshed.compute(observer: here, terrain: grid, georeference: geo, settings: settings, demName: "t", geometry: other)
+            #expect(v.classes == plain.classes)
+        }
+    }
+
     @Test("a block bound is at or above every sample its cells can give", arguments: Interpolation.allCases)
     func boundHoldsEverySample(interpolation: Interpolation) {
         let (grid, _) = Self.terrain(width: 97, height: 89)
