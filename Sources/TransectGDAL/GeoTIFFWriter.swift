@@ -10,8 +10,22 @@ public enum GeoTIFFWriter {
     /// The COG driver's creation options for a data band: its overviews take the nearest cell
     /// (the driver's default, cubic, would invent classes and counts between a band's values),
     /// and no predictor (differences between neighbouring classes or counts deflate worse than
-    /// the values).
-    static let bandOptions = ["COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512", "OVERVIEWS=AUTO"]
+    /// the values). The overviews are the source's own (``bandOverviewFactors``).
+    static let bandOptions = ["COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512"]
+    /// A data band's tile side, and the side its smallest overview fits in.
+    static let bandTile = 512
+
+    /// The factors of a data band's overviews: halving until the overview fits in one tile
+    /// (each side ⌈side / factor⌉), as the COG driver's `OVERVIEWS=AUTO` goes.
+    static func bandOverviewFactors(width: Int, height: Int) -> [Int] {
+        var factors: [Int] = []
+        var factor = 1
+        while (width + factor - 1) / factor > bandTile || (height + factor - 1) / factor > bandTile {
+            factor *= 2
+            factors.append(factor)
+        }
+        return factors
+    }
 
     /// Writes opaque RGB `pixels` (3 bytes a pixel, row-major, `stride` bytes a row, read with
     /// `read` for each row into a packed RGB buffer) to `path`.
@@ -131,6 +145,14 @@ public enum GeoTIFFWriter {
                         Int32(height), type.gdal, 0, 0)
                 }
             }, orThrow: failure)
-        try copyAsCOG(dataset, driver: cog, to: path, options: bandOptions + ["NUM_THREADS=\(max(1, threads))"], failure: failure)
+        // The overviews built on the band in memory (the nearest cell, as the driver would take
+        // it) and copied as they are: the driver's own would go through a temporary file.
+        var factors = bandOverviewFactors(width: width, height: height).map(Int32.init)
+        if !factors.isEmpty {
+            try gdal(
+                { GDALBuildOverviews(dataset, "NEAREST", Int32(factors.count), &factors, 0, nil, nil, nil) }, orThrow: failure)
+        }
+        let overviews = factors.isEmpty ? "OVERVIEWS=NONE" : "OVERVIEWS=FORCE_USE_EXISTING"
+        try copyAsCOG(dataset, driver: cog, to: path, options: bandOptions + [overviews, "NUM_THREADS=\(max(1, threads))"], failure: failure)
     }
 }

@@ -229,6 +229,35 @@ struct ViewshedCommandTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    @Test("a raster wider than a tile has overviews down to one tile, of the band's own classes, in a COG GDAL lays out as one")
+    func overviewsDownToOneTile() throws {
+        guard SharedData.isAvailable else { return }
+        let dir = TemporaryDirectory()
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let r = transect(["viewshed", "--dem", dem, "--observer", "-119.533333,37.745833", "-o", dir.file("a.tif")])
+        #expect(r.code == 0, "\(r.err)")
+        let info = try Self.gdalinfo(dir.file("a.tif"))
+        #expect((info["size"] as? [Int]) == [1027, 875])
+        let structure = (info["metadata"] as? [String: Any])?["IMAGE_STRUCTURE"] as? [String: String]
+        #expect(structure?["LAYOUT"] == "COG")
+        let band = try #require((info["bands"] as? [[String: Any]])?.first)
+        let overviews = (band["overviews"] as? [[String: Any]])?.compactMap { $0["size"] as? [Int] }
+        // Halved, each side rounded up, until the overview fits in a 512-cell tile.
+        #expect(overviews == [[514, 438], [257, 219]])
+        // Each overview takes the nearest cell: only classes the band holds.
+        for level in 0..<2 {
+            let copy = dir.file("o\(level).tif")
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/gdal_translate")
+            p.arguments = ["-q", "-ovr", String(level), dir.file("a.tif"), copy]
+            try p.run()
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0)
+            let values = SyntheticDEM.readAll(path: copy).values
+            #expect(Set(values).isSubset(of: [0, 1, 2, 255]) && values.contains(0) && values.contains(255), "overview \(level)")
+        }
+    }
+
     @Test("the raster is a COG on the DEM's grid and CRS, the same bytes every run, with the classes and the settings gdalinfo shows")
     func outputsReadBack() throws {
         let dir = TemporaryDirectory()
