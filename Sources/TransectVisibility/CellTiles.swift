@@ -197,12 +197,13 @@ struct CellTiles: Sendable {
             let belowX = aboveX + side
             let aboveY = belowX + side
             let belowY = aboveY + side
+            let (ti, tj) = (t % across, t / across)
             for (n, col) in columns.enumerated() {
-                (aboveX[n], belowX[n], aboveY[n], belowY[n]) = columnTerms(of: t, column: col)
+                (aboveX[n], belowX[n], aboveY[n], belowY[n]) = columnTerms(tileColumn: ti, tileRow: tj, column: col)
             }
             var k = 0
             for r in rows {
-                let v = rowFraction(of: t, row: r)
+                let v = rowFraction(tileRow: tj, row: r)
                 for n in 0..<columns.count {
                     xs[k] = aboveX[n] * (1 - v) + belowX[n] * v
                     ys[k] = aboveY[n] * (1 - v) + belowY[n] * v
@@ -255,10 +256,12 @@ struct CellTiles: Sendable {
         let (rows, columns) = cells(of: t)
         var x = SIMD4<Double>()
         var y = SIMD4<Double>()
-        let first = rowFraction(of: t, row: rows.lowerBound)
-        let last = rowFraction(of: t, row: rows.upperBound - 1)
+        let (ti, tj) = (t % across, t / across)
+        let first = rowFraction(tileRow: tj, row: rows.lowerBound)
+        let last = rowFraction(tileRow: tj, row: rows.upperBound - 1)
         for n in 0..<2 {
-            let (aboveX, belowX, aboveY, belowY) = columnTerms(of: t, column: n == 0 ? columns.lowerBound : columns.upperBound - 1)
+            let (aboveX, belowX, aboveY, belowY) = columnTerms(
+                tileColumn: ti, tileRow: tj, column: n == 0 ? columns.lowerBound : columns.upperBound - 1)
             x[2 * n] = aboveX * (1 - first) + belowX * first
             y[2 * n] = aboveY * (1 - first) + belowY * first
             x[2 * n + 1] = aboveX * (1 - last) + belowX * last
@@ -267,16 +270,16 @@ struct CellTiles: Sendable {
         return (x, y)
     }
 
-    /// Column `col` of tile `t`: its coordinates interpolated along the lattice rows above and
-    /// below the tile (x above, x below, y above, y below). A lattice interval's cells lie from
-    /// its first node up to the next one's; the raster's last column takes its own nodes alone.
+    /// Column `col` of the tile in tile column `ti` and tile row `rj`: its coordinates
+    /// interpolated along the lattice rows above and below the tile (x above, x below, y above,
+    /// y below). A lattice interval's cells lie from its first node up to the next one's; the
+    /// raster's last column takes its own nodes alone.
     @inline(__always)
-    private func columnTerms(of t: Int, column col: Int) -> (Double, Double, Double, Double) {
+    private func columnTerms(tileColumn ti: Int, tileRow rj: Int, column col: Int) -> (Double, Double, Double, Double) {
         let nodesAcross = latticeColumns.count
         let nodesDown = latticeRows.count
-        let rj = t / across
         // The interval whose first column is the last at or before `col`.
-        let ci = col == latticeColumns[nodesAcross - 1] ? nodesAcross - 1 : t % across
+        let ci = col == latticeColumns[nodesAcross - 1] ? nodesAcross - 1 : ti
         let c0 = latticeColumns[ci]
         let c1 = ci + 1 < nodesAcross ? latticeColumns[ci + 1] : c0
         let a = rj * nodesAcross + ci
@@ -290,10 +293,10 @@ struct CellTiles: Sendable {
         )
     }
 
-    /// Row `r` of tile `t`: how far it lies from the lattice row above the tile to the one below.
+    /// Row `r` of a tile in tile row `rj`: how far it lies from the lattice row above the tile to
+    /// the one below.
     @inline(__always)
-    private func rowFraction(of t: Int, row r: Int) -> Double {
-        let rj = t / across
+    private func rowFraction(tileRow rj: Int, row r: Int) -> Double {
         let r0 = latticeRows[rj]
         let r1 = rj + 1 < latticeRows.count ? latticeRows[rj + 1] : r0
         return r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0

@@ -11,8 +11,12 @@ import TransectSupport
 struct TerrainBlocks: Sendable {
     /// One size of blocks.
     struct Level: Sendable {
-        /// Cells on a block's side.
+        /// Cells on a block's side, a power of two.
         let size: Int
+        /// log₂ ``size``: a cell's block is its column (row) shifted right by it, not divided
+        /// (a division by a stored size costs tens of cycles, and the sweep asks millions of
+        /// times).
+        let shift: Int
         /// Blocks across and down (the last ones may be partial).
         let across: Int
         let down: Int
@@ -26,40 +30,64 @@ struct TerrainBlocks: Sendable {
         let lowestAround: [Float]
 
         init(size: Int, across: Int, down: Int, highest: [Double], lowest: [Double]) {
+            precondition(size > 0 && size & (size - 1) == 0, "blocks of a power of two cells")
             self.size = size
+            shift = size.trailingZeroBitCount
             self.across = across
             self.down = down
             self.highest = highest
             self.lowest = lowest
-            // The 3 × 3 extremes in two passes, three blocks across, then three of those down.
-            var high = highest
-            var low = lowest
-            for j in 0..<down {
-                let row = j * across
-                for i in 0..<across {
-                    for di in 1..<3 where i + di < across {
-                        high[row + i] = max(high[row + i], highest[row + i + di])
-                        low[row + i] = min(low[row + i], lowest[row + i + di])
+            // The 3 × 3 extremes in two passes, three blocks across, then three of those down,
+            // each rounded outwards to single precision at the end.
+            let count = across * down
+            var acrossHigh = highest
+            var acrossLow = lowest
+            acrossHigh.withUnsafeMutableBufferPointer { high in
+                acrossLow.withUnsafeMutableBufferPointer { low in
+                    for j in 0..<down {
+                        let row = j * across
+                        for i in 0..<across {
+                            for di in 1..<3 where i + di < across {
+                                high[row + i] = max(high[row + i], highest[row + i + di])
+                                low[row + i] = min(low[row + i], lowest[row + i + di])
+                            }
+                        }
                     }
                 }
             }
-            let highAcross = high
-            let lowAcross = low
-            for j in 0..<down {
-                for dj in 1..<3 where j + dj < down {
-                    for i in 0..<across {
-                        high[j * across + i] = max(high[j * across + i], highAcross[(j + dj) * across + i])
-                        low[j * across + i] = min(low[j * across + i], lowAcross[(j + dj) * across + i])
+            var high = acrossHigh
+            var low = acrossLow
+            high.withUnsafeMutableBufferPointer { high in
+                low.withUnsafeMutableBufferPointer { low in
+                    acrossHigh.withUnsafeBufferPointer { acrossHigh in
+                        acrossLow.withUnsafeBufferPointer { acrossLow in
+                            for j in 0..<down {
+                                for dj in 1..<3 where j + dj < down {
+                                    let row = j * across
+                                    let below = (j + dj) * across
+                                    for i in 0..<across {
+                                        high[row + i] = max(high[row + i], acrossHigh[below + i])
+                                        low[row + i] = min(low[row + i], acrossLow[below + i])
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
-            highestAround = high.map { z in
-                let f = Float(z)
-                return Double(f) < z ? f.nextUp : f
+            highestAround = [Float](unsafeUninitializedCapacity: count) { out, initialized in
+                for k in 0..<count {
+                    let f = Float(high[k])
+                    out[k] = Double(f) < high[k] ? f.nextUp : f
+                }
+                initialized = count
             }
-            lowestAround = low.map { z in
-                let f = Float(z)
-                return Double(f) > z ? f.nextDown : f
+            lowestAround = [Float](unsafeUninitializedCapacity: count) { out, initialized in
+                for k in 0..<count {
+                    let f = Float(low[k])
+                    out[k] = Double(f) > low[k] ? f.nextDown : f
+                }
+                initialized = count
             }
         }
 
@@ -67,10 +95,10 @@ struct TerrainBlocks: Sendable {
         /// `r0...r1`, which lie inside the raster.
         @inline(__always)
         func range(columns c0: Int, _ c1: Int, rows r0: Int, _ r1: Int, needsLowest: Bool) -> (Double, Double) {
-            let i0 = c0 / size
-            let i1 = c1 / size
-            let j0 = r0 / size
-            let j1 = r1 / size
+            let i0 = c0 &>> shift
+            let i1 = c1 &>> shift
+            let j0 = r0 &>> shift
+            let j1 = r1 &>> shift
             if i1 - i0 < 3 && j1 - j0 < 3 {
                 let k = j0 * across + i0
                 return (Double(highestAround[k]), needsLowest ? Double(lowestAround[k]) : .infinity)

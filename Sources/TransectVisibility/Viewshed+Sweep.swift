@@ -711,8 +711,8 @@ extension Viewshed {
     ) -> Bool {
         let level = blocks.fine
         var top = -Double.infinity
-        for j in (rows.lowerBound / level.size)...((rows.upperBound - 1) / level.size) {
-            for i in (columns.lowerBound / level.size)...((columns.upperBound - 1) / level.size) {
+        for j in (rows.lowerBound &>> level.shift)...((rows.upperBound - 1) &>> level.shift) {
+            for i in (columns.lowerBound &>> level.shift)...((columns.upperBound - 1) &>> level.shift) {
                 top = max(top, level.highest[j * level.across + i])
             }
         }
