@@ -209,14 +209,6 @@ struct SceneBatch {
     }
 }
 
-/// Work handed to a thread started with `pthread_create`, which takes no Swift closure.
-private final class ThreadWork {
-    /// Let go once run, so nothing it captured outlives the call that started the thread.
-    var body: (() -> Void)?
-
-    init(_ body: @escaping () -> Void) { self.body = body }
-}
-
 extension RenderCommand {
     /// `render --scenes LIST [--shard K/N|auto]`: renders each scene of the shard as `render
     /// --scene FILE` with the same options would, each written atomically on its own; a scene
@@ -331,29 +323,12 @@ extension RenderCommand {
     static func onThreadOfItsOwn<T>(_ body: () throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
             var result: Result<T, any Error>?
-            let work = ThreadWork { result = Result { try body() } }
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            // The main thread's size: deep enough for whatever a render recurses into.
-            pthread_attr_setstacksize(&attributes, 8 << 20)
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(work).toOpaque()
-            let started = pthread_create(
-                &thread, &attributes,
-                { context in
-                    guard let context else { return nil }
-                    let work = Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue()
-                    work.body?()
-                    work.body = nil
-                    return nil
-                }, context)
-            guard started == 0 else {
-                Unmanaged<ThreadWork>.fromOpaque(context).release()
-                work.body = nil
-                throw CLIError.retryable("cannot start a thread for the scene: \(SystemError.text(started))")
+            var failure: Int32 = 0
+            // The main thread's stack size: deep enough for whatever a render recurses into.
+            guard let thread = OwnThread(stackBytes: 8 << 20, failure: &failure, { result = Result { try body() } }) else {
+                throw CLIError.retryable("cannot start a thread for the scene: \(SystemError.text(failure))")
             }
-            pthread_join(thread, nil)
+            thread.join()
             guard let result else { preconditionFailure("a scene's thread ended without a result") }
             return try result.get()
         }

@@ -247,18 +247,18 @@ extension ElevationModel {
             let steps = FirstSteps()
             let model = UncheckedModel(model: self)
             let observer = observers[0]
-            stripedParallelLoop(threads: 2)(2) { k in
-                if k == 0 {
-                    steps.window = Result { () throws(TerrainError) in try model.model.viewshedWindow() }
-                    return
-                }
-                let made = Result { () throws(TerrainError) in try DEMGeoreference(model.model) }
-                steps.georeference = made
-                if case .success(let g) = made {
-                    steps.geometry = try? Viewshed.cellGeometry(
-                        observer: observer, width: model.model.width, height: model.model.height, georeference: g, settings: settings)
-                }
+            // The reader on a thread of its own: the geometry's parallel loops keep every
+            // worker of Dispatch's pool.
+            let read = { steps.window = Result { () throws(TerrainError) in try model.model.viewshedWindow() } }
+            let reader = OwnThread(read)
+            if reader == nil { read() }
+            let made = Result { () throws(TerrainError) in try DEMGeoreference(model.model) }
+            steps.georeference = made
+            if case .success(let g) = made {
+                steps.geometry = try? Viewshed.cellGeometry(
+                    observer: observer, width: model.model.width, height: model.model.height, georeference: g, settings: settings)
             }
+            reader?.join()
             window = try steps.window!.get()
             georeference = try steps.georeference!.get()
             early = steps.geometry
