@@ -130,15 +130,16 @@ private struct UncheckedModel: @unchecked Sendable {
     let model: ElevationModel
 }
 
-/// What the two workers of a viewshed's first steps hand back: the DEM's window from one, the
-/// georeference and the observer's cells' geometry from the other.
+/// What the two threads of a viewshed's first steps hand back: the DEM's window and its terrain
+/// preparation from one, the georeference and the observer's cells' geometry from the other.
 ///
-/// `@unchecked Sendable` is safe because each worker writes only its own slots, which are read
+/// `@unchecked Sendable` is safe because each thread writes only its own slots, which are read
 /// after both returned.
 private final class FirstSteps: @unchecked Sendable {
     var window: Result<DecodedWindow, TerrainError>?
     var georeference: Result<DEMGeoreference, TerrainError>?
     var geometry: ViewshedCellGeometry?
+    var prepared: ViewshedTerrainPreparation?
 }
 
 /// The viewsheds of one or more observers over a DEM: each observer's classes, and for
@@ -243,13 +244,23 @@ extension ElevationModel {
         let window: DecodedWindow
         let georeference: DEMGeoreference
         let early: ViewshedCellGeometry?
+        let preparedEarly: ViewshedTerrainPreparation?
         if observers.count == 1 && settings.threads > 1 && !wrapsLongitude && width * height <= Self.maximumViewshedCells {
             let steps = FirstSteps()
             let model = UncheckedModel(model: self)
             let observer = observers[0]
             // The reader on a thread of its own: the geometry's parallel loops keep every
             // worker of Dispatch's pool.
-            let read = { steps.window = Result { () throws(TerrainError) in try model.model.viewshedWindow() } }
+            // Having read it, the reader prepares the terrain's blocks too (the DEM does not wrap).
+            let read = {
+                let window = Result { () throws(TerrainError) in try model.model.viewshedWindow() }
+                steps.window = window
+                switch window {
+                case .success(.float32(let grid)): steps.prepared = ViewshedTerrainPreparation(terrain: grid, threads: 1)
+                case .success(.float64(let grid)): steps.prepared = ViewshedTerrainPreparation(terrain: grid, threads: 1)
+                case .failure: break
+                }
+            }
             let reader = OwnThread(read)
             if reader == nil { read() }
             let made = Result { () throws(TerrainError) in try DEMGeoreference(model.model) }
@@ -262,10 +273,12 @@ extension ElevationModel {
             window = try steps.window!.get()
             georeference = try steps.georeference!.get()
             early = steps.geometry
+            preparedEarly = steps.prepared
         } else {
             window = try viewshedWindow()
             georeference = try DEMGeoreference(self)
             early = nil
+            preparedEarly = nil
         }
         // Sight rays are placed in the raster's pixels, which do not join across a seam: a DEM
         // that wraps in longitude is turned for each observer to put the seam behind it
@@ -310,6 +323,7 @@ extension ElevationModel {
         let prepared: ViewshedTerrainPreparation?
         switch window {
         case _ where turnable: prepared = nil
+        case _ where preparedEarly != nil: prepared = preparedEarly
         case .float32(let grid): prepared = ViewshedTerrainPreparation(terrain: grid, threads: settings.threads)
         case .float64(let grid): prepared = ViewshedTerrainPreparation(terrain: grid, threads: settings.threads)
         }
