@@ -43,6 +43,10 @@ enum ViewshedCommand {
             if error.isUsageError { throw CLIError.usage(error.message, command: "viewshed") }
             throw error
         }
+        // The classes counted for the summary while the raster is written, on a thread of its own.
+        var counts: [ViewshedClass: Int] = [:]
+        let counter = OwnThread { counts = tally(run.combinedClasses) }
+        if counter == nil { counts = tally(run.combinedClasses) }
         let transaction = OutputTransaction()
         let (type, bytes, noData, description) = raster(run, product: settings.product)
         let temporary = try transaction.writeBand(
@@ -63,7 +67,10 @@ enum ViewshedCommand {
             try transaction.write(manifest.json.serialized() + "\n", to: ShardManifest.path(for: settings.out))
         }
         try transaction.commit()
-        console.out(settings.format == .json ? summaryJSON(run, settings: settings, dem: dem) : summaryText(run, settings: settings, dem: dem))
+        counter?.join()
+        console.out(
+            settings.format == .json
+                ? summaryJSON(run, settings: settings, dem: dem, counts: counts) : summaryText(run, settings: settings, dem: dem, counts: counts))
         return 0
     }
 
@@ -151,9 +158,9 @@ enum ViewshedCommand {
         return out
     }
 
-    static func summaryText(_ run: ViewshedRun, settings: ViewshedRunSettings, dem: ElevationModel) -> String {
+    /// The summary on stdout, from the run's classes counted as ``tally(_:)`` does (`counts`).
+    static func summaryText(_ run: ViewshedRun, settings: ViewshedRunSettings, dem: ElevationModel, counts t: [ViewshedClass: Int]) -> String {
         let classes = run.combinedClasses
-        let t = tally(classes)
         let inRange = classes.count - (t[.outOfRange] ?? 0)
         func cells(_ count: Int) -> String { "\(NumberFormatting.grouped(Double(count), decimals: 0)) cells" }
         func line(_ label: String, _ count: Int) -> String {
@@ -177,9 +184,8 @@ enum ViewshedCommand {
         return text
     }
 
-    static func summaryJSON(_ run: ViewshedRun, settings: ViewshedRunSettings, dem: ElevationModel) -> String {
-        let classes = run.combinedClasses
-        let t = tally(classes)
+    /// The summary as JSON, from the run's classes counted as ``tally(_:)`` does (`counts`).
+    static func summaryJSON(_ run: ViewshedRun, settings: ViewshedRunSettings, dem: ElevationModel, counts t: [ViewshedClass: Int]) -> String {
         var fields: [(String, JSON)] = [
             ("dem", .string(dem.label)), ("width", .number(Double(run.width))), ("height", .number(Double(run.height))),
             ("observers", .number(Double(settings.observers.count))), ("curvature_coefficient", .number(settings.settings.curvature)),
