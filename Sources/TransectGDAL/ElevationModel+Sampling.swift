@@ -262,11 +262,17 @@ extension ElevationModel {
                         ) { .readFailed(path: label, reason: $0) }
                     }
                     if scale == 1 && offset == 0 {
-                        // v·1 + 0 is v + 0 (which turns −0 into +0): the same bits, in a loop the
-                        // compiler vectorises.
-                        for k in cells.indices {
-                            let v = cells[k]
-                            cells[k] = v.isFinite && Double(v) != ndRead ? v + 0 : .nan
+                        // v·1 + 0 is v + 0 (which turns −0 into +0), and no data is the value
+                        // that widens to the one read (none where no cell can): the same bits,
+                        // in comparisons of the cell type alone.
+                        let noData = ndRead.map { Double(Cell($0)) == $0 ? Cell($0) : Cell.nan } ?? .nan
+                        if let base = cells.baseAddress {
+                            var k = 0
+                            while k < cells.count {
+                                let v = base[k]
+                                base[k] = v.magnitude < .infinity && v != noData ? v + 0 : .nan
+                                k &+= 1
+                            }
                         }
                     } else {
                         for k in cells.indices { cells[k] = metres(cells[k]) }

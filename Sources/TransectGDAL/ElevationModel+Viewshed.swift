@@ -66,9 +66,9 @@ public final class DEMGeoreference: ViewshedGeoreference {
         }
     }
 
-    /// `transform` over `count` points in contiguous pieces on up to `threads` threads (no more
-    /// than ``pointsPerWorker`` points each), the first through `transformer` and the others
-    /// through its copies in `helpers` (made as needed), the pieces' outputs joined in order.
+    /// `transform` over `count` points in contiguous pieces on up to `threads` threads (at least
+    /// ``pointsPerWorker`` points each), the first through `transformer` and the others through
+    /// its copies in `helpers` (made as needed), the pieces' outputs joined in order.
     private static func inPieces(
         count n: Int, threads: Int, transformer: CoordinateTransformer, helpers: inout [CoordinateTransformer],
         _ transform: @escaping @Sendable (Range<Int>, CoordinateTransformer) throws(TerrainError) -> ([Double], [Double])
@@ -238,9 +238,9 @@ extension ElevationModel {
         let cumulative = cumulative ?? (observers.count > 1)
         let masked = cumulative && (maskBits ?? (observers.count <= 64))
         // One observer over a DEM that does not wrap (and that a viewshed reads): its cells'
-        // geometry needs no terrain, so it is computed while the DEM is read (one worker reads,
-        // the others compute), and the sweep takes it. Its failure is left for the sweep to
-        // meet again where it would.
+        // geometry needs no terrain, so it is computed here, on Dispatch's workers, while a
+        // thread of its own reads the DEM and prepares its blocks; the sweep takes both. The
+        // geometry's failure is left for the sweep to meet again where it would.
         let window: DecodedWindow
         let georeference: DEMGeoreference
         let early: ViewshedCellGeometry?
@@ -249,9 +249,7 @@ extension ElevationModel {
             let steps = FirstSteps()
             let model = UncheckedModel(model: self)
             let observer = observers[0]
-            // The reader on a thread of its own: the geometry's parallel loops keep every
-            // worker of Dispatch's pool.
-            // Having read it, the reader prepares the terrain's blocks too (the DEM does not wrap).
+            // Not a worker of Dispatch's pool: the geometry's parallel loops need them all.
             let read = {
                 let window = Result { () throws(TerrainError) in try model.model.viewshedWindow() }
                 steps.window = window

@@ -549,7 +549,7 @@ extension Viewshed {
                 // margin) holds only the block's cells.
                 let inside = !limited && all.lies(Int(tile), between: lower + hair, and: upper - hair)
                 // A tile whose every cell is below the floors (as each would find): its cells
-                // not yet judged hidden, without their geometry (see `foreign` below).
+                // not yet judged hidden, without their geometry (see `own` below).
                 if !limited && pitch == nil && !computesHeights, let blocks,
                     tileBelowFloors(
                         Int(tile), of: all, rows: tileRows, columns: tileColumns, blocks: blocks, settings: settings, targetHeight: targetHeight,
@@ -702,8 +702,9 @@ extension Viewshed {
     /// are no higher than the highest of its ``TerrainBlocks``, no nearer than
     /// ``CellTiles/distanceBounds(of:)``'s nearest (where the floors, rising with distance, are
     /// lowest) and no farther than its farthest, so a target's slope (z + h − eye)/s − k·s is at
-    /// most the larger of that height's over either distance less k times the nearer one. A
-    /// tile in reach of no data, or not wholly in range, is left to its cells.
+    /// most the larger of that height's over either distance less k times the nearer one (the
+    /// farther one for a negative k). A tile in reach of no data, or not wholly in range, is
+    /// left to its cells.
     @inline(__always)
     static func tileBelowFloors(
         _ t: Int, of tiles: CellTiles, rows: Range<Int>, columns: Range<Int>, blocks: TerrainBlocks, settings: ViewshedSettings,
