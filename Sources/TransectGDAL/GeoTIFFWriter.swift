@@ -15,8 +15,9 @@ public enum GeoTIFFWriter {
     /// A data band's tile side, and the side its smallest overview fits in.
     static let bandTile = 512
 
-    /// The factors of a data band's overviews: halving until the overview fits in one tile
-    /// (each side ⌈side / factor⌉), as the COG driver's `OVERVIEWS=AUTO` goes.
+    /// The factors of a data band's overviews: halving until the overview fits in one tile, each
+    /// side ⌈side / factor⌉ as `GDALBuildOverviews` sizes them (the COG driver's own
+    /// `OVERVIEWS=AUTO` rounds down, so its levels can be a cell smaller, and one fewer).
     static func bandOverviewFactors(width: Int, height: Int) -> [Int] {
         var factors: [Int] = []
         var factor = 1
