@@ -37,57 +37,41 @@ struct TerrainBlocks: Sendable {
             self.down = down
             self.highest = highest
             self.lowest = lowest
-            // The 3 × 3 extremes in two passes, three blocks across, then three of those down,
-            // each rounded outwards to single precision at the end.
-            let count = across * down
-            var acrossHigh = highest
-            var acrossLow = lowest
-            acrossHigh.withUnsafeMutableBufferPointer { high in
-                acrossLow.withUnsafeMutableBufferPointer { low in
-                    for j in 0..<down {
-                        let row = j * across
-                        for i in 0..<across {
-                            for di in 1..<3 where i + di < across {
-                                high[row + i] = max(high[row + i], highest[row + i + di])
-                                low[row + i] = min(low[row + i], lowest[row + i + di])
-                            }
+            highestAround = Self.outwards(Self.around(highest, across: across, down: down, max), up: true)
+            lowestAround = Self.outwards(Self.around(lowest, across: across, down: down, min), up: false)
+        }
+
+        /// `extreme` (`max` or `min`) of `values` over the 3 × 3 blocks from each block on
+        /// (`across` × `down` blocks, row-major): three blocks across, then three of those down.
+        @inline(__always)
+        static func around(_ values: [Double], across: Int, down: Int, _ extreme: (Double, Double) -> Double) -> [Double] {
+            var rows = values
+            rows.withUnsafeMutableBufferPointer { rows in
+                for j in 0..<down {
+                    for i in 0..<across {
+                        for di in 1..<3 where i + di < across {
+                            rows[j * across + i] = extreme(rows[j * across + i], values[j * across + i + di])
                         }
                     }
                 }
             }
-            var high = acrossHigh
-            var low = acrossLow
-            high.withUnsafeMutableBufferPointer { high in
-                low.withUnsafeMutableBufferPointer { low in
-                    acrossHigh.withUnsafeBufferPointer { acrossHigh in
-                        acrossLow.withUnsafeBufferPointer { acrossLow in
-                            for j in 0..<down {
-                                for dj in 1..<3 where j + dj < down {
-                                    let row = j * across
-                                    let below = (j + dj) * across
-                                    for i in 0..<across {
-                                        high[row + i] = max(high[row + i], acrossHigh[below + i])
-                                        low[row + i] = min(low[row + i], acrossLow[below + i])
-                                    }
-                                }
-                            }
-                        }
+            var out = rows
+            out.withUnsafeMutableBufferPointer { out in
+                for j in 0..<down {
+                    for dj in 1..<3 where j + dj < down {
+                        for i in 0..<across { out[j * across + i] = extreme(out[j * across + i], rows[(j + dj) * across + i]) }
                     }
                 }
             }
-            highestAround = [Float](unsafeUninitializedCapacity: count) { out, initialized in
-                for k in 0..<count {
-                    let f = Float(high[k])
-                    out[k] = Double(f) < high[k] ? f.nextUp : f
-                }
-                initialized = count
-            }
-            lowestAround = [Float](unsafeUninitializedCapacity: count) { out, initialized in
-                for k in 0..<count {
-                    let f = Float(low[k])
-                    out[k] = Double(f) > low[k] ? f.nextDown : f
-                }
-                initialized = count
+            return out
+        }
+
+        /// `values` in single precision, each rounded up (`up`) or down to a Float at or beyond it.
+        static func outwards(_ values: [Double], up: Bool) -> [Float] {
+            values.map { z in
+                let f = Float(z)
+                if up { return Double(f) < z ? f.nextUp : f }
+                return Double(f) > z ? f.nextDown : f
             }
         }
 
