@@ -534,6 +534,14 @@ extension Viewshed {
         let limited = settings.azimuthDegrees != nil
         // What a cell in range holds until its own block judges it.
         let unjudged = ViewshedClass.outOfRange.rawValue
+        // A cell's wedge where its azimuth `alpha` lies in the block's (−1 well inside them,
+        // where any of the block's wedges is found later), nil where it lies in another block's.
+        @inline(__always) func blockWedge(_ alpha: Double) -> Int? {
+            guard alpha >= lower - CellTiles.margin, alpha <= upper + CellTiles.margin else { return nil }
+            if alpha > lower + hair && alpha < upper - hair { return -1 }
+            let a = fan.wedge(of: alpha)
+            return rays.contains(a) ? a : nil
+        }
         var left: [PendingCell] = []
         var columns: [Double] = []
         var rows: [Double] = []
@@ -588,11 +596,8 @@ extension Viewshed {
                         // judged by its own block, before or after, and that verdict stands.
                         var own = inside
                         if limited {
-                            guard alpha >= lower - CellTiles.margin, alpha <= upper + CellTiles.margin else { continue }
-                            if !(alpha > lower + hair && alpha < upper - hair) {
-                                a = fan.wedge(of: alpha)
-                                guard rays.contains(a) else { continue }
-                            }
+                            guard let wedge = blockWedge(alpha) else { continue }
+                            a = wedge
                             own = true
                         }
                         // Without azimuth limits, a cell's azimuth is not needed yet.
@@ -625,11 +630,8 @@ extension Viewshed {
                             alpha = azimuths[here]
                         }
                         if !own {
-                            guard alpha >= lower - CellTiles.margin, alpha <= upper + CellTiles.margin else { continue }
-                            if !(alpha > lower + hair && alpha < upper - hair) {
-                                a = fan.wedge(of: alpha)
-                                guard rays.contains(a) else { continue }
-                            }
+                            guard let wedge = blockWedge(alpha) else { continue }
+                            a = wedge
                         }
                         if a < 0 { a = fan.wedge(of: alpha) }
                         let q = a - firstRay
