@@ -130,6 +130,16 @@ private struct UncheckedModel: @unchecked Sendable {
     let model: ElevationModel
 }
 
+extension DecodedWindow {
+    /// What a viewshed reads of this terrain whatever the observer, made on `threads` workers.
+    func viewshedPreparation(threads: Int) -> ViewshedTerrainPreparation {
+        switch self {
+        case .float32(let grid): ViewshedTerrainPreparation(terrain: grid, threads: threads)
+        case .float64(let grid): ViewshedTerrainPreparation(terrain: grid, threads: threads)
+        }
+    }
+}
+
 /// What the two threads of a viewshed's first steps hand back: the DEM's window and its terrain
 /// preparation from one, the georeference and the observer's cells' geometry from the other.
 ///
@@ -253,11 +263,7 @@ extension ElevationModel {
             let read = {
                 let window = Result { () throws(TerrainError) in try model.model.viewshedWindow() }
                 steps.window = window
-                switch window {
-                case .success(.float32(let grid)): steps.prepared = ViewshedTerrainPreparation(terrain: grid, threads: 1)
-                case .success(.float64(let grid)): steps.prepared = ViewshedTerrainPreparation(terrain: grid, threads: 1)
-                case .failure: break
-                }
+                steps.prepared = try? window.get().viewshedPreparation(threads: 1)
             }
             let reader = OwnThread(read)
             if reader == nil { read() }
@@ -318,13 +324,7 @@ extension ElevationModel {
         let earliestFailure = EarliestFailure()
         // What every observer reads of the window alike, made once on every worker (a DEM that
         // wraps is turned for each observer, and prepared with it).
-        let prepared: ViewshedTerrainPreparation?
-        switch window {
-        case _ where turnable: prepared = nil
-        case _ where preparedEarly != nil: prepared = preparedEarly
-        case .float32(let grid): prepared = ViewshedTerrainPreparation(terrain: grid, threads: settings.threads)
-        case .float64(let grid): prepared = ViewshedTerrainPreparation(terrain: grid, threads: settings.threads)
-        }
+        let prepared = turnable ? nil : preparedEarly ?? window.viewshedPreparation(threads: settings.threads)
         let tallies = ParallelFill.array(count: together, chunk: 1, parallel: stripedParallelLoop(threads: together)) { w in
             var tally = ViewshedTally(cells: n, cumulative: cumulative, masked: masked)
             for k in stride(from: w, to: observers.count, by: together) {
