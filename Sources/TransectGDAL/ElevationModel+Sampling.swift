@@ -221,11 +221,16 @@ extension ElevationModel {
     }
 
     /// A window in Float32 where ``storesFloat32Windows``, else in Float64: the same values.
-    func readDecodedWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> DecodedWindow {
-        guard storesFloat32Windows else { return .float64(try readWindow(column: column, row: row, width: w, height: h)) }
+    /// `source` is the band to read (the DEM's own by default; see ``directReadBand()``).
+    func readDecodedWindow(column: Int, row: Int, width w: Int, height h: Int, source: RasterBand? = nil) throws(TerrainError) -> DecodedWindow {
+        guard storesFloat32Windows else {
+            let values: [Double] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float64, source: source)
+            let (gw, gh) = values.isEmpty ? (0, 0) : (w, h)
+            return .float64(ElevationGrid(width: gw, height: gh, originColumn: column, originRow: row, values: values))
+        }
         // The Float64 reader's test and arithmetic on the same value, widened exactly; with
         // scale 1 and offset 0 the result narrows back exactly.
-        let values: [Float] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float32)
+        let values: [Float] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float32, source: source)
         let (gw, gh) = values.isEmpty ? (0, 0) : (w, h)
         return .float32(Float32ElevationGrid(width: gw, height: gh, originColumn: column, originRow: row, values: values))
     }
@@ -234,9 +239,10 @@ extension ElevationModel {
     /// `GDT_Float64`), `nan` for no data and for columns outside the raster: each value is
     /// widened to `Double`, tested against no data, scaled and offset, and narrowed back.
     private func readWindowValues<Cell: BinaryFloatingPoint>(
-        column: Int, row: Int, width w: Int, height h: Int, type: GDALDataType
+        column: Int, row: Int, width w: Int, height h: Int, type: GDALDataType, source: RasterBand? = nil
     ) throws(TerrainError) -> [Cell] {
         guard w > 0, h > 0 else { return [] }
+        let band = source ?? band
         let ndRead = info.noDataAsRead
         let scale = info.scale * verticalUnitMetres
         let offset = info.offset * verticalUnitMetres
@@ -249,7 +255,7 @@ extension ElevationModel {
         if runs.count == 1 && runs[0].windowColumn == 0 && runs[0].count == w {
             // One run across the whole window: read in place, on huge pages where the kernel
             // lends them (a DEM of a few hundred megabytes faults every 2 MiB, not every 4 KiB),
-            // from a plain GeoTIFF straight into the window, not through GDAL's block cache.
+            // and a VRT's sources opened as it reads with direct reads.
             var failure: TerrainError?
             let values = [Cell](unsafeUninitializedCapacity: w * h) { cells, count in
                 HugePages.advise(cells)

@@ -216,7 +216,7 @@ extension ElevationModel {
                     "has \(NumberFormatting.grouped(Double(width * height), decimals: 0)) cells, more than a viewshed reads (\(NumberFormatting.grouped(Double(Self.maximumViewshedCells), decimals: 0))): cut it with gdal_translate -projwin"
             )
         }
-        let window = try readDecodedWindow(column: 0, row: 0, width: width, height: height)
+        let window = try readDecodedWindow(column: 0, row: 0, width: width, height: height, source: directReadBand())
         let w = width
         switch window {
         case .float32(let grid):
@@ -227,6 +227,21 @@ extension ElevationModel {
         case .float64(let grid): try checkHeights(grid.values) { "column \($0 % w), row \($0 / w)" }
         }
         return window
+    }
+
+    /// The band of the DEM's one local GeoTIFF opened again with direct reads
+    /// (``GDALEnvironment/withDirectReads(_:)``), which the driver takes only as it opens a file:
+    /// an uncompressed GeoTIFF read whole then goes from the file into the window, not through
+    /// GDAL's block cache, which would copy every cell once more and keep them all. Nil for
+    /// anything else (a mosaic, a `--nodata` VRT or a network path keep the DEM's own band, as
+    /// does a file that no longer opens as the same raster).
+    func directReadBand() -> RasterBand? {
+        guard paths.count == 1, driverName == "GTiff", givenNoData.isEmpty, !paths[0].hasPrefix("/vsi") else { return nil }
+        let reopened = try? GDALEnvironment.withDirectReads { () throws(TerrainError) in try Dataset(path: paths[0]) }
+        guard let reopened, reopened.driverName == "GTiff", reopened.width == width, reopened.height == height,
+            let band = reopened.band(1), band.info.dataType == info.dataType
+        else { return nil }
+        return band
     }
 
     /// The viewshed of each of `observers`, in order, and for more than one the count of

@@ -76,10 +76,12 @@ enum GDALEnvironment {
         return try body()
     }
 
-    /// Runs `body` (a read of a whole raster window) with `GTIFF_DIRECT_IO=YES` on this thread
-    /// unless the user set it: GDAL then reads an uncompressed GeoTIFF's strips or tiles straight
-    /// into the caller's buffer instead of through its block cache (the same values, one copy
-    /// fewer); other drivers and compressed files ignore it.
+    /// Runs `body` with `GTIFF_DIRECT_IO=YES` on this thread unless the user set it. The GeoTIFF
+    /// driver reads the option when it opens a file, so it takes effect for the files `body`
+    /// opens (a GeoTIFF opened again for a whole-raster read, the sources a VRT opens as it
+    /// reads): GDAL then reads an uncompressed GeoTIFF's strips or tiles straight into the
+    /// caller's buffer instead of through its block cache (the same values, without a copy of
+    /// every cell, nor the cache's memory); other drivers and compressed files ignore it.
     static func withDirectReads<T>(_ body: () throws(TerrainError) -> T) throws(TerrainError) -> T {
         let key = "GTIFF_DIRECT_IO"
         guard CPLGetConfigOption(key, nil) == nil else { return try body() }

@@ -77,3 +77,46 @@ struct Float32WindowTests {
         #expect(wide.values.contains { $0.isNaN } && wide.values.contains { !$0.isNaN })
     }
 }
+
+@Suite("A viewshed's whole-DEM read: a plain GeoTIFF opened again for direct reads, the same cells")
+struct DirectReadTests {
+    /// Every cell of `a` equals `b`'s bit for bit, no data where `b` has it.
+    static func expectSame(_ a: DecodedWindow, _ b: DecodedWindow, _ name: String) {
+        switch (a, b) {
+        case (.float32(let x), .float32(let y)):
+            #expect(x.values.count == y.values.count && zip(x.values, y.values).allSatisfy { $0.bitPattern == $1.bitPattern }, "\(name)")
+        case (.float64(let x), .float64(let y)):
+            #expect(x.values.count == y.values.count && zip(x.values, y.values).allSatisfy { $0.bitPattern == $1.bitPattern }, "\(name)")
+        default: Issue.record("\(name): windows of different cell types")
+        }
+    }
+
+    @Test("Float32, Int16 and Float64 GeoTIFFs read directly give the cells of the DEM's own band", arguments: [GDT_Float32, GDT_Int16, GDT_Float64])
+    func sameCells(type: GDALDataType) throws {
+        let dir = TemporaryDirectory()
+        Float32WindowTests.write(dir.file("dem.tif"), type: type)
+        let model = try ElevationModel([dir.file("dem.tif")])
+        let direct = try #require(model.directReadBand(), "a local GeoTIFF is opened again")
+        let own = try model.readDecodedWindow(column: 0, row: 0, width: model.width, height: model.height)
+        let through = try model.readDecodedWindow(column: 0, row: 0, width: model.width, height: model.height, source: direct)
+        Self.expectSame(through, own, "\(type)")
+        Self.expectSame(try model.viewshedWindow(), own, "\(type) viewshed window")
+    }
+
+    @Test("a mosaic, a --nodata DEM and a VRT keep the DEM's own band")
+    func othersKeepTheirBand() throws {
+        let dir = TemporaryDirectory()
+        Float32WindowTests.write(dir.file("a.tif"), type: GDT_Float32)
+        SyntheticDEM.write(
+            path: dir.file("b.tif"), width: 600, height: 300, geoTransform: [10.6, 0.001, 0, 45.3, 0, -0.001], crs: "EPSG:4326",
+            type: GDT_Float32, noData: -9999
+        ) { c, r in Double(c + r) }
+        #expect(try ExternalTool.run("gdalbuildvrt", ["-q", dir.file("a.vrt"), dir.file("a.tif")]).code == 0)
+        #expect(try ElevationModel([dir.file("a.tif"), dir.file("b.tif")]).directReadBand() == nil, "mosaic")
+        #expect(try ElevationModel([dir.file("a.tif")], noData: [0]).directReadBand() == nil, "--nodata")
+        let vrt = try ElevationModel([dir.file("a.vrt")])
+        #expect(vrt.directReadBand() == nil, "VRT")
+        let own = try vrt.readDecodedWindow(column: 0, row: 0, width: vrt.width, height: vrt.height)
+        Self.expectSame(try vrt.viewshedWindow(), own, "VRT viewshed window")
+    }
+}
