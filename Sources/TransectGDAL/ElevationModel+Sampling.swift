@@ -99,6 +99,41 @@ extension ElevationModel {
         throw .implausibleHeight(path: label, metres: values[k], point: describe(k))
     }
 
+    /// ``checkHeights(_:describe:)`` for Float32 values (a whole DEM's, read for a viewshed).
+    func checkHeights(_ values: [Float], describe: (Int) -> String) throws(TerrainError) {
+        guard let k = Self.firstBeyond(Float(Self.maximumHeightMetres), in: values) else { return }
+        throw .implausibleHeight(path: label, metres: Double(values[k]), point: describe(k))
+    }
+
+    /// The index of the first of `values` whose magnitude exceeds `limit` (a positive finite
+    /// value): infinity does, no data (`nan`) does not. Looked for a chunk at a time on the
+    /// values' bits, where magnitudes order as unsigned integers and every `nan` lies above
+    /// infinity, so one comparison a value, which the compiler vectorises, tells a chunk that
+    /// holds one; only that chunk is looked at value by value.
+    static func firstBeyond(_ limit: Float, in values: [Float]) -> Int? {
+        precondition(limit > 0 && limit.isFinite, "a positive finite limit")
+        // Magnitudes beyond the limit, up to infinity's, are `beyond` ..< `beyond` + `count`.
+        let beyond = limit.bitPattern &+ 1
+        let count = Float.infinity.bitPattern &- limit.bitPattern
+        return values.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let chunk = 4096
+            var start = 0
+            while start < buffer.count {
+                let end = min(start + chunk, buffer.count)
+                var found: UInt32 = 0
+                var k = start
+                while k < end {
+                    found |= (base[k].bitPattern & 0x7fff_ffff) &- beyond < count ? 1 : 0
+                    k &+= 1
+                }
+                if found != 0 { return (start..<end).first { abs(base[$0]) > limit } }
+                start = end
+            }
+            return nil
+        }
+    }
+
     /// Points are grouped by ``sampleChunk`` squares of the raster.
     static let sampleChunk = 256
 

@@ -219,11 +219,7 @@ extension ElevationModel {
         let window = try readDecodedWindow(column: 0, row: 0, width: width, height: height, source: directReadBand())
         let w = width
         switch window {
-        case .float32(let grid):
-            let limit = Float(Self.maximumHeightMetres)
-            if let k = grid.values.firstIndex(where: { !$0.isNaN && abs($0) > limit }) {
-                throw .implausibleHeight(path: label, metres: Double(grid.values[k]), point: "column \(k % w), row \(k / w)")
-            }
+        case .float32(let grid): try checkHeights(grid.values) { "column \($0 % w), row \($0 / w)" }
         case .float64(let grid): try checkHeights(grid.values) { "column \($0 % w), row \($0 / w)" }
         }
         return window
@@ -278,7 +274,7 @@ extension ElevationModel {
             let read = {
                 let window = Result { () throws(TerrainError) in try model.model.viewshedWindow() }
                 steps.window = window
-                steps.prepared = try? window.get().viewshedPreparation(threads: 1)
+                steps.prepared = try? window.get().viewshedPreparation(threads: settings.threads)
             }
             let reader = OwnThread(read)
             if reader == nil { read() }
