@@ -30,8 +30,9 @@ struct CellTiles: Sendable {
     let latticeRows: [Int]
     let nodesX: [Double]
     let nodesY: [Double]
-    /// The most cells a tile holds (its sides are at most a lattice step and one).
-    static let maximumCells = (Viewshed.latticeStep + 1) * (Viewshed.latticeStep + 1)
+    /// The most cells along a tile's side (a lattice step and one) and in a tile.
+    static let maximumSide = Viewshed.latticeSteps.max()! + 1
+    static let maximumCells = maximumSide * maximumSide
 
     var across: Int { columnBounds.count - 1 }
     var down: Int { rowBounds.count - 1 }
@@ -191,7 +192,7 @@ struct CellTiles: Sendable {
         let (rows, columns) = cells(of: t)
         // Each column's interpolations along the lattice rows above and below (the same sums
         // as a cell's whole formula evaluates first), then each row's between them.
-        let side = Viewshed.latticeStep + 1
+        let side = Self.maximumSide
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * side) { terms in
             let aboveX = terms.baseAddress!
             let belowX = aboveX + side

@@ -8,8 +8,13 @@ import Glibc
 
 extension Viewshed {
     /// Cells between the nodes of the lattice on which cells' distances and azimuths are
-    /// computed exactly (see ``compute(observer:terrain:georeference:settings:demName:geodesic:)``).
-    static let latticeStep = 8
+    /// computed exactly (see ``compute(observer:terrain:georeference:settings:demName:geodesic:)``):
+    /// the first where it interpolates within ``latticeTolerance``, else the second.
+    static let latticeSteps = [16, 8]
+    /// The most a cell's interpolated position may be off, estimated from the lattice's second
+    /// differences (``LatticeNodes/interpolationError()``), in cells: a thousandth, a few
+    /// millimetres on cells of 30 m, where the coarser lattice's is about a tenth of that.
+    static let latticeTolerance = 1e-3
     /// Cells (of the smaller side) between the nodes of the lattice the rays' positions are
     /// interpolated on (``RayLattice``).
     static let rayLatticeStep = 16
@@ -60,9 +65,10 @@ extension Viewshed {
     /// maximum of t. A cell is judged on the two rays either side of its own azimuth: the
     /// horizon up to its own neighbourhood, interpolated linearly in azimuth, against its T,
     /// and where that does not already hide it, its own line's last ``nearSamples`` samples.
-    /// Each cell's distance and azimuth are exact (Karney's inverse problem) at every
-    /// ``latticeStep``-th cell and interpolated between as azimuthal equidistant coordinates,
-    /// a smooth map (under a centimetre off over 8 cells of 30 m). So a cell's verdict can
+    /// Each cell's distance and azimuth are exact (Karney's inverse problem) on a lattice of
+    /// every 16th cell (every 8th where that would interpolate a cell's position more than
+    /// ``latticeTolerance`` of a cell off) and interpolated between as azimuthal equidistant
+    /// coordinates, a smooth map (3 mm off over 16 cells of 30 m). So a cell's verdict can
     /// differ from its own sight line's only where the two rays' terrain differs from its line's,
     /// at the edges of what is visible; `make test` holds the difference under 0.1 % of cells,
     /// each at an edge.
@@ -262,7 +268,7 @@ extension Viewshed {
     }
 
     /// The lattice of every cell's distance and azimuth from the observer (``CellTiles``):
-    /// exact at its nodes (every ``latticeStep``-th row and column and the last), interpolated
+    /// exact at its nodes (every row and column of one of ``latticeSteps``, and the last), interpolated
     /// bilinearly between as azimuthal equidistant x = s·sin α, y = s·cos α; the nodes' extent
     /// in x and y, metres; and the farthest cell in range of `settings` in each ``RayFan``
     /// sector (0 where none), found tile by tile on the workers: a tile within one sector (with
@@ -271,25 +277,17 @@ extension Viewshed {
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
         settings: ViewshedSettings, parallel: ParallelLoop
     ) throws -> ViewshedCellGeometry {
-        let columns = Array(stride(from: 0, to: w - 1, by: latticeStep)) + [w - 1]
-        let rows = Array(stride(from: 0, to: h - 1, by: latticeStep)) + [h - 1]
-        let nodeColumns = (0..<(rows.count * columns.count)).map { Double(columns[$0 % columns.count]) + 0.5 }
-        let nodeRows = (0..<(rows.count * columns.count)).map { Double(rows[$0 / columns.count]) + 0.5 }
-        let (lon, lat) = try georeference.lonLat(columns: nodeColumns, rows: nodeRows, threads: settings.threads)
-        let m = lon.count
-        let (s, az) = ParallelGeodesics.inverse(
-            from: observer.latitude, observer.longitude, toLatitudes: lat, longitudes: lon, geodesic: geodesic, parallel: parallel)
-        // Each node's azimuthal equidistant coordinates, in chunks on the workers.
-        let (nx, ny) = ParallelGeodesics.inChunks(count: m, parallel: parallel) { range in
-            var x = [Double](repeating: .nan, count: range.count)
-            var y = x
-            for i in range where lon[i].isFinite && lat[i].isFinite && abs(lat[i]) <= 90 {
-                let (sa, ca) = GeoMath.sincosd(az[i])
-                x[i - range.lowerBound] = s[i] * sa
-                y[i - range.lowerBound] = s[i] * ca
-            }
-            return (x, y)
+        // The coarser lattice where it interpolates within its tolerance, else the finer one.
+        var nodes = try LatticeNodes(
+            step: latticeSteps[0], width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic,
+            threads: settings.threads, parallel: parallel)
+        if !(nodes.interpolationError() <= latticeTolerance) {
+            nodes = try LatticeNodes(
+                step: latticeSteps[1], width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic,
+                threads: settings.threads, parallel: parallel)
         }
+        let (columns, rows, s, az, nx, ny) = (nodes.columns, nodes.rows, nodes.distances, nodes.azimuths, nodes.x, nodes.y)
+        let m = nx.count
         var xBounds = (Double.infinity, -Double.infinity)
         var yBounds = xBounds
         for i in 0..<m where nx[i].isFinite && ny[i].isFinite {
