@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Runs `body(k)` for every k in 0..<count, in any order and on any threads; each call writes
 /// only what item k owns. ``stripedParallelLoop(threads:)`` makes one on Dispatch;
@@ -16,6 +17,28 @@ public func stripedParallelLoop(threads: Int) -> ParallelLoop {
         }
         DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
             for k in stride(from: worker, to: count, by: threads) { body(k) }
+        }
+    }
+}
+
+/// The parallel loop on `threads` workers that take items in turn from a shared counter (1: the
+/// calling thread): an item goes to whichever worker is free, so items of uneven cost keep
+/// every worker busy where striping would leave one idle. Items own their outputs, so the result
+/// is the same for any count and any order.
+public func sharedParallelLoop(threads: Int) -> ParallelLoop {
+    let threads = max(1, threads)
+    return { count, body in
+        if threads == 1 || count <= 1 {
+            for k in 0..<count { body(k) }
+            return
+        }
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
+            while true {
+                let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard k < count else { return }
+                body(k)
+            }
         }
     }
 }

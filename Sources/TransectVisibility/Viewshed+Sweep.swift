@@ -35,8 +35,10 @@ extension Viewshed {
     static let raySpacingSteps = 0.9
     /// Rays a block sweeps together (their horizons in memory at once).
     static let raysPerBlock = 128
-    /// Tiles (of 8 × 8 cells) of a block a worker judges at a time.
-    static let tilesPerChunk = 64
+    /// Tiles (of up to 16 × 16 cells) of a block a worker judges at a time, taken by whichever
+    /// worker is free (``sharedParallelLoop(threads:)``): tiles hidden whole cost a fraction of
+    /// those judged cell by cell.
+    static let tilesPerChunk = 16
     /// The farthest cell a viewshed judges, metres: well short of a quarter of the earth's
     /// circumference, where the cells' directions on their lattice stay smooth.
     static let maximumDistanceMetres = 5_000_000.0
@@ -151,6 +153,7 @@ extension Viewshed {
 
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
         let parallel = stripedParallelLoop(threads: settings.threads)
+        let judging = sharedParallelLoop(threads: settings.threads)
         let geometry =
             try given.flatMap { $0.serves(observer: observer, width: w, height: h, settings: settings, geodesic: geodesic) ? $0 : nil }
             ?? cellGeometry(
@@ -224,7 +227,7 @@ extension Viewshed {
                         let blockTiles = tiles.tiles(from: fan.azimuths[first], to: fan.azimuths[last], seen: &seen, mark: mark)
                         let chunks = (blockTiles.count + tilesPerChunk - 1) / tilesPerChunk
                         let blockLast = last
-                        parallel(chunks) { c in
+                        judging(chunks) { c in
                             judgeCells(
                                 tiles: blockTiles[(c * tilesPerChunk)..<min(blockTiles.count, (c + 1) * tilesPerChunk)], of: tiles,
                                 rays: blockFirst..<blockLast, fan: fan, settings: settings, width: w, targetHeight: targetHeight, samples: samples, step: step,
