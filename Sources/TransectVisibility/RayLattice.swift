@@ -60,6 +60,23 @@ struct RayLattice: Sendable {
         rows = pixels.rows
     }
 
+    /// The lattice a sweep of rays `step` metres between samples takes: over the cells' extent
+    /// on the plane (``ViewshedCellGeometry/extent``) within `farthest` of the observer, a node
+    /// every ``Viewshed/rayLatticeStep`` cells.
+    init(
+        observer: ViewshedObserver, extent: (x: ClosedRange<Double>, y: ClosedRange<Double>), farthest: Double, step: Double,
+        georeference: some ViewshedGeoreference, geodesic: Geodesic, parallel: ParallelLoop, threads: Int
+    ) throws {
+        func clipped(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
+            let lower = max(r.lowerBound, -farthest)
+            let upper = min(r.upperBound, farthest)
+            return lower <= upper ? lower...upper : 0...0
+        }
+        try self.init(
+            observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * Viewshed.rayLatticeStep) * step,
+            georeference: georeference, geodesic: geodesic, parallel: parallel, threads: threads)
+    }
+
     /// Pixel coordinates of the plane's point (`x`, `y`), interpolated between the nodes of its
     /// lattice cell (extrapolated from the nearest cell outside the lattice).
     @inline(__always)

@@ -140,15 +140,7 @@ extension Viewshed {
         let targetHeight = observer.targetHeightMetres ?? settings.targetHeightMetres
         let k = settings.curvature / (2 * EarthCurvature.meanRadiusMetres)
 
-        // Half the smaller cell side at the observer, on the ellipsoid.
-        let corners = try georeference.lonLat(columns: [c0, c0 + 1, c0], rows: [r0, r0, r0 + 1])
-        func metres(_ a: Int, _ b: Int) -> Double {
-            geodesic.inverse(
-                latitude1: corners.latitudes[a], longitude1: corners.longitudes[a], latitude2: corners.latitudes[b],
-                longitude2: corners.longitudes[b]
-            ).distanceMetres
-        }
-        let step = 0.5 * min(metres(0, 1), metres(0, 2))
+        let step = try sampleStep(column: c0, row: r0, georeference: georeference, geodesic: geodesic)
         guard step.isFinite, step > 0 else { throw ViewshedError.noCellSize(dem: demName) }
 
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
@@ -172,15 +164,13 @@ extension Viewshed {
         let rays = fan.count
         let samples = Int((farthest / step).rounded(.up)) + 1
 
-        // The rays' positions, from the plane's points within range.
-        func clipped(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
-            let lower = max(r.lowerBound, -farthest)
-            let upper = min(r.upperBound, farthest)
-            return lower <= upper ? lower...upper : 0...0
-        }
-        let lattice = try RayLattice(
-            observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * rayLatticeStep) * step,
-            georeference: georeference, geodesic: geodesic, parallel: parallel, threads: settings.threads)
+        // The rays' positions, from the plane's points within range (made with the geometry
+        // where it was made first).
+        let lattice =
+            try geometry.rays.flatMap { $0.step == step ? $0.lattice : nil }
+            ?? RayLattice(
+                observer: observer, extent: extent, farthest: farthest, step: step, georeference: georeference, geodesic: geodesic,
+                parallel: parallel, threads: settings.threads)
 
         var classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
         var minimumHeights = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
@@ -265,9 +255,41 @@ extension Viewshed {
         observer: ViewshedObserver, width: Int, height: Int, georeference: some ViewshedGeoreference, settings: ViewshedSettings,
         geodesic: Geodesic = .wgs84
     ) throws -> ViewshedCellGeometry {
-        try cellGeometry(
+        let parallel = stripedParallelLoop(threads: settings.threads)
+        var geometry = try cellGeometry(
             width: width, height: height, observer: observer, georeference: georeference, geodesic: geodesic, settings: settings,
-            parallel: stripedParallelLoop(threads: settings.threads))
+            parallel: parallel)
+        // The sight rays' lattice too, where the sweep would make it: an observer on the raster
+        // with a cell size, its farthest cell and rays within the sweep's limits (which the
+        // sweep checks again, and reports).
+        let at = try georeference.pixelCoordinates(longitudes: [observer.longitude], latitudes: [observer.latitude])
+        let (c0, r0) = (at.columns[0], at.rows[0])
+        guard c0.isFinite, r0.isFinite, c0 >= 0, r0 >= 0, c0 <= Double(width), r0 <= Double(height) else { return geometry }
+        let step = try sampleStep(column: c0, row: r0, georeference: georeference, geodesic: geodesic)
+        let farthest = geometry.farthest.max() ?? 0
+        guard step.isFinite, step > 0, farthest <= maximumDistanceMetres,
+            RayFan.count(farthest: geometry.farthest, step: step, spacingSteps: raySpacingSteps) <= Double(maximumRays)
+        else { return geometry }
+        geometry.rays = (
+            step,
+            try RayLattice(
+                observer: observer, extent: geometry.extent, farthest: farthest, step: step, georeference: georeference, geodesic: geodesic,
+                parallel: parallel, threads: settings.threads)
+        )
+        return geometry
+    }
+
+    /// Half the smaller side, on the ellipsoid, of the cell at pixel (`column`, `row`): the step
+    /// between a sight line's samples.
+    static func sampleStep(column c0: Double, row r0: Double, georeference: some ViewshedGeoreference, geodesic: Geodesic) throws -> Double {
+        let corners = try georeference.lonLat(columns: [c0, c0 + 1, c0], rows: [r0, r0, r0 + 1])
+        func metres(_ a: Int, _ b: Int) -> Double {
+            geodesic.inverse(
+                latitude1: corners.latitudes[a], longitude1: corners.longitudes[a], latitude2: corners.latitudes[b],
+                longitude2: corners.longitudes[b]
+            ).distanceMetres
+        }
+        return 0.5 * min(metres(0, 1), metres(0, 2))
     }
 
     /// The lattice of every cell's distance and azimuth from the observer (``CellTiles``):
@@ -940,6 +962,9 @@ public struct ViewshedCellGeometry: Sendable {
     let tiles: CellTiles
     /// The farthest cell in range in each sector, metres (0 where none).
     let farthest: [Double]
+    /// The sight rays' lattice and the sample step it was made for, where it was made with the
+    /// geometry (``Viewshed/cellGeometry(observer:width:height:georeference:settings:geodesic:)``).
+    var rays: (step: Double, lattice: RayLattice)?
 
     /// Whether this is the geometry a viewshed of `observer` over a raster of `width` ×
     /// `height` cells with `settings` and `geodesic` would compute (the threads aside, which
