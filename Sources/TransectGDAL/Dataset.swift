@@ -38,6 +38,15 @@ final class Dataset {
         fileList = Self.fileList(of: h)
     }
 
+    /// Opens `path` again for its cells alone: a local raster that a dataset opened and
+    /// ``SourceConfinement`` checked, whose files are not listed again (GDAL's listing loads a
+    /// GeoTIFF's georeferencing, and with it a PROJ context and database of the thread's own).
+    init(reopening path: String) throws(TerrainError) {
+        GDALEnvironment.ensure()
+        handle = try Self.open(path)
+        name = path
+    }
+
     /// Opens `path`, a local raster whose references stay beside it.
     convenience init(path: String) throws(TerrainError) {
         try self.init(path: path, confinement: SourceConfinement(named: [path], access: .local))

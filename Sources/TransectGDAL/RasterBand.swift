@@ -18,6 +18,10 @@ struct RasterBand {
         self.handle = handle
     }
 
+    /// The band's cell type, without the rest of ``info`` (a GeoTIFF's scale and offset load
+    /// its georeferencing). The corresponding GDAL function is `GDALGetRasterDataType`.
+    var dataType: GDALDataType { withExtendedLifetime(dataset) { GDALGetRasterDataType(handle) } }
+
     /// No data, scale, offset, unit and data type, as the band records them.
     /// The corresponding GDAL functions are `GDALGetRasterNoDataValue`, `GDALGetRasterScale`,
     /// `GDALGetRasterOffset`, `GDALGetRasterUnitType` and `GDALGetRasterDataType`.
