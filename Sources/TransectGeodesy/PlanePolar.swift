@@ -4,21 +4,22 @@ extension GeoMath {
     /// its azimuth clockwise from north in degrees, atan2(x, y)·180/π in [0, 360) (0 at the
     /// origin): the arctangent of the geodesic kernels, within 2 ulp of libm's. The polar
     /// coordinates of an azimuthal equidistant plane, as a viewshed takes them for every cell.
-    ///
-    /// All four buffers have the same length (a precondition).
+    public static func polar(x xs: SIMD4<Double>, y ys: SIMD4<Double>) -> (distances: SIMD4<Double>, azimuths: SIMD4<Double>) {
+        let s = (xs * xs + ys * ys).squareRoot()
+        var alpha = VectorMath.atan2(xs, ys) * (180 / Double.pi)
+        alpha = VectorMath.select(alpha .< 0, alpha + 360, alpha)
+        alpha = VectorMath.select(alpha .>= 360, Lanes(repeating: 0), alpha)
+        return (s, alpha)
+    }
+
+    /// ``polar(x:y:)`` over buffers of points, all four of the same length (a precondition).
     public static func polar(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, distances: UnsafeMutableBufferPointer<Double>,
         azimuths: UnsafeMutableBufferPointer<Double>
     ) {
         let n = x.count
         precondition(y.count == n && distances.count == n && azimuths.count == n, "GeoMath.polar: the buffers differ in length")
-        func lanes(_ xs: Lanes, _ ys: Lanes) -> (Lanes, Lanes) {
-            let s = (xs * xs + ys * ys).squareRoot()
-            var alpha = VectorMath.atan2(xs, ys) * (180 / Double.pi)
-            alpha = VectorMath.select(alpha .< 0, alpha + 360, alpha)
-            alpha = VectorMath.select(alpha .>= 360, Lanes(repeating: 0), alpha)
-            return (s, alpha)
-        }
+        let lanes = polar(x:y:)
         var i = 0
         while i + 4 <= n {
             let (s, alpha) = lanes(

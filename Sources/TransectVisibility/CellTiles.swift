@@ -1,17 +1,19 @@
 import TransectGeodesy
 import TransectSupport
 
-/// The raster's cells in tiles, one per cell of the lattice their distances and azimuths are
-/// interpolated on (``Viewshed/cellGeometry``), each with the turn of azimuths its cells can
-/// have, and listed under every ``RayFan`` sector that turn touches: a block of sight rays finds
-/// the cells it judges among its sectors' tiles, row by row in each tile, with no order of
-/// every cell.
+/// The raster's cells in tiles of ``side`` × ``side``, each within one cell of the lattice their
+/// distances and azimuths are interpolated on (``Viewshed/cellGeometry``), each with the turn of
+/// azimuths its cells can have, and listed under every ``RayFan`` sector that turn touches: a
+/// block of sight rays finds the cells it judges among its sectors' tiles, row by row in each
+/// tile, with no order of every cell.
 ///
-/// A tile's cells have azimuthal equidistant coordinates interpolated between its four corner
-/// nodes, so they lie in the corners' convex hull; where the corners' directions span less than
-/// half a turn the hull leaves the observer out and every cell's azimuth lies between the
-/// corners'. A tile whose corners span half a turn or more (the observer's own), or lack a
-/// place on the earth, takes the whole turn and is looked at by every block.
+/// A tile's cells have azimuthal equidistant coordinates interpolated bilinearly between the
+/// four nodes of its lattice cell, so they lie in the convex hull of the tile's four corner
+/// cells, and in that of the four points about it on the grid of the tiles' first columns and
+/// rows; where those points' directions span less than half a turn the hull leaves the observer
+/// out and every cell's azimuth lies between theirs. A tile whose points span half a turn or
+/// more (the observer's own), or lack a place on the earth, takes the whole turn and is looked
+/// at by every block.
 struct CellTiles: Sendable {
     /// Each tile row's first raster row and the next tile row's (the last one's end the raster's).
     let rowBounds: [Int]
@@ -19,91 +21,126 @@ struct CellTiles: Sendable {
     let columnBounds: [Int]
     /// Tile (i, j) at j·across + i: its azimuths from `lower` clockwise through `span`
     /// degrees (360: the whole turn), with a margin for rounding.
-    let lower: [Double]
-    let span: [Double]
+    private(set) var lower: [Double] = []
+    private(set) var span: [Double] = []
     /// Sector s's tiles are `sectorTiles[sectorStart[s]..<sectorStart[s + 1]]`.
-    let sectorStart: [Int]
-    let sectorTiles: [Int32]
+    private(set) var sectorStart: [Int] = []
+    private(set) var sectorTiles: [Int32] = []
+    /// Tile t's farthest cell's distance from the observer, and at most its nearest's where its
+    /// turn is narrower than half a turn (0 elsewhere): ``farthestDistance(of:)`` and
+    /// ``distanceBounds(of:)``, computed once a tile.
+    private var farthestCell: [Double] = []
+    private var nearestBound: [Double] = []
     /// The lattice: its nodes' raster columns and rows, and their azimuthal equidistant
     /// coordinates (metres, node (i, j) at j·columns + i; `nan` off the earth).
     let latticeColumns: [Int]
     let latticeRows: [Int]
     let nodesX: [Double]
     let nodesY: [Double]
-    /// The most cells along a tile's side (a lattice step and one) and in a tile.
-    static let maximumSide = Viewshed.latticeSteps.max()! + 1
+    /// Cells between the lattice's nodes (but its last column and row), a power of two and a
+    /// multiple of ``side``, and its log₂ (a cell's lattice cell is a shift away, not a division).
+    let latticeStep: Int
+    let latticeShift: Int
+    /// Cells on a tile's side, the last tile of a row or column taking the raster's last column
+    /// or row as well: how finely a block of rays finds the cells of its wedges (a cell of a
+    /// tile across two blocks' wedges is looked at by both) and hides them whole.
+    static let side = 8
+    /// The most cells on a tile's side, and in a tile.
+    static let maximumSide = side + 1
     static let maximumCells = maximumSide * maximumSide
 
     var across: Int { columnBounds.count - 1 }
     var down: Int { rowBounds.count - 1 }
 
-    /// Degrees a tile's turn is widened by on each side: its cells' azimuths are computed from
-    /// interpolated coordinates, its corners' from the nodes, alike to about 1e-13°.
+    /// Degrees a tile's turn is widened by on each side: the azimuths of the grid points about
+    /// it and its cells' are computed alike, and a cell lies in those points' hull to the
+    /// interpolation's rounding, about 1e-13°.
     static let margin = 1e-6
 
-    /// Tiles over the lattice whose nodes lie at `latticeColumns` × `latticeRows` (the last
-    /// the raster's last column and row), node (i, j) at j·columns + i with coordinates
-    /// `nodesX`, `nodesY` (`nan` off the earth), azimuth `nodeAzimuths` (degrees, any turn) and
-    /// distance `nodeDistances`; a tile row a worker.
+    /// Tiles over the lattice whose nodes lie at `latticeColumns` × `latticeRows`, every
+    /// `latticeStep` cells (a multiple of ``side``) and the raster's last column and row, node
+    /// (i, j) at j·columns + i with coordinates `nodesX`, `nodesY` (`nan` off the earth); a run
+    /// of tiles a worker.
     init(
-        nodesX: [Double], nodesY: [Double], nodeAzimuths: [Double], nodeDistances: [Double], latticeColumns: [Int], latticeRows: [Int],
-        width: Int, height: Int, parallel: ParallelLoop
+        nodesX: [Double], nodesY: [Double], latticeStep: Int, latticeColumns: [Int], latticeRows: [Int], width: Int, height: Int,
+        parallel: ParallelLoop
     ) {
+        precondition(
+            latticeStep > 0 && latticeStep & (latticeStep - 1) == 0 && latticeStep % Self.side == 0, "a lattice step of whole tiles, a power of two")
         self.nodesX = nodesX
         self.nodesY = nodesY
+        self.latticeStep = latticeStep
+        latticeShift = latticeStep.trailingZeroBitCount
         self.latticeColumns = latticeColumns
         self.latticeRows = latticeRows
-        // Lattice intervals, the last one holding the raster's last column or row too.
-        let tilesAcross = max(1, latticeColumns.count - 1)
-        let tilesDown = max(1, latticeRows.count - 1)
-        columnBounds = Array(latticeColumns.prefix(tilesAcross)) + [width]
-        rowBounds = Array(latticeRows.prefix(tilesDown)) + [height]
-        let nodesAcross = latticeColumns.count
-        let nodesDown = latticeRows.count
-        // Each tile's turn (lower, span) and sectors (first, count), a tile row an item.
-        let rowsOfTiles = ParallelFill.array(count: tilesDown, chunk: 1, parallel: parallel) { j -> [SIMD4<Double>] in
-            var out = [SIMD4<Double>](repeating: SIMD4(0, 360, 0, Double(RayFan.sectors)), count: tilesAcross)
-            for i in 0..<tilesAcross {
-                let i1 = min(i + 1, nodesAcross - 1)
-                let j1 = min(j + 1, nodesDown - 1)
-                // The corners' directions, degrees in [0, 360), sorted (no heap: four of them).
-                let corners = SIMD4<Int>(j * nodesAcross + i, j * nodesAcross + i1, j1 * nodesAcross + i, j1 * nodesAcross + i1)
-                var angles = SIMD4<Double>()
-                var whole = false
-                for k in 0..<4 {
-                    guard nodesX[corners[k]].isFinite, nodesY[corners[k]].isFinite, nodeDistances[corners[k]] > 0 else {
-                        whole = true
-                        break
-                    }
-                    let a = nodeAzimuths[corners[k]].truncatingRemainder(dividingBy: 360)
-                    angles[k] = a < 0 ? a + 360 : a
-                }
-                guard !whole else { continue }
-                for p in 1..<4 {
-                    var q = p
-                    while q > 0 && angles[q - 1] > angles[q] {
-                        (angles[q - 1], angles[q]) = (angles[q], angles[q - 1])
-                        q -= 1
-                    }
-                }
-                // The smallest arc holding the corners: the turn less its widest gap.
-                var gap = angles[0] + 360 - angles[3]
-                var start = angles[0]
-                for k in 1..<4 where angles[k] - angles[k - 1] > gap {
-                    gap = angles[k] - angles[k - 1]
-                    start = angles[k]
-                }
-                let arc = 360 - gap
-                guard arc < 180 else { continue }
-                var from = start - Self.margin
-                if from < 0 { from += 360 }
-                let span = arc + 2 * Self.margin
-                let sectors = Self.sectors(from: from, span: span)
-                out[i] = SIMD4(from, span, Double(sectors.lowerBound), Double(sectors.count))
+        // Every side-th column and row, the last tile holding the raster's last column or row
+        // too: each tile within one lattice cell.
+        columnBounds = Array(stride(from: 0, to: max(1, width - 1), by: Self.side)) + [width]
+        rowBounds = Array(stride(from: 0, to: max(1, height - 1), by: Self.side)) + [height]
+        // The directions of the grid of the tiles' first columns and rows (and the raster's
+        // last), degrees in [0, 360) as each cell's own are computed
+        // (``geometry(of:xs:ys:distances:azimuths:)``), `nan` off the earth or at the observer:
+        // a tile's cells lie in the hull of the four grid points about it, within its lattice
+        // cell, and the tiles meeting at a point share it.
+        let tiles = self
+        let gridAcross = across + 1
+        let gridRows = ParallelFill.array(count: down + 1, chunk: 1, parallel: parallel) { gj -> [Double] in
+            let row = gj < tiles.down ? tiles.rowBounds[gj] : height - 1
+            let lj = tiles.rowBounds[min(gj, tiles.down - 1)] &>> tiles.latticeShift
+            let v = tiles.rowFraction(latticeRow: lj, row: row)
+            var xs = [Double](repeating: .nan, count: gridAcross)
+            var ys = xs
+            for gi in 0..<gridAcross {
+                let (aboveX, belowX, aboveY, belowY) = tiles.columnTerms(
+                    latticeRow: lj, column: gi < tiles.across ? tiles.columnBounds[gi] : width - 1)
+                xs[gi] = aboveX * (1 - v) + belowX * v
+                ys[gi] = aboveY * (1 - v) + belowY * v
             }
+            var distances = xs
+            var azimuths = xs
+            xs.withUnsafeBufferPointer { x in
+                ys.withUnsafeBufferPointer { y in
+                    distances.withUnsafeMutableBufferPointer { d in
+                        azimuths.withUnsafeMutableBufferPointer { a in GeoMath.polar(x: x, y: y, distances: d, azimuths: a) }
+                    }
+                }
+            }
+            for gi in 0..<gridAcross where !(xs[gi].isFinite && ys[gi].isFinite && distances[gi] > 0) { azimuths[gi] = .nan }
+            return azimuths
+        }
+        // Each tile's turn (lower, span), sectors (first, count) and distance bounds (nearest,
+        // farthest).
+        let all = ParallelFill.array(count: across * down, chunk: 1 << 12, parallel: parallel) { t -> SIMD8<Double> in
+            let (i, j) = (t % tiles.across, t / tiles.across)
+            let (x, y) = tiles.cornerCells(of: t)
+            var out = SIMD8<Double>(0, 360, 0, Double(RayFan.sectors), 0, (x * x + y * y).squareRoot().max(), 0, 0)
+            // The directions about the tile, sorted (no heap: four of them).
+            var angles = SIMD4(gridRows[j][i], gridRows[j][i + 1], gridRows[j + 1][i], gridRows[j + 1][i + 1])
+            guard !(0..<4).contains(where: { angles[$0].isNaN }) else { return out }
+            for p in 1..<4 {
+                var q = p
+                while q > 0 && angles[q - 1] > angles[q] {
+                    (angles[q - 1], angles[q]) = (angles[q], angles[q - 1])
+                    q -= 1
+                }
+            }
+            // The smallest arc holding the corners: the turn less its widest gap.
+            var gap = angles[0] + 360 - angles[3]
+            var start = angles[0]
+            for k in 1..<4 where angles[k] - angles[k - 1] > gap {
+                gap = angles[k] - angles[k - 1]
+                start = angles[k]
+            }
+            let arc = 360 - gap
+            guard arc < 180 else { return out }
+            var from = start - Self.margin
+            if from < 0 { from += 360 }
+            let span = arc + 2 * Self.margin
+            let sectors = Self.sectors(from: from, span: span)
+            (out[0], out[1], out[2], out[3]) = (from, span, Double(sectors.lowerBound), Double(sectors.count))
+            out[4] = Self.nearestBound(x: x, y: y)
             return out
         }
-        let all = rowsOfTiles.flatMap { $0 }
         var counts = [Int](repeating: 0, count: RayFan.sectors + 1)
         for tile in all {
             for k in 0..<Int(tile[3]) { counts[(Int(tile[2]) + k) % RayFan.sectors + 1] += 1 }
@@ -120,6 +157,8 @@ struct CellTiles: Sendable {
         }
         lower = all.map { $0[0] }
         span = all.map { $0[1] }
+        nearestBound = all.map { $0[4] }
+        farthestCell = all.map { $0[5] }
         sectorStart = counts
         sectorTiles = listed
     }
@@ -198,13 +237,13 @@ struct CellTiles: Sendable {
             let belowX = aboveX + side
             let aboveY = belowX + side
             let belowY = aboveY + side
-            let (ti, tj) = (t % across, t / across)
+            let lj = latticeRow(ofTile: t)
             for (n, col) in columns.enumerated() {
-                (aboveX[n], belowX[n], aboveY[n], belowY[n]) = columnTerms(tileColumn: ti, tileRow: tj, column: col)
+                (aboveX[n], belowX[n], aboveY[n], belowY[n]) = columnTerms(latticeRow: lj, column: col)
             }
             var k = 0
             for r in rows {
-                let v = rowFraction(tileRow: tj, row: r)
+                let v = rowFraction(latticeRow: lj, row: r)
                 for n in 0..<columns.count {
                     xs[k] = aboveX[n] * (1 - v) + belowX[n] * v
                     ys[k] = aboveY[n] * (1 - v) + belowY[n] * v
@@ -221,48 +260,46 @@ struct CellTiles: Sendable {
     /// strictly so unless the line runs through the observer, where it rises a cell's width from
     /// cell to cell), so no other cell of the tile lies as far as the farthest corner, by margins
     /// far above the arithmetic's rounding.
-    func farthestDistance(of t: Int) -> Double {
-        let (x, y) = cornerCells(of: t)
-        return (x * x + y * y).squareRoot().max()
-    }
+    func farthestDistance(of t: Int) -> Double { farthestCell[t] }
 
     /// At most the distance of tile `t`'s nearest cell, and the distance of its farthest
     /// (``farthestDistance(of:)``), for a tile whose turn is narrower than half a turn (the
-    /// observer outside its corners' hull). Each cell is a convex combination of the tile's
-    /// four corner cells (bilinear weights over the tile's rows and columns), so it lies in their
-    /// hull, no nearer than the nearest of the six segments between them, less a micrometre
-    /// for rounding.
-    func distanceBounds(of t: Int) -> (nearest: Double, farthest: Double) {
-        let (x, y) = cornerCells(of: t)
-        var nearest = Double.infinity
-        for a in 0..<4 {
-            for b in (a + 1)..<4 {
-                // The origin's distance to segment a–b.
-                let dx = x[b] - x[a]
-                let dy = y[b] - y[a]
-                let length = dx * dx + dy * dy
-                let f = length > 0 ? min(1, max(0, -(x[a] * dx + y[a] * dy) / length)) : 0
-                let px = x[a] + f * dx
-                let py = y[a] + f * dy
-                nearest = min(nearest, (px * px + py * py).squareRoot())
-            }
-        }
-        return (max(0, nearest - 1e-6), (x * x + y * y).squareRoot().max())
+    /// observer outside its corners' hull; 0 for the nearest of any other).
+    func distanceBounds(of t: Int) -> (nearest: Double, farthest: Double) { (nearestBound[t], farthestCell[t]) }
+
+    /// At most the distance of the nearest cell of a tile whose corner cells lie at `x`, `y`,
+    /// with the observer outside their hull. Each cell is a convex combination of the corner
+    /// cells (bilinear weights over the tile's rows and columns within its lattice cell), so it
+    /// lies in their hull, no nearer than the nearest of the six segments between them, less a
+    /// micrometre for rounding.
+    static func nearestBound(x: SIMD4<Double>, y: SIMD4<Double>) -> Double {
+        // The six segments a–b at once (the first twice more), and the origin's nearest point
+        // on each; the square root of the least square distance is the least distance.
+        let xa = SIMD8(x[0], x[0], x[0], x[1], x[1], x[2], x[0], x[0])
+        let ya = SIMD8(y[0], y[0], y[0], y[1], y[1], y[2], y[0], y[0])
+        let dx = SIMD8(x[1], x[2], x[3], x[2], x[3], x[3], x[1], x[1]) - xa
+        let dy = SIMD8(y[1], y[2], y[3], y[2], y[3], y[3], y[1], y[1]) - ya
+        let length = dx * dx + dy * dy
+        let f = SIMD8<Double>(repeating: 0).replacing(
+            with: (-(xa * dx + ya * dy) / length).clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 1)),
+            where: length .> 0)
+        let px = xa + f * dx
+        let py = ya + f * dy
+        return max(0, (px * px + py * py).min().squareRoot() - 1e-6)
     }
 
     /// Tile `t`'s corner cells' coordinates (first and last column of its first and last row,
     /// repeated where it has one), with ``coordinates(of:xs:ys:)``'s bits.
     @inline(__always)
-    private func cornerCells(of t: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
+    func cornerCells(of t: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
         let (rows, columns) = cells(of: t)
         var x = SIMD4<Double>()
         var y = SIMD4<Double>()
-        let (ti, tj) = (t % across, t / across)
-        let first = rowFraction(tileRow: tj, row: rows.lowerBound)
-        let last = rowFraction(tileRow: tj, row: rows.upperBound - 1)
+        let lj = latticeRow(ofTile: t)
+        let first = rowFraction(latticeRow: lj, row: rows.lowerBound)
+        let last = rowFraction(latticeRow: lj, row: rows.upperBound - 1)
         for n in 0..<2 {
-            let (aboveX, belowX, aboveY, belowY) = columnTerms(
-                tileColumn: ti, tileRow: tj, column: n == 0 ? columns.lowerBound : columns.upperBound - 1)
+            let (aboveX, belowX, aboveY, belowY) = columnTerms(latticeRow: lj, column: n == 0 ? columns.lowerBound : columns.upperBound - 1)
             x[2 * n] = aboveX * (1 - first) + belowX * first
             y[2 * n] = aboveY * (1 - first) + belowY * first
             x[2 * n + 1] = aboveX * (1 - last) + belowX * last
@@ -271,16 +308,20 @@ struct CellTiles: Sendable {
         return (x, y)
     }
 
-    /// Column `col` of the tile in tile column `ti` and tile row `rj`: its coordinates
-    /// interpolated along the lattice rows above and below the tile (x above, x below, y above,
-    /// y below). A lattice interval's cells lie from its first node up to the next one's; the
-    /// raster's last column takes its own nodes alone.
+    /// The lattice row (of nodes) above tile `t`, where the lattice cell holding its rows starts.
     @inline(__always)
-    private func columnTerms(tileColumn ti: Int, tileRow rj: Int, column col: Int) -> (Double, Double, Double, Double) {
+    func latticeRow(ofTile t: Int) -> Int { rowBounds[t / across] &>> latticeShift }
+
+    /// Column `col` of a tile below lattice row `rj`: its coordinates interpolated along the
+    /// lattice rows above and below the tile (x above, x below, y above, y below). A lattice
+    /// interval's cells lie from its first node up to the next one's; the raster's last column
+    /// takes its own nodes alone.
+    @inline(__always)
+    func columnTerms(latticeRow rj: Int, column col: Int) -> (Double, Double, Double, Double) {
         let nodesAcross = latticeColumns.count
         let nodesDown = latticeRows.count
         // The interval whose first column is the last at or before `col`.
-        let ci = col == latticeColumns[nodesAcross - 1] ? nodesAcross - 1 : ti
+        let ci = col == latticeColumns[nodesAcross - 1] ? nodesAcross - 1 : col &>> latticeShift
         let c0 = latticeColumns[ci]
         let c1 = ci + 1 < nodesAcross ? latticeColumns[ci + 1] : c0
         let a = rj * nodesAcross + ci
@@ -294,10 +335,10 @@ struct CellTiles: Sendable {
         )
     }
 
-    /// Row `r` of a tile in tile row `rj`: how far it lies from the lattice row above the tile to
-    /// the one below.
+    /// Row `r` of a tile below lattice row `rj`: how far it lies from that lattice row to the
+    /// next.
     @inline(__always)
-    private func rowFraction(tileRow rj: Int, row r: Int) -> Double {
+    func rowFraction(latticeRow rj: Int, row r: Int) -> Double {
         let r0 = latticeRows[rj]
         let r1 = rj + 1 < latticeRows.count ? latticeRows[rj + 1] : r0
         return r1 > r0 ? Double(r - r0) / Double(r1 - r0) : 0

@@ -35,10 +35,10 @@ extension Viewshed {
     static let raySpacingSteps = 0.9
     /// Rays a block sweeps together (their horizons in memory at once).
     static let raysPerBlock = 128
-    /// Tiles (of up to 16 × 16 cells) of a block a worker judges at a time, taken by whichever
-    /// worker is free (``sharedParallelLoop(threads:)``): tiles hidden whole cost a fraction of
-    /// those judged cell by cell.
-    static let tilesPerChunk = 16
+    /// Tiles (of 8 × 8 cells) of a block a worker judges at a time, taken by whichever worker
+    /// is free (``sharedParallelLoop(threads:)``): tiles hidden whole cost a fraction of those
+    /// judged cell by cell.
+    static let tilesPerChunk = 64
     /// The farthest cell a viewshed judges, metres: well short of a quarter of the earth's
     /// circumference, where the cells' directions on their lattice stay smooth.
     static let maximumDistanceMetres = 5_000_000.0
@@ -311,7 +311,7 @@ extension Viewshed {
                 step: latticeSteps[1], width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic,
                 threads: settings.threads, parallel: parallel)
         }
-        let (columns, rows, s, az, nx, ny) = (nodes.columns, nodes.rows, nodes.distances, nodes.azimuths, nodes.x, nodes.y)
+        let (nx, ny) = (nodes.x, nodes.y)
         let m = nx.count
         var xBounds = (Double.infinity, -Double.infinity)
         var yBounds = xBounds
@@ -321,7 +321,7 @@ extension Viewshed {
         }
         let extent = xBounds.0 <= xBounds.1 ? (x: xBounds.0...xBounds.1, y: yBounds.0...yBounds.1) : (x: 0.0...0.0, y: 0.0...0.0)
         let tiles = CellTiles(
-            nodesX: nx, nodesY: ny, nodeAzimuths: az, nodeDistances: s, latticeColumns: columns, latticeRows: rows, width: w, height: h,
+            nodesX: nx, nodesY: ny, latticeStep: nodes.step, latticeColumns: nodes.columns, latticeRows: nodes.rows, width: w, height: h,
             parallel: parallel)
         // The farthest cell in range in each sector, in two passes over the tiles, a tile row an
         // item. The first takes the tiles within one sector whose farthest corner cell is in
@@ -728,8 +728,9 @@ extension Viewshed {
     /// ``CellTiles/distanceBounds(of:)``'s nearest (where the floors, rising with distance, are
     /// lowest) and no farther than its farthest, so a target's slope (z + h − eye)/s − k·s is at
     /// most the larger of that height's over either distance less k times the nearer one (the
-    /// farther one for a negative k). A tile in reach of no data, or not wholly in range, is
-    /// left to its cells.
+    /// farther one for a negative k). A tile in reach of no data, not wholly in range, or whose
+    /// turn takes half a turn or more (the observer's own, whose nearest cell the bound does not
+    /// know), is left to its cells.
     @inline(__always)
     static func tileBelowFloors(
         _ t: Int, of tiles: CellTiles, rows: Range<Int>, columns: Range<Int>, blocks: TerrainBlocks, settings: ViewshedSettings,
@@ -742,7 +743,7 @@ extension Viewshed {
                 top = max(top, level.highest[j * level.across + i])
             }
         }
-        guard top.isFinite else { return false }
+        guard top.isFinite, tiles.span[t] < 360 else { return false }
         let (nearest, farthest) = tiles.distanceBounds(of: t)
         guard nearest > 0, inRange(distance: nearest, azimuth: 0, settings: settings), inRange(distance: farthest, azimuth: 0, settings: settings)
         else { return false }

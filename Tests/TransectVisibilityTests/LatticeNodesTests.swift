@@ -27,8 +27,8 @@ struct LatticeNodesTests {
             step: step, width: grid.width, height: grid.height, observer: observer, georeference: geo, geodesic: .wgs84, threads: 1,
             parallel: serial)
         let tiles = CellTiles(
-            nodesX: nodes.x, nodesY: nodes.y, nodeAzimuths: nodes.azimuths, nodeDistances: nodes.distances, latticeColumns: nodes.columns,
-            latticeRows: nodes.rows, width: grid.width, height: grid.height, parallel: serial)
+            nodesX: nodes.x, nodesY: nodes.y, latticeStep: nodes.step, latticeColumns: nodes.columns, latticeRows: nodes.rows,
+            width: grid.width, height: grid.height, parallel: serial)
         let ellipsoid = Geodesic.wgs84.ellipsoid
         let e2 = ellipsoid.eccentricitySquared
         var worst = 0.0
