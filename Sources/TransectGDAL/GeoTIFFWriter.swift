@@ -128,8 +128,33 @@ public enum GeoTIFFWriter {
         let failure = { (reason: String) in TerrainError.cannotWriteImage(path: path, reason: reason) }
         let mem = try gdal({ GDALGetDriverByName("MEM") }, orThrow: failure)
         let cog = try gdal(fallback: "GDAL has no COG driver (GDAL 3.1 or later writes them)", { GDALGetDriverByName("COG") }, orThrow: failure)
-        let dataset = try gdal({ GDALCreate(mem, "", Int32(width), Int32(height), 1, type.gdal, nil) }, orThrow: failure)
-        defer { GDALClose(dataset) }
+        // The band in memory is the cells themselves (the MEM driver's `DATAPOINTER`), not a
+        // copy: GDAL only reads them, and the dataset is closed before the buffer is given back.
+        let written = values.withUnsafeBytes { raw in
+            Result { () throws(TerrainError) in
+                let dataset = try gdal({ GDALCreate(mem, "", Int32(width), Int32(height), 0, type.gdal, nil) }, orThrow: failure)
+                defer { GDALClose(dataset) }
+                let address = "0x" + String(UInt(bitPattern: raw.baseAddress), radix: 16)
+                let band = [
+                    "DATAPOINTER=\(address)", "PIXELOFFSET=\(type.size)", "LINEOFFSET=\(width * type.size)",
+                ]
+                try gdal(succeeds: { withCStringList(band) { GDALAddBand(dataset, type.gdal, $0) } == CE_None }, orThrow: failure)
+                try describeAndCopy(
+                    dataset, width: width, height: height, geoTransform: geoTransform, wkt: wkt, noData: noData, description: description,
+                    metadata: metadata, driver: cog, to: path, threads: threads, failure: failure)
+            }
+        }
+        try written.get()
+    }
+
+    /// ``writeBandCOG(path:width:height:geoTransform:wkt:type:values:noData:description:metadata:threads:)``
+    /// on the band of `dataset` in memory: its georeference, description and metadata, its
+    /// overviews built in memory (the nearest cell, as the driver would take it) and copied as
+    /// they are (the driver's own would go through a temporary file), and the COG.
+    private static func describeAndCopy(
+        _ dataset: GDALDatasetH, width: Int, height: Int, geoTransform: [Double], wkt: String, noData: Double?, description: String?,
+        metadata: [(String, String)], driver cog: GDALDriverH, to path: String, threads: Int, failure: @escaping (String) -> TerrainError
+    ) throws(TerrainError) {
         var transform = geoTransform
         try gdal({ GDALSetGeoTransform(dataset, &transform) }, orThrow: failure)
         try gdal({ GDALSetProjection(dataset, wkt) }, orThrow: failure)
@@ -137,17 +162,6 @@ public enum GeoTIFFWriter {
         let band = GDALGetRasterBand(dataset, 1)
         if let noData { try gdal({ GDALSetRasterNoDataValue(band, noData) }, orThrow: failure) }
         if let description { GDALSetDescription(band, description) }
-        // GF_Write only reads the buffer: the cells are lent, not copied.
-        try gdal(
-            {
-                values.withUnsafeBytes { raw in
-                    GDALRasterIO(
-                        band, GF_Write, 0, 0, Int32(width), Int32(height), UnsafeMutableRawPointer(mutating: raw.baseAddress), Int32(width),
-                        Int32(height), type.gdal, 0, 0)
-                }
-            }, orThrow: failure)
-        // The overviews built on the band in memory (the nearest cell, as the driver would take
-        // it) and copied as they are: the driver's own would go through a temporary file.
         var factors = bandOverviewFactors(width: width, height: height).map(Int32.init)
         if !factors.isEmpty {
             try gdal(
