@@ -52,21 +52,21 @@ public enum ParallelFill {
     @inlinable
     public static func array<T: Sendable>(count: Int, chunk: Int = 1 << 14, parallel: ParallelLoop, _ make: @escaping @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
-        let slots = UnsafeMutablePointer<T>.allocate(capacity: count)
-        defer { slots.deallocate() }
-        let box = Slots(base: slots)
-        parallel((count + chunk - 1) / chunk) { part in
-            for k in (part * chunk)..<min(count, (part + 1) * chunk) { (box.base + k).initialize(to: make(k)) }
+        // The array's own storage, initialised in place: the loop returns only when every
+        // chunk is done, before the storage is handed back.
+        return [T](unsafeUninitializedCapacity: count) { storage, initialized in
+            let box = Slots(base: storage.baseAddress!)
+            parallel((count + chunk - 1) / chunk) { part in
+                for k in (part * chunk)..<min(count, (part + 1) * chunk) { (box.base + k).initialize(to: make(k)) }
+            }
+            initialized = count
         }
-        let out = Array(UnsafeBufferPointer(start: slots, count: count))
-        slots.deinitialize(count: count)
-        return out
     }
 
     /// Uninitialised slots that the workers initialise.
     ///
     /// `@unchecked Sendable` is safe because each worker initialises only the slots of its own
-    /// chunk, and the slots are read (copied into the array) only after the loop has returned.
+    /// chunk, and the array is handed back only after the loop has returned.
     @usableFromInline
     struct Slots<T>: @unchecked Sendable {
         @usableFromInline let base: UnsafeMutablePointer<T>

@@ -172,7 +172,12 @@ extension Viewshed {
                 observer: observer, extent: extent, farthest: farthest, step: step, georeference: georeference, geodesic: geodesic,
                 parallel: parallel, threads: settings.threads)
 
-        var classes = [UInt8](repeating: ViewshedClass.outOfRange.rawValue, count: n)
+        // On huge pages where the kernel lends them (see HugePages), like the rays' horizons.
+        var classes = [UInt8](unsafeUninitializedCapacity: n) { cells, count in
+            HugePages.advise(cells)
+            cells.initialize(repeating: ViewshedClass.outOfRange.rawValue)
+            count = n
+        }
         var minimumHeights = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
         var angles = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
         var horizon = [HorizonPoint](
@@ -872,6 +877,7 @@ struct SweepBuffers: @unchecked Sendable {
         self.heights = heights
         self.angles = angles
         horizons = .allocate(capacity: rays * samples)
+        HugePages.advise(horizons)
         horizons.initialize(repeating: -.infinity)
         spans = (samples + Viewshed.cullSpan - 1) / Viewshed.cullSpan
         spanHorizons = .allocate(capacity: rays * spans)
