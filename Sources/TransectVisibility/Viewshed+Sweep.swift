@@ -406,14 +406,30 @@ extension Viewshed {
         let base = q * knots
         let knotColumns = shared.knotColumns
         let knotRows = shared.knotRows
-        // The ray's knots, every knotStep samples: its points on the observer's azimuthal
-        // equidistant plane lie on a line from the origin.
+        // The ray ends where it leaves the raster (with the half cell of margin the taps of its
+        // edge cells have): beyond, every sample would be no data, and no cell lies there.
+        let w = Double(terrain.width)
+        let h = Double(terrain.height)
+        func inside(_ c: Double, _ r: Double) -> Bool { c >= -0.5 && r >= -0.5 && c <= w + 0.5 && r <= h + 0.5 }
+        // The ray's knots, every knotStep samples (its points on the observer's azimuthal
+        // equidistant plane lie on a line from the origin), up to the first past the raster and
+        // one more: all its own samples and its cells' last samples take. A cell's samples lie
+        // inside the raster, and a ray beside them less than half a cell from them, inside its
+        // margin, so before that knot. The others are NaN, which no sample would pass unseen.
         let (sa, ca) = GeoMath.sincosd(azimuthDegrees)
-        for m in 0..<knots {
+        var outside = knots
+        var m = 0
+        while m < knots && m <= outside + 1 {
             let d = Double(m * knotStep) * along.step
             let (c, r) = lattice.pixel(x: d * sa, y: d * ca)
             knotColumns[base + m] = c
             knotRows[base + m] = r
+            if m >= 1 && outside == knots && !inside(c, r) { outside = m }
+            m += 1
+        }
+        for k in m..<knots {
+            knotColumns[base + k] = .nan
+            knotRows[base + k] = .nan
         }
         let count = samples - 1
         let out = shared.horizons.baseAddress! + q * samples
@@ -431,18 +447,9 @@ extension Viewshed {
             for span in 0..<shared.spans { starts[span] = -.infinity }
             return
         }
-        // The ray ends where it leaves the raster (with the half cell of margin the taps of its
-        // edge cells have): beyond, every sample would be no data, and no cell lies there. Rays
-        // are straight to a thousandth of a cell between knots, so the first knot outside bounds
-        // the samples to place, and the last of them inside is found among a knot step's.
-        let w = Double(terrain.width)
-        let h = Double(terrain.height)
-        func inside(_ c: Double, _ r: Double) -> Bool { c >= -0.5 && r >= -0.5 && c <= w + 0.5 && r <= h + 0.5 }
-        var placed = count
-        for m in 1..<max(knots, 1) where !inside(knotColumns[base + m], knotRows[base + m]) {
-            placed = min(count, m * knotStep)
-            break
-        }
+        // Rays are straight to a thousandth of a cell between knots, so the first knot outside
+        // bounds the samples to place, and the last of them inside is found among a knot step's.
+        let placed = outside < knots ? min(count, outside * knotStep) : count
         @inline(__always) func position(_ j: Int) -> (Double, Double) {
             let m = j / knotStep
             let a = base + m
