@@ -9,11 +9,11 @@ import Glibc
 extension Viewshed {
     /// Cells between the nodes of the lattice on which cells' distances and azimuths are
     /// computed exactly (see ``compute(observer:terrain:georeference:settings:demName:geodesic:)``):
-    /// the first where it interpolates within ``latticeTolerance``, else the second.
-    static let latticeSteps = [16, 8]
+    /// the first where it interpolates within ``latticeTolerance``, else the last.
+    static let latticeSteps = [32, 16, 8]
     /// The most a cell's interpolated position may be off, estimated from the lattice's second
     /// differences (``LatticeNodes/interpolationError()``), in cells: a thousandth, a few
-    /// millimetres on cells of 30 m, where the coarser lattice's is about a tenth of that.
+    /// centimetres on cells of 30 m, where the coarsest lattice's is about a fifth of that.
     static let latticeTolerance = 1e-3
     /// Cells (of the smaller side) between the nodes of the lattice the rays' positions are
     /// interpolated on (``RayLattice``).
@@ -68,9 +68,9 @@ extension Viewshed {
     /// horizon up to its own neighbourhood, interpolated linearly in azimuth, against its T,
     /// and where that does not already hide it, its own line's last ``nearSamples`` samples.
     /// Each cell's distance and azimuth are exact (Karney's inverse problem) on a lattice of
-    /// every 16th cell (every 8th where that would interpolate a cell's position more than
-    /// ``latticeTolerance`` of a cell off) and interpolated between as azimuthal equidistant
-    /// coordinates, a smooth map (3 mm off over 16 cells of 30 m). So a cell's verdict can
+    /// every 32nd cell (every 16th or 8th where that would interpolate a cell's position more
+    /// than ``latticeTolerance`` of a cell off) and interpolated between as azimuthal
+    /// equidistant coordinates, a smooth map (about 1 cm off over 32 cells of 30 m). So a cell's verdict can
     /// differ from its own sight line's only where the two rays' terrain differs from its line's,
     /// at the edges of what is visible; `make test` holds the difference under 0.1 % of cells,
     /// each at an edge.
@@ -307,13 +307,13 @@ extension Viewshed {
         width w: Int, height h: Int, observer: ViewshedObserver, georeference: some ViewshedGeoreference, geodesic: Geodesic,
         settings: ViewshedSettings, parallel: ParallelLoop
     ) throws -> ViewshedCellGeometry {
-        // The coarser lattice where it interpolates within its tolerance, else the finer one.
+        // The coarsest lattice that interpolates within its tolerance, else the finest.
         var nodes = try LatticeNodes(
             step: latticeSteps[0], width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic,
             threads: settings.threads, parallel: parallel)
-        if !(nodes.interpolationError() <= latticeTolerance) {
+        for step in latticeSteps.dropFirst() where !(nodes.interpolationError() <= latticeTolerance) {
             nodes = try LatticeNodes(
-                step: latticeSteps[1], width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic,
+                step: step, width: w, height: h, observer: observer, georeference: georeference, geodesic: geodesic,
                 threads: settings.threads, parallel: parallel)
         }
         let (nx, ny) = (nodes.x, nodes.y)
