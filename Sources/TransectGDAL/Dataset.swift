@@ -38,12 +38,13 @@ final class Dataset {
         fileList = Self.fileList(of: h)
     }
 
-    /// Opens `path` again for its cells alone: a local raster that a dataset opened and
-    /// ``SourceConfinement`` checked, whose files are not listed again (GDAL's listing loads a
-    /// GeoTIFF's georeferencing, and with it a PROJ context and database of the thread's own).
-    init(reopening path: String) throws(TerrainError) {
+    /// Opens `path` again for its cells alone, and only as a GeoTIFF: a local raster that a
+    /// dataset opened as one and ``SourceConfinement`` checked, whose files are not listed again
+    /// (GDAL's listing loads a GeoTIFF's georeferencing, and with it a PROJ context and database
+    /// of the thread's own). A file that has become anything else in the meantime fails to open.
+    init(reopeningGeoTIFF path: String) throws(TerrainError) {
         GDALEnvironment.ensure()
-        handle = try Self.open(path)
+        handle = try Self.open(path, drivers: ["GTiff"])
         name = path
     }
 
@@ -72,9 +73,13 @@ final class Dataset {
     deinit { GDALClose(handle) }
 
     /// Opens `path` read-only as a raster through the funnel.
-    private static func open(_ path: String) throws(TerrainError) -> GDALDatasetH {
+    /// `drivers`, when given, are the only drivers GDAL may open it with.
+    private static func open(_ path: String, drivers: [String] = []) throws(TerrainError) -> GDALDatasetH {
         try gdal(fallback: "not a raster GDAL can read") {
-            GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), nil, nil, nil)
+            withCStringList(drivers) { allowed in
+                GDALOpenEx(
+                    path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR), drivers.isEmpty ? nil : constList(allowed), nil, nil)
+            }
         } orThrow: {
             .cannotOpen(path: path, reason: $0)
         }

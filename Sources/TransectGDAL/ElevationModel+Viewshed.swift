@@ -233,7 +233,7 @@ extension ElevationModel {
     /// does a file that no longer opens as the same raster).
     func directReadBand() -> RasterBand? {
         guard paths.count == 1, driverName == "GTiff", givenNoData.isEmpty, !paths[0].hasPrefix("/vsi") else { return nil }
-        let reopened = try? GDALEnvironment.withDirectReads { () throws(TerrainError) in try Dataset(reopening: paths[0]) }
+        let reopened = try? GDALEnvironment.withDirectReads { () throws(TerrainError) in try Dataset(reopeningGeoTIFF: paths[0]) }
         guard let reopened, reopened.driverName == "GTiff", reopened.width == width, reopened.height == height,
             let band = reopened.band(1), band.dataType == info.dataType
         else { return nil }

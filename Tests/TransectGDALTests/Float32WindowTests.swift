@@ -1,4 +1,5 @@
 import CGDAL
+import Foundation
 import Testing
 import TransectSupport
 import TransectTestSupport
@@ -101,6 +102,23 @@ struct DirectReadTests {
         let through = try model.readDecodedWindow(column: 0, row: 0, width: model.width, height: model.height, source: direct)
         Self.expectSame(through, own, "\(type)")
         Self.expectSame(try model.viewshedWindow(), own, "\(type) viewshed window")
+    }
+
+    @Test("a GeoTIFF that became a VRT after the DEM opened is not opened again: the DEM keeps its own band")
+    func reopensOnlyAGeoTIFF() throws {
+        let dir = TemporaryDirectory()
+        Float32WindowTests.write(dir.file("dem.tif"), type: GDT_Float32)
+        Float32WindowTests.write(dir.file("other.tif"), type: GDT_Float32)
+        let model = try ElevationModel([dir.file("dem.tif")])
+        #expect(model.directReadBand() != nil)
+        // The same name now a VRT over another raster of the same size and type.
+        #expect(try ExternalTool.run("gdalbuildvrt", ["-q", dir.file("swap.vrt"), dir.file("other.tif")]).code == 0)
+        try FileManager.default.removeItem(atPath: dir.file("dem.tif"))
+        try FileManager.default.moveItem(atPath: dir.file("swap.vrt"), toPath: dir.file("dem.tif"))
+        #expect(model.directReadBand() == nil)
+        // GDAL is not let open it as anything but a GeoTIFF (it would open the VRT otherwise).
+        #expect(throws: TerrainError.self) { _ = try Dataset(reopeningGeoTIFF: dir.file("dem.tif")) }
+        #expect(try Dataset(path: dir.file("dem.tif")).driverName == "VRT")
     }
 
     @Test("a mosaic, a --nodata DEM and a VRT keep the DEM's own band")
