@@ -258,11 +258,7 @@ extension ElevationModel {
     /// A window in Float32 where ``storesFloat32Windows``, else in Float64: the same values.
     /// `source` is the band to read (the DEM's own by default; see ``directReadBand()``).
     func readDecodedWindow(column: Int, row: Int, width w: Int, height h: Int, source: RasterBand? = nil) throws(TerrainError) -> DecodedWindow {
-        guard storesFloat32Windows else {
-            let values: [Double] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float64, source: source)
-            let (gw, gh) = values.isEmpty ? (0, 0) : (w, h)
-            return .float64(ElevationGrid(width: gw, height: gh, originColumn: column, originRow: row, values: values))
-        }
+        guard storesFloat32Windows else { return .float64(try readWindow(column: column, row: row, width: w, height: h, source: source)) }
         // The Float64 reader's test and arithmetic on the same value, widened exactly; with
         // scale 1 and offset 0 the result narrows back exactly.
         let values: [Float] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float32, source: source)
@@ -365,9 +361,10 @@ extension ElevationModel {
 
     /// Reads a window of elevations in metres. Columns outside the raster are no data, or, for a
     /// DEM that wraps in longitude, the columns on the other side of the antimeridian.
-    /// The corresponding GDAL function is `GDALRasterIO`.
-    func readWindow(column: Int, row: Int, width w: Int, height h: Int) throws(TerrainError) -> ElevationGrid {
-        let values: [Double] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float64)
+    /// `source` is the band to read, the DEM's own by default. The corresponding GDAL function
+    /// is `GDALRasterIO`.
+    func readWindow(column: Int, row: Int, width w: Int, height h: Int, source: RasterBand? = nil) throws(TerrainError) -> ElevationGrid {
+        let values: [Double] = try readWindowValues(column: column, row: row, width: w, height: h, type: GDT_Float64, source: source)
         let (gw, gh) = values.isEmpty ? (0, 0) : (w, h)
         return ElevationGrid(width: gw, height: gh, originColumn: column, originRow: row, values: values)
     }

@@ -121,10 +121,7 @@ extension Viewshed {
         let h = terrain.height
         let n = w * h
         // The observer.
-        let at = try georeference.pixelCoordinates(longitudes: [observer.longitude], latitudes: [observer.latitude])
-        let c0 = at.columns[0]
-        let r0 = at.rows[0]
-        guard c0.isFinite, r0.isFinite, c0 >= 0, r0 >= 0, c0 <= Double(w), r0 <= Double(h) else {
+        guard let (c0, r0) = try observerPixel(observer, width: w, height: h, georeference: georeference) else {
             throw ViewshedError.observerOutside(observer: observer.name, dem: demName)
         }
         var groundOut = [Double.nan]
@@ -267,9 +264,7 @@ extension Viewshed {
         // The sight rays' lattice too, where the sweep would make it: an observer on the raster
         // with a cell size, its farthest cell and rays within the sweep's limits (which the
         // sweep checks again, and reports).
-        let at = try georeference.pixelCoordinates(longitudes: [observer.longitude], latitudes: [observer.latitude])
-        let (c0, r0) = (at.columns[0], at.rows[0])
-        guard c0.isFinite, r0.isFinite, c0 >= 0, r0 >= 0, c0 <= Double(width), r0 <= Double(height) else { return geometry }
+        guard let (c0, r0) = try observerPixel(observer, width: width, height: height, georeference: georeference) else { return geometry }
         let step = try sampleStep(column: c0, row: r0, georeference: georeference, geodesic: geodesic)
         let farthest = geometry.farthest.max() ?? 0
         guard step.isFinite, step > 0, farthest <= maximumDistanceMetres,
@@ -282,6 +277,16 @@ extension Viewshed {
                 parallel: parallel, threads: settings.threads)
         )
         return geometry
+    }
+
+    /// The observer's pixel coordinates on a raster of `width` × `height` cells, nil off it.
+    static func observerPixel(
+        _ observer: ViewshedObserver, width: Int, height: Int, georeference: some ViewshedGeoreference
+    ) throws -> (column: Double, row: Double)? {
+        let at = try georeference.pixelCoordinates(longitudes: [observer.longitude], latitudes: [observer.latitude])
+        let (c0, r0) = (at.columns[0], at.rows[0])
+        guard c0.isFinite, r0.isFinite, c0 >= 0, r0 >= 0, c0 <= Double(width), r0 <= Double(height) else { return nil }
+        return (c0, r0)
     }
 
     /// Half the smaller side, on the ellipsoid, of the cell at pixel (`column`, `row`): the step
