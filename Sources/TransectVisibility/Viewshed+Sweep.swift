@@ -493,10 +493,15 @@ extension Viewshed {
                     return slope < running - 1e-9 * (1 + abs(running))
                 }
                 // Stretches of cullSpan samples, each knot segment first as a whole: a stretch
-                // that cannot reach the horizon so far keeps it, unsampled.
+                // that cannot reach the horizon so far keeps it, unsampled. A stretch after one
+                // that raised the horizon is sampled without asking the blocks: the ray is
+                // climbing terrain in sight, where the bounds almost never cull (2.5 % of such
+                // stretches on the 4096² hills, 0.5 % from Half Dome, against 63 % and 52 % of
+                // the others), and a look costs about a quarter of a stretch's samples.
                 var j = 1
+                var rose = false
                 while j <= last {
-                    if j % knotStep == 0 || j == 1 {
+                    if !rose && (j % knotStep == 0 || j == 1) {
                         let end = min(last, (j / knotStep + 1) * knotStep - 1)
                         if let blocks, cannotRise(j, end, blocks, blocks.coarse) {
                             for span in (j / cullSpan)...(end / cullSpan) {
@@ -508,7 +513,7 @@ extension Viewshed {
                         }
                     }
                     let end = min(last, (j / cullSpan + 1) * cullSpan - 1)
-                    if let blocks, cannotRise(j, end, blocks, blocks.fine) {
+                    if !rose, let blocks, cannotRise(j, end, blocks, blocks.fine) {
                         spanOut[j / cullSpan] = running
                         if j > 1 { starts[j / cullSpan] = running }
                         j = end + 1
@@ -522,6 +527,7 @@ extension Viewshed {
                         rowSpan: knotRows[b] - knotRows[a], fraction: 1 / Double(knotStep), first: j - m * knotStep, count: end - j + 1,
                         interpolation: interpolation, into: z)
                     spanOut[j / cullSpan] = .nan
+                    let before = running
                     for i in j...end {
                         let zi = z[i &- j]
                         if zi.isNaN {
@@ -537,6 +543,7 @@ extension Viewshed {
                         out[i] = running
                     }
                     if j > 1 { starts[j / cullSpan] = out[j] }
+                    rose = running > before
                     j = end + 1
                 }
             }
