@@ -19,18 +19,25 @@ struct CellTiles: Sendable {
     let rowBounds: [Int]
     /// Each tile column's first raster column, and the raster's width last.
     let columnBounds: [Int]
-    /// Tile (i, j) at j·across + i: its azimuths from `lower` clockwise through `span`
-    /// degrees (360: the whole turn), with a margin for rounding.
-    private(set) var lower: [Double] = []
-    private(set) var span: [Double] = []
+    /// What a tile's cells' geometry comes to, computed once a tile.
+    struct Facts {
+        /// Its azimuths from `lower` clockwise through `span` degrees (360: the whole turn),
+        /// with a margin for rounding.
+        var lower: Double
+        var span: Double
+        /// At most its nearest cell's distance from the observer where its turn is narrower
+        /// than half a turn (0 elsewhere), and its farthest cell's: ``distanceBounds(of:)``.
+        var nearest: Double
+        var farthest: Double
+        /// The sectors its turn touches (``sectors(from:span:)``): the first and how many.
+        var firstSector: Int32
+        var sectorCount: Int32
+    }
+    /// Tile (i, j)'s at j·across + i.
+    private(set) var facts: [Facts] = []
     /// Sector s's tiles are `sectorTiles[sectorStart[s]..<sectorStart[s + 1]]`.
     private(set) var sectorStart: [Int] = []
     private(set) var sectorTiles: [Int32] = []
-    /// Tile t's farthest cell's distance from the observer, and at most its nearest's where its
-    /// turn is narrower than half a turn (0 elsewhere): ``farthestDistance(of:)`` and
-    /// ``distanceBounds(of:)``, computed once a tile.
-    private var farthestCell: [Double] = []
-    private var nearestBound: [Double] = []
     /// The lattice: its nodes' raster columns and rows, and their azimuthal equidistant
     /// coordinates (metres, node (i, j) at j·columns + i; `nan` off the earth).
     let latticeColumns: [Int]
@@ -108,12 +115,12 @@ struct CellTiles: Sendable {
             for gi in 0..<gridAcross where !(xs[gi].isFinite && ys[gi].isFinite && distances[gi] > 0) { azimuths[gi] = .nan }
             return azimuths
         }
-        // Each tile's turn (lower, span), sectors (first, count) and distance bounds (nearest,
-        // farthest).
-        let all = ParallelFill.array(count: across * down, chunk: 1 << 12, parallel: parallel) { t -> SIMD8<Double> in
+        // Each tile's turn, sectors and distance bounds.
+        let all = ParallelFill.array(count: across * down, chunk: 1 << 12, parallel: parallel) { t -> Facts in
             let (i, j) = (t % tiles.across, t / tiles.across)
             let (x, y) = tiles.cornerCells(of: t)
-            var out = SIMD8<Double>(0, 360, 0, Double(RayFan.sectors), 0, (x * x + y * y).squareRoot().max(), 0, 0)
+            var out = Facts(
+                lower: 0, span: 360, nearest: 0, farthest: (x * x + y * y).squareRoot().max(), firstSector: 0, sectorCount: Int32(RayFan.sectors))
             // The directions about the tile, sorted (no heap: four of them).
             var angles = SIMD4(gridRows[j][i], gridRows[j][i + 1], gridRows[j + 1][i], gridRows[j + 1][i + 1])
             guard !(0..<4).contains(where: { angles[$0].isNaN }) else { return out }
@@ -137,28 +144,31 @@ struct CellTiles: Sendable {
             if from < 0 { from += 360 }
             let span = arc + 2 * Self.margin
             let sectors = Self.sectors(from: from, span: span)
-            (out[0], out[1], out[2], out[3]) = (from, span, Double(sectors.lowerBound), Double(sectors.count))
-            out[4] = Self.nearestBound(x: x, y: y)
+            (out.lower, out.span, out.firstSector, out.sectorCount) = (from, span, Int32(sectors.lowerBound), Int32(sectors.count))
+            out.nearest = Self.nearestBound(x: x, y: y)
             return out
         }
         var counts = [Int](repeating: 0, count: RayFan.sectors + 1)
-        for tile in all {
-            for k in 0..<Int(tile[3]) { counts[(Int(tile[2]) + k) % RayFan.sectors + 1] += 1 }
+        all.withUnsafeBufferPointer { all in
+            for tile in all {
+                for k in 0..<Int(tile.sectorCount) { counts[(Int(tile.firstSector) + k) % RayFan.sectors + 1] += 1 }
+            }
         }
         for s in 0..<RayFan.sectors { counts[s + 1] += counts[s] }
         var next = Array(counts.prefix(RayFan.sectors))
-        var listed = [Int32](repeating: 0, count: counts[RayFan.sectors])
-        for (t, tile) in all.enumerated() {
-            for k in 0..<Int(tile[3]) {
-                let s = (Int(tile[2]) + k) % RayFan.sectors
-                listed[next[s]] = Int32(t)
-                next[s] += 1
+        let listed = [Int32](unsafeUninitializedCapacity: counts[RayFan.sectors]) { listed, count in
+            all.withUnsafeBufferPointer { all in
+                for (t, tile) in all.enumerated() {
+                    for k in 0..<Int(tile.sectorCount) {
+                        let s = (Int(tile.firstSector) + k) % RayFan.sectors
+                        listed[next[s]] = Int32(t)
+                        next[s] += 1
+                    }
+                }
             }
+            count = listed.count
         }
-        lower = all.map { $0[0] }
-        span = all.map { $0[1] }
-        nearestBound = all.map { $0[4] }
-        farthestCell = all.map { $0[5] }
+        facts = all
         sectorStart = counts
         sectorTiles = listed
     }
@@ -175,16 +185,17 @@ struct CellTiles: Sendable {
     /// The sectors tile `t`'s turn touches (``sectors(from:span:)``), nil where it takes the
     /// whole turn.
     func sectors(of t: Int) -> Range<Int>? {
-        span[t] < 360 ? Self.sectors(from: lower[t], span: span[t]) : nil
+        facts[t].span < 360 ? Self.sectors(from: facts[t].lower, span: facts[t].span) : nil
     }
 
     /// Whether tile `t`'s cells all lie in one sector (their azimuths between two sector
     /// bounds): its sector, or nil.
     func soleSector(of t: Int) -> Int? {
-        guard span[t] < 360 else { return nil }
-        let end = lower[t] + span[t]
+        let (lower, span) = (facts[t].lower, facts[t].span)
+        guard span < 360 else { return nil }
+        let end = lower + span
         guard end < 360 else { return nil }
-        let s = RayFan.sector(of: lower[t])
+        let s = RayFan.sector(of: lower)
         return RayFan.sector(of: end) == s ? s : nil
     }
 
@@ -207,18 +218,19 @@ struct CellTiles: Sendable {
 
     /// Whether tile `t`'s turn lies strictly between `from` and `to` (degrees, no wrap).
     func lies(_ t: Int, between from: Double, and to: Double) -> Bool {
-        guard span[t] < 360 else { return false }
-        let end = lower[t] + span[t]
-        return lower[t] > from && end < to
+        let (lower, span) = (facts[t].lower, facts[t].span)
+        guard span < 360 else { return false }
+        return lower > from && lower + span < to
     }
 
     /// Whether tile `t`'s turn meets `from` through `to`.
     func meets(_ t: Int, from: Double, to: Double) -> Bool {
-        guard span[t] < 360 else { return true }
+        let (lower, span) = (facts[t].lower, facts[t].span)
+        guard span < 360 else { return true }
         // The tile's turn as one or two intervals of [0, 360).
-        let end = lower[t] + span[t]
-        if end <= 360 { return lower[t] <= to && end >= from }
-        return (lower[t] <= to) || (end - 360 >= from)
+        let end = lower + span
+        if end <= 360 { return lower <= to && end >= from }
+        return (lower <= to) || (end - 360 >= from)
     }
 
     /// The azimuthal equidistant coordinates of tile `t`'s cells, row after row of the tile,
@@ -260,12 +272,15 @@ struct CellTiles: Sendable {
     /// strictly so unless the line runs through the observer, where it rises a cell's width from
     /// cell to cell), so no other cell of the tile lies as far as the farthest corner, by margins
     /// far above the arithmetic's rounding.
-    func farthestDistance(of t: Int) -> Double { farthestCell[t] }
+    func farthestDistance(of t: Int) -> Double { facts[t].farthest }
 
     /// At most the distance of tile `t`'s nearest cell, and the distance of its farthest
     /// (``farthestDistance(of:)``), for a tile whose turn is narrower than half a turn (the
     /// observer outside its corners' hull; 0 for the nearest of any other).
-    func distanceBounds(of t: Int) -> (nearest: Double, farthest: Double) { (nearestBound[t], farthestCell[t]) }
+    func distanceBounds(of t: Int) -> (nearest: Double, farthest: Double) { (facts[t].nearest, facts[t].farthest) }
+
+    /// Tile `t`'s turn: from `lower` clockwise through `span` degrees (360: the whole turn).
+    func turn(of t: Int) -> (lower: Double, span: Double) { (facts[t].lower, facts[t].span) }
 
     /// At most the distance of the nearest cell of a tile whose corner cells lie at `x`, `y`,
     /// with the observer outside their hull. Each cell is a convex combination of the corner

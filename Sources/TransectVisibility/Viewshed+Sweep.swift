@@ -193,7 +193,7 @@ extension Viewshed {
                         classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots)
                     defer { shared.deallocateScratch() }
                     var first = 0
-                    var seen = [Int32](repeating: 0, count: tiles.lower.count)
+                    var seen = [Int32](repeating: 0, count: tiles.facts.count)
                     var mark: Int32 = 0
                     while first < rays {
                         let last = min(first + block, rays)  // rays first...last, wedges first..<last
@@ -767,7 +767,7 @@ extension Viewshed {
                 top = max(top, level.highest[j * level.across + i])
             }
         }
-        guard top.isFinite, tiles.span[t] < 360 else { return false }
+        guard top.isFinite, tiles.turn(of: t).span < 360 else { return false }
         let (nearest, farthest) = tiles.distanceBounds(of: t)
         guard nearest > 0, inRange(distance: nearest, azimuth: 0, settings: settings), inRange(distance: farthest, azimuth: 0, settings: settings)
         else { return false }

@@ -126,7 +126,7 @@ import TransectTestSupport
             parallel: { n, body in for k in 0..<n { body(k) } })
         let tiles = geometry.tiles
         var tileOf = [Int](repeating: -1, count: grid.width * grid.height)
-        for t in 0..<tiles.lower.count {
+        for t in 0..<tiles.facts.count {
             let (rows, columns) = tiles.cells(of: t)
             for r in rows { for c in columns { tileOf[r * grid.width + c] = t } }
         }
@@ -139,7 +139,7 @@ import TransectTestSupport
         var scratch = [Double](repeating: 0, count: 4 * CellTiles.maximumCells)
         scratch.withUnsafeMutableBufferPointer { b in
             let x = b.baseAddress!
-            for t in 0..<tiles.lower.count {
+            for t in 0..<tiles.facts.count {
                 let count = tiles.geometry(
                     of: t, xs: x, ys: x + CellTiles.maximumCells, distances: x + 2 * CellTiles.maximumCells,
                     azimuths: x + 3 * CellTiles.maximumCells)
@@ -174,7 +174,7 @@ import TransectTestSupport
         for i in 0..<tileOf.count where !tiles.meets(tileOf[i], from: azimuths[i], to: azimuths[i]) { outside += 1 }
         #expect(outside == 0, "\(outside) cells outside their tile's turn")
         // Ranges of azimuths as blocks of rays have them, up to the whole turn.
-        var seen = [Int32](repeating: 0, count: tiles.lower.count)
+        var seen = [Int32](repeating: 0, count: tiles.facts.count)
         var mark: Int32 = 0
         for (from, to) in [(0.0, 360.0), (0, 1.3), (44.9, 46.2), (181.7, 181.9), (359.2, 360), (90, 270)] {
             mark += 1

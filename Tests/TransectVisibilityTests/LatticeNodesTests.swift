@@ -35,7 +35,7 @@ struct LatticeNodesTests {
         var xs = [Double](repeating: 0, count: CellTiles.maximumCells)
         var ys = xs
         var k = 0
-        for t in 0..<tiles.lower.count {
+        for t in 0..<tiles.facts.count {
             let count = tiles.coordinates(of: t, xs: &xs, ys: &ys)
             let (rows, columns) = tiles.cells(of: t)
             #expect(count == rows.count * columns.count)
