@@ -38,8 +38,8 @@ install-missing:
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 
-# The launcher (transect), the measure library it loads for every other measure
-# (libTransectCLIMeasure.so: no Foundation, cairo or libpng), the compare library it loads for a
+# The launcher (transect), the measure library it loads for every other measure and a viewshed
+# without an observers file (libTransectCLIMeasure.so: no Foundation, cairo or libpng), the compare library it loads for a
 # compare of PNGs (libTransectCLICompare.so: libpng, no GDAL, cairo or Foundation) and the full
 # command line it loads for everything else (libTransectCLI.so), side by side: one is no use
 # without the others.

@@ -27,8 +27,9 @@ let package = Package(
         // the commands that need GDAL, PROJ, cairo, libpng or Foundation. `make build` builds it
         // beside the executable (.build/release/libTransectCLI.so).
         .library(name: "TransectCLI", type: .dynamic, targets: ["TransectCLI"]),
-        // `measure` alone as a shared library without Foundation, cairo or libpng: the launcher
-        // loads it for every measure it does not run itself (.build/release/libTransectCLIMeasure.so).
+        // `measure` and `viewshed` as a shared library without Foundation, cairo or libpng: the
+        // launcher loads it for every measure it does not run itself and every viewshed without an
+        // observers file (.build/release/libTransectCLIMeasure.so).
         // Product, target and library share the one name.
         .library(name: "TransectCLIMeasure", type: .dynamic, targets: ["TransectCLIMeasure"]),
         // `compare` of PNGs with the verdict on stdout as a shared library with libpng and zlib but
@@ -100,13 +101,14 @@ let package = Package(
         // output targets and transactions, signal clean-up, progress, measure's output. No
         // Foundation and no C module, as the launcher links it.
         .target(name: "TransectCLIBase", dependencies: ["TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis"]),
-        // measure, its batches, shards and manifests, and the DEM, CRS and point options every
-        // command shares: neither Foundation nor TransectRender, so libTransectCLIMeasure.so loads
-        // neither.
+        // measure, its batches, shards and manifests, viewshed, and the DEM, CRS and point options
+        // every command shares: neither Foundation nor TransectRender, so libTransectCLIMeasure.so
+        // loads neither.
         .target(
             name: "TransectCLIMeasure",
             dependencies: [
-                "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectCLIBase", "TransectGDAL", "TransectFormatsBase",
+                "TransectSupport", "TransectGeodesy", "TransectRaster", "TransectAnalysis", "TransectVisibility", "TransectCLIBase", "TransectGDAL",
+                "TransectFormatsBase",
             ]),
         // compare's options, pairs, judging and verdict, and the compare of PNGs to stdout that
         // runs without GDAL, cairo or Foundation (libTransectCLICompare.so).

@@ -40,35 +40,8 @@ enum Commands {
             """,
         run: { args, console in try ProfileCommand.run(args, console: console) })
 
-    static let viewshed = Command(
-        name: "viewshed", summary: "What observers see over a DEM: visibility, counts, heights (GeoTIFF)",
-        usage: ["transect viewshed [--dem PATH…] (--observer LON,LAT[,Z]… | --observers FILE) -o FILE.tif [options]"],
-        description: """
-            Compute what one or many observers see over a DEM and write it as a Cloud-Optimized
-            GeoTIFF on the DEM's own grid and CRS, with a summary on stdout. One observer gives its
-            visibility (or the least visible target height, or the angle above the horizon, and
-            the horizon per azimuth); several give the count of observers that see each cell, or
-            which (a bitmask, up to 64).
-            """,
-        options: ViewshedOptions.all,
-        notes: """
-            A cell is visible when the straight sight line from the observer's eye to the target
-            above the cell centre clears every terrain sample between them: the terrain sampled
-            along the geodesic every half cell with --interpolation, as profile samples it, and
-            lowered by cc·d²/(2R) at geodesic distance d (R = 6,371,008.8 m), so a geographic DEM
-            and its projected twin agree. A sight line crossing no data is unknown, never visible,
-            unless terrain with data hides the cell; terrain within a quarter cell of the target
-            is the target's own. A profile from the observer to a cell centre, stepped at half a
-            cell, gives the same verdict but at the edges of what is visible.
-
-            Values of the visibility raster: visible 255 and hidden 0 (as gdal_viewshed writes
-            them), unknown 2, out of range 1 (beyond --max-distance, nearer than --min-distance,
-            outside --azimuth or --pitch). The sweep casts sight rays along geodesics at most half
-            a cell apart at the farthest cell and judges each cell between its two rays, with its
-            own line over its last two cells; the whole DEM is read into memory (at most
-            100,000,000 cells).
-            """,
-        run: { args, console in try ViewshedCommand.run(args, console: console) })
+    /// `viewshed`, reading observers files with TransectFormats' parsers.
+    static let viewshed = ViewshedCommand.command(readObservers: ObserverFiles.read)
 
     static let render = Command(
         name: "render", summary: "Annotated map (PNG, SVG, PDF, GeoTIFF): DEM basemap, measurements, places",

@@ -3,7 +3,7 @@ import TransectSupport
 /// The subcommands one library serves, looked up by name, and how a command's errors are
 /// reported: one line on stderr, then for a usage error the command's first usage line and
 /// where its help is. The full command line's table holds every command; the measure library's
-/// holds `measure` alone, and reports its errors with the same bytes.
+/// holds `measure` and `viewshed`, and reports their errors with the same bytes.
 package struct CommandTable: Sendable {
     package let commands: [Command]
 

@@ -5,7 +5,7 @@ import TransectSupport
 
 /// A command line in a shared library in the executable's own directory, loaded with `dlopen`
 /// and entered through a C function that takes the process's `argc` and `argv`, untouched:
-/// ``measure`` (`libTransectCLIMeasure.so`, no Foundation, cairo or libpng) for `measure`, ``full``
+/// ``measure`` (`libTransectCLIMeasure.so`, no Foundation, cairo or libpng) for `measure` and `viewshed`, ``full``
 /// (`libTransectCLI.so`) for everything; ``compare`` (`libTransectCLICompare.so`: libpng, no GDAL,
 /// cairo or Foundation) for a compare of PNGs to stdout.
 struct CommandLineLibrary {
@@ -15,7 +15,8 @@ struct CommandLineLibrary {
 
     /// Every command.
     static let full = CommandLineLibrary(library: "libTransectCLI.so", entry: "transect_cli_main")
-    /// `measure` alone; its entry returns `MeasureEntry.notMeasure` for any other command line.
+    /// `measure`, and `viewshed` without `--observers`; its entry returns `MeasureEntry.notHandled`
+    /// for any other command line.
     static let measure = CommandLineLibrary(library: "libTransectCLIMeasure.so", entry: "transect_measure_main")
     /// `compare` of PNGs to stdout; its entry returns `CompareEntry.notHandled` for anything else.
     static let compare = CommandLineLibrary(library: "libTransectCLICompare.so", entry: "transect_compare_main")

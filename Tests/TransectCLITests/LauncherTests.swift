@@ -5,8 +5,8 @@ import TransectTestSupport
 @testable import TransectCLI
 
 /// The `transect` executable is a launcher: it runs a measure with both heights given itself
-/// (``GivenHeightsMeasure``), hands every other measure, untouched, to libTransectCLIMeasure.so and
-/// every other command line to the full command line in libTransectCLI.so. Whichever path runs,
+/// (``GivenHeightsMeasure``), hands every other measure (and a viewshed without an observers
+/// file), untouched, to libTransectCLIMeasure.so and every other command line to the full command line in libTransectCLI.so. Whichever path runs,
 /// the output is the full command line's.
 @Suite("the launcher: measure with given heights without GDAL, everything else as before")
 struct LauncherTests {

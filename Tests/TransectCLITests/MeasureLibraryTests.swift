@@ -4,9 +4,10 @@ import TransectCLITestSupport
 import TransectTestSupport
 @testable import TransectCLI
 
-/// Every measure the launcher does not run itself runs in libTransectCLIMeasure.so, which links
-/// GDAL but neither Foundation, cairo nor libpng, and prints what the full command line prints.
-@Suite("the measure library: measure without Foundation or cairo, the full command line's bytes")
+/// Every measure the launcher does not run itself, and every viewshed without an observers file,
+/// runs in libTransectCLIMeasure.so, which links GDAL but neither Foundation, cairo nor libpng,
+/// and prints and writes what the full command line prints and writes.
+@Suite("the measure library: measure and viewshed without Foundation or cairo, the full command line's bytes")
 struct MeasureLibraryTests {
     /// Libraries no measure may load: Foundation (and its ICU), cairo and what cairo brings, and
     /// the full command line.
@@ -24,6 +25,30 @@ struct MeasureLibraryTests {
             (["measure", "--dem", dem, "--pairs", "missing.csv"], []),
             (["measure", "--from", "a,b", "--to", "1,2"], []),
             (["measure"], []),
+        ] + viewshedLines(dem: dem)
+    }
+
+    /// Viewsheds of observers on the command line (the measure library's), each with what it
+    /// writes.
+    static func viewshedLines(dem: String) -> [(arguments: [String], files: [String])] {
+        let halfDome = "-119.533333,37.745833"
+        return [
+            (["viewshed", "--dem", dem, "--observer", halfDome, "--max-distance", "3000", "-o", "v.tif"], ["v.tif"]),
+            (
+                ["viewshed", "--dem", dem, "--observer", halfDome, "--max-distance", "2000", "--output", "min-height", "--horizon", "h.csv", "-o", "v.tif"],
+                ["v.tif", "h.csv"]
+            ),
+            (
+                [
+                    "viewshed", "--dem", dem, "--observer", halfDome, "--observer", "-119.55,37.74,2500", "--max-distance", "2000", "--format", "json", "-o",
+                    "v.tif",
+                ],
+                ["v.tif"]
+            ),
+            (["viewshed", "--help"], []),
+            (["viewshed", "--dem", dem, "--observer", "-120.5,37.7", "-o", "v.tif"], []),
+            (["viewshed", "--dem", dem, "--observer", halfDome, "-o", "v.png"], []),
+            (["viewshed"], []),
         ]
     }
 
@@ -66,11 +91,17 @@ struct MeasureLibraryTests {
         for (arguments, files) in Self.commandLines(dem: dem) {
             let run = try TransectExecutable.run(arguments, directory: library.path)
             // In process, in the full command line, with the paths made absolute in its folder.
-            let inFull = transect(arguments.map { ["pairs.csv", "missing.csv", "all.csv", "part.csv"].contains($0) ? full.file($0) : $0 })
+            let inFull = transect(
+                arguments.map { ["pairs.csv", "missing.csv", "all.csv", "part.csv", "v.tif", "h.csv", "v.png"].contains($0) ? full.file($0) : $0 })
             #expect(run.code == inFull.code, "\(arguments): \(run.err)")
-            #expect(run.out == inFull.out, "\(arguments)")
+            #expect(run.out == inFull.out.replacingOccurrences(of: full.path + "/", with: ""), "\(arguments)")
             #expect(run.err == inFull.err.replacingOccurrences(of: full.path + "/", with: ""), "\(arguments)")
-            for file in files {
+            for file in files where file.hasSuffix(".tif") {
+                let written = try Data(contentsOf: URL(fileURLWithPath: library.file(file)))
+                #expect(written == (try Data(contentsOf: URL(fileURLWithPath: full.file(file)))), "\(arguments): \(file)")
+                #expect(!written.isEmpty)
+            }
+            for file in files where !file.hasSuffix(".tif") {
                 let written = try Data(contentsOf: URL(fileURLWithPath: library.file(file)))
                 let expected = try String(contentsOfFile: full.file(file), encoding: .utf8)
                 #expect(String(decoding: written, as: UTF8.self) == expected.replacingOccurrences(of: full.path + "/", with: ""), "\(file)")
@@ -79,12 +110,29 @@ struct MeasureLibraryTests {
         }
     }
 
-    @Test("the measure library's entry hands back a command line that is not a measure, having done nothing")
+    @Test("the measure library's entry hands back any other command line, a viewshed with an observers file too, having done nothing")
     func notAMeasure() {
-        for arguments in [["transect"], ["transect", "profile", "--help"], ["transect", "Measure"], ["transect", "help", "measure"]] {
-            #expect(MeasureCommand.main(arguments) == MeasureEntry.notMeasure, "\(arguments)")
+        let others = [
+            ["transect"], ["transect", "profile", "--help"], ["transect", "Measure"], ["transect", "help", "measure"], ["transect", "help", "viewshed"],
+            ["transect", "viewshed", "--observers", "towers.csv", "-o", "v.tif"], ["transect", "viewshed", "--observers=towers.gpkg", "-o", "v.tif"],
+        ]
+        for arguments in others {
+            #expect(MeasureCommand.main(arguments) == MeasureEntry.notHandled, "\(arguments)")
         }
-        #expect(MeasureEntry.notMeasure < 0)
+        #expect(MeasureEntry.notHandled < 0)
+    }
+
+    @Test("through the launcher, a viewshed with an observers file runs in libTransectCLI.so")
+    func observersFilesGoToTheFullCommandLine() throws {
+        let path = try #require(TransectExecutable.path, Comment(rawValue: TransectExecutable.missing))
+        let dem = try SharedData.path("yosemite_valley_ned1as.tif")
+        let dir = TemporaryDirectory()
+        try "lon,lat\n-119.533333,37.745833\n".write(toFile: dir.file("towers.csv"), atomically: true, encoding: .utf8)
+        let run = try TransectExecutable.run(
+            ["viewshed", "--dem", dem, "--observers", "towers.csv", "--max-distance", "2000", "-o", "v.tif"], directory: dir.path, executable: path,
+            environment: ["LD_DEBUG": "files"])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.err.contains("/libTransectCLIMeasure.so") && run.err.contains("/libTransectCLI.so"))
     }
 
     @Test("the product links GDAL and none of Foundation, cairo, pixman, X11, xcb or libpng itself")

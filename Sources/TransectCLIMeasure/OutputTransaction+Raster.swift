@@ -8,7 +8,7 @@ extension OutputTransaction {
     /// compressed on `threads` threads (the same bytes for any count). A failed write names
     /// `path`, not the temporary.
     @discardableResult
-    func writeBand(_ band: ViewshedRaster.Band, to path: String, threads: Int = 1) throws -> String {
+    package func writeBand(_ band: ViewshedRaster.Band, to path: String, threads: Int = 1) throws -> String {
         let temporary = try stage(path)
         let written = Result { () throws(TerrainError) in
             try GeoTIFFWriter.writeBandCOG(

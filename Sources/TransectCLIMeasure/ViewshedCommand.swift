@@ -1,17 +1,50 @@
-import TransectCLIMeasure
 import TransectGDAL
 import TransectSupport
 import TransectVisibility
 
 /// `transect viewshed`: what one or many observers see over a DEM, as a GeoTIFF on the DEM's
 /// grid, with a summary on stdout.
-enum ViewshedCommand {
+package enum ViewshedCommand {
+    /// The command, reading observers files other than GeoPackages with `readObservers` (nil in
+    /// ``MeasureCommand/table``, whose entry hands any `--observers` on to the full command line).
+    package static func command(readObservers: ObserversFileReader?) -> Command {
+        Command(
+            name: "viewshed", summary: "What observers see over a DEM: visibility, counts, heights (GeoTIFF)",
+            usage: ["transect viewshed [--dem PATH…] (--observer LON,LAT[,Z]… | --observers FILE) -o FILE.tif [options]"],
+            description: """
+                Compute what one or many observers see over a DEM and write it as a Cloud-Optimized
+                GeoTIFF on the DEM's own grid and CRS, with a summary on stdout. One observer gives its
+                visibility (or the least visible target height, or the angle above the horizon, and
+                the horizon per azimuth); several give the count of observers that see each cell, or
+                which (a bitmask, up to 64).
+                """,
+            options: ViewshedOptions.all,
+            notes: """
+                A cell is visible when the straight sight line from the observer's eye to the target
+                above the cell centre clears every terrain sample between them: the terrain sampled
+                along the geodesic every half cell with --interpolation, as profile samples it, and
+                lowered by cc·d²/(2R) at geodesic distance d (R = 6,371,008.8 m), so a geographic DEM
+                and its projected twin agree. A sight line crossing no data is unknown, never visible,
+                unless terrain with data hides the cell; terrain within a quarter cell of the target
+                is the target's own. A profile from the observer to a cell centre, stepped at half a
+                cell, gives the same verdict but at the edges of what is visible.
+
+                Values of the visibility raster: visible 255 and hidden 0 (as gdal_viewshed writes
+                them), unknown 2, out of range 1 (beyond --max-distance, nearer than --min-distance,
+                outside --azimuth or --pitch). The sweep casts sight rays along geodesics at most half
+                a cell apart at the farthest cell and judges each cell between its two rays, with its
+                own line over its last two cells; the whole DEM is read into memory (at most
+                100,000,000 cells).
+                """,
+            run: { args, console in try run(args, console: console, readObservers: readObservers) })
+    }
+
     /// Reads and checks every option, computes with one ``ElevationModel/viewsheds(of:settings:keepEach:)``
     /// call, then writes the raster (and the horizon) in one transaction and the summary.
-    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
+    static func run(_ args: ParsedArguments, console: Console, readObservers: ObserversFileReader?) throws -> Int32 {
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
-        let settings = try ViewshedRunSettings(args, terrain: terrain)
+        let settings = try ViewshedRunSettings(args, terrain: terrain, readObservers: readObservers)
         let dem = try terrain.openDEM(console: console)
         var files = RunFiles()
         files.inputs(dem: dem, terrain: terrain)
@@ -165,7 +198,7 @@ enum ViewshedCommand {
         func cells(_ count: Int) -> String { "\(NumberFormatting.grouped(Double(count), decimals: 0)) cells" }
         func line(_ label: String, _ count: Int) -> String {
             let pct = NumberFormatting.fixed(100 * Double(count) / Double(max(inRange, 1)), decimals: 2)
-            return label.padding(toLength: 14, withPad: " ", startingAt: 0) + "\(cells(count)) (\(pct) % of those in range)\n"
+            return label.padded(to: 14) + "\(cells(count)) (\(pct) % of those in range)\n"
         }
         var text =
             "Viewshed over DEM '\(dem.label)' (\(NumberFormatting.grouped(Double(run.width), decimals: 0)) × \(NumberFormatting.grouped(Double(run.height), decimals: 0)) cells), curvature \(JSON.format(settings.settings.curvature))\n"

@@ -1,5 +1,3 @@
-import TransectCLIMeasure
-import TransectFormats
 import TransectGDAL
 import TransectGeodesy
 import TransectSupport
@@ -111,6 +109,30 @@ enum ViewshedOptions {
     }
 }
 
+/// An observer as an observers file gives it: its name, WGS84 position and the heights it says.
+package struct ObserverRow: Sendable {
+    package var name: String
+    package var longitude: Double
+    package var latitude: Double
+    package var absoluteMetres: Double?
+    package var aboveGroundMetres: Double?
+    package var targetHeightMetres: Double?
+
+    package init(
+        name: String, longitude: Double, latitude: Double, absoluteMetres: Double?, aboveGroundMetres: Double?, targetHeightMetres: Double?
+    ) {
+        self.name = name
+        self.longitude = longitude
+        self.latitude = latitude
+        self.absoluteMetres = absoluteMetres
+        self.aboveGroundMetres = aboveGroundMetres
+        self.targetHeightMetres = targetHeightMetres
+    }
+}
+
+/// Reads the observers file at a path (`-`: stdin).
+package typealias ObserversFileReader = @Sendable (_ path: String) throws -> [ObserverRow]
+
 /// `viewshed`'s settings: every option read and checked before a file is opened.
 struct ViewshedRunSettings {
     var observers: [ViewshedObserver]
@@ -126,7 +148,10 @@ struct ViewshedRunSettings {
     /// file for its manifest, that the hash is of the file it read.
     var observersFingerprint: MeasureCommand.PairsShardPlan.Fingerprint?
 
-    init(_ args: ParsedArguments, terrain: TerrainOptions) throws {
+    /// - Parameter readObservers: reads an observers file other than a GeoPackage (a CSV or
+    ///   GeoJSON, with Foundation's parsers, which this library does not link); nil where the
+    ///   command line gives none, as the library's entry makes sure.
+    init(_ args: ParsedArguments, terrain: TerrainOptions, readObservers: ObserversFileReader?) throws {
         let command = "viewshed"
         let givesPoints = args.has(ViewshedOptions.observer)
         observersFile = try args.value(ViewshedOptions.observers)
@@ -155,8 +180,13 @@ struct ViewshedRunSettings {
                 observer($0.name, $0.longitude, $0.latitude, $0.absoluteMetres, $0.aboveGroundMetres, $0.targetHeightMetres)
             }
         } else if let file = observersFile {
-            points += try ObserverFile.read(path: file).map {
-                observer($0.name, $0.point.longitude, $0.point.latitude, $0.absoluteMetres, $0.aboveGroundMetres, $0.targetHeightMetres)
+            guard let readObservers else {
+                throw CLIError.usage(
+                    "option '--observers': libTransectCLIMeasure.so reads no observers file (the transect launcher hands them to libTransectCLI.so)",
+                    command: command)
+            }
+            points += try readObservers(file).map {
+                observer($0.name, $0.longitude, $0.latitude, $0.absoluteMetres, $0.aboveGroundMetres, $0.targetHeightMetres)
             }
         }
         observers = points
@@ -206,7 +236,7 @@ extension ViewshedObserver {
     /// The observers `option` gives (`--observer LON,LAT[,Z]`, repeatable, in `--crs` when the
     /// command has one), their eyes `aboveGround` metres up where Z is not given; named by the
     /// option as written.
-    static func given(
+    package static func given(
         _ option: Option<PointArgument>, aboveGround: Double, _ args: ParsedArguments, terrain: TerrainOptions
     ) throws -> [ViewshedObserver] {
         let points = try args.values(option)
