@@ -74,14 +74,15 @@ package struct TerrainOptions {
         }
     }
 
-    /// Opens the DEMs, or the default surface with a note on stderr.
-    package func openDEM(console: Console) throws(TerrainError) -> ElevationModel {
+    /// Opens the DEMs, or the default surface with a note on stderr; `readsWholeEarly` as
+    /// ``ElevationModel/init(_:access:noData:readsWholeEarly:)`` takes it.
+    package func openDEM(console: Console, readsWholeEarly: Bool = false) throws(TerrainError) -> ElevationModel {
         let model: ElevationModel
         if demSpecs.isEmpty {
-            model = try ElevationModel([Self.defaultSurfacePath])
+            model = try ElevationModel([Self.defaultSurfacePath], readsWholeEarly: readsWholeEarly)
             console.err("note: no --dem given; heights come from ETOPO5, a 5-arc-minute (about 9 km) global relief grid (\(Self.defaultSurfacePath))\n")
         } else {
-            model = try ElevationModel(demSpecs, access: access, noData: noData)
+            model = try ElevationModel(demSpecs, access: access, noData: noData, readsWholeEarly: readsWholeEarly)
         }
         for note in model.notes where !demSpecs.isEmpty { console.err(note + "\n") }
         return model

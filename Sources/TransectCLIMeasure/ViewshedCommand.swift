@@ -45,7 +45,8 @@ package enum ViewshedCommand {
         try args.expectNoPositionals()
         let terrain = try TerrainOptions(args)
         let settings = try ViewshedRunSettings(args, terrain: terrain, readObservers: readObservers)
-        let dem = try terrain.openDEM(console: console)
+        // The DEM read whole while it opens (a viewshed reads every cell).
+        let dem = try terrain.openDEM(console: console, readsWholeEarly: true)
         var files = RunFiles()
         files.inputs(dem: dem, terrain: terrain)
         files.input("--observers", settings.observersFile)

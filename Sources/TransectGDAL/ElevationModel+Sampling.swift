@@ -299,18 +299,7 @@ extension ElevationModel {
                         ) { .readFailed(path: label, reason: $0) }
                     }
                     if scale == 1 && offset == 0 {
-                        // v·1 + 0 is v + 0 (which turns −0 into +0), and no data is the value
-                        // that widens to the one read (none where no cell can): the same bits,
-                        // in comparisons of the cell type alone.
-                        let noData = ndRead.map { Double(Cell($0)) == $0 ? Cell($0) : Cell.nan } ?? .nan
-                        if let base = cells.baseAddress {
-                            var k = 0
-                            while k < cells.count {
-                                let v = base[k]
-                                base[k] = v.magnitude < .infinity && v != noData ? v + 0 : .nan
-                                k &+= 1
-                            }
-                        }
+                        Self.unscaledMetres(cells, noDataAsRead: ndRead)
                     } else {
                         for k in cells.indices { cells[k] = metres(cells[k]) }
                     }
@@ -337,6 +326,23 @@ extension ElevationModel {
             }
         }
         return values
+    }
+
+    /// Cells read as stored turned into metres in place where scale is 1 and offset 0: no data
+    /// (`noDataAsRead`, infinities, `nan`) becomes `nan`, any other value v becomes v + 0
+    /// (v·1 + 0, which turns −0 into +0). No data is the value that widens to the one read (none
+    /// where no cell can): the same bits as the Float64 arithmetic, in comparisons of the cell
+    /// type alone.
+    @inline(__always)
+    static func unscaledMetres<Cell: BinaryFloatingPoint>(_ cells: UnsafeMutableBufferPointer<Cell>, noDataAsRead ndRead: Double?) {
+        let noData = ndRead.map { Double(Cell($0)) == $0 ? Cell($0) : Cell.nan } ?? .nan
+        guard let base = cells.baseAddress else { return }
+        var k = 0
+        while k < cells.count {
+            let v = base[k]
+            base[k] = v.magnitude < .infinity && v != noData ? v + 0 : .nan
+            k &+= 1
+        }
     }
 
     /// The window's columns as runs that map to contiguous raster columns: columns outside the

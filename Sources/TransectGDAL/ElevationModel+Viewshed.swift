@@ -216,7 +216,17 @@ extension ElevationModel {
                     "has \(NumberFormatting.grouped(Double(width * height), decimals: 0)) cells, more than a viewshed reads (\(NumberFormatting.grouped(Double(Self.maximumViewshedCells), decimals: 0))): cut it with gdal_translate -projwin"
             )
         }
-        let window = try readDecodedWindow(column: 0, row: 0, width: width, height: height, source: directReadBand())
+        // The cells read as the DEM opened, where they are a Float32 window's (scale 1, offset
+        // 0): the same values as reading them now.
+        let early = earlyWhole?.take()
+        let window: DecodedWindow
+        if storesFloat32Windows, var cells = early, cells.count == width * height {
+            let noData = info.noDataAsRead
+            cells.withUnsafeMutableBufferPointer { Self.unscaledMetres($0, noDataAsRead: noData) }
+            window = .float32(Float32ElevationGrid(width: width, height: height, originColumn: 0, originRow: 0, values: cells))
+        } else {
+            window = try readDecodedWindow(column: 0, row: 0, width: width, height: height, source: directReadBand())
+        }
         let w = width
         switch window {
         case .float32(let grid): try checkHeights(grid.values) { "column \($0 % w), row \($0 / w)" }

@@ -137,4 +137,43 @@ struct DirectReadTests {
         let own = try vrt.readDecodedWindow(column: 0, row: 0, width: vrt.width, height: vrt.height)
         Self.expectSame(try vrt.viewshedWindow(), own, "VRT viewshed window")
     }
+    @Test(
+        "a Float32 GeoTIFF read whole as it opens (tiled and deflated, or in strips) gives the window read afterwards, no data included",
+        arguments: [true, false])
+    func earlyWholeRead(tiled: Bool) throws {
+        let dir = TemporaryDirectory()
+        Float32WindowTests.write(dir.file("dem.tif"), type: GDT_Float32)
+        if tiled {
+            let translated = try ExternalTool.run(
+                "gdal_translate", ["-q", "-co", "TILED=YES", "-co", "COMPRESS=DEFLATE", "-co", "PREDICTOR=3", dir.file("dem.tif"), dir.file("t.tif")])
+            #expect(translated.code == 0)
+            try FileManager.default.removeItem(atPath: dir.file("dem.tif"))
+            try FileManager.default.moveItem(atPath: dir.file("t.tif"), toPath: dir.file("dem.tif"))
+        }
+        let early = try ElevationModel([dir.file("dem.tif")], readsWholeEarly: true)
+        #expect(early.earlyWhole != nil)
+        let plain = try ElevationModel([dir.file("dem.tif")])
+        #expect(plain.earlyWhole == nil)
+        let own = try plain.readDecodedWindow(column: 0, row: 0, width: plain.width, height: plain.height)
+        Self.expectSame(try early.viewshedWindow(), own, "early, tiled \(tiled)")
+        // Handed over once: a second window is read as before, to the same cells.
+        #expect(early.earlyWhole?.take() == nil)
+        Self.expectSame(try early.viewshedWindow(), own, "read again")
+    }
+
+    @Test("no early read for other cell types, a mosaic, a --nodata DEM or a VRT")
+    func earlyWholeReadOnlyWhereItApplies() throws {
+        let dir = TemporaryDirectory()
+        Float32WindowTests.write(dir.file("a.tif"), type: GDT_Float32)
+        Float32WindowTests.write(dir.file("i.tif"), type: GDT_Int16)
+        SyntheticDEM.write(
+            path: dir.file("b.tif"), width: 600, height: 300, geoTransform: [10.6, 0.001, 0, 45.3, 0, -0.001], crs: "EPSG:4326",
+            type: GDT_Float32, noData: -9999
+        ) { c, r in Double(c + r) }
+        #expect(try ExternalTool.run("gdalbuildvrt", ["-q", dir.file("a.vrt"), dir.file("a.tif")]).code == 0)
+        #expect(try ElevationModel([dir.file("i.tif")], readsWholeEarly: true).earlyWhole == nil, "Int16")
+        #expect(try ElevationModel([dir.file("a.tif"), dir.file("b.tif")], readsWholeEarly: true).earlyWhole == nil, "mosaic")
+        #expect(try ElevationModel([dir.file("a.tif")], noData: [0], readsWholeEarly: true).earlyWhole == nil, "--nodata")
+        #expect(try ElevationModel([dir.file("a.vrt")], readsWholeEarly: true).earlyWhole == nil, "VRT")
+    }
 }
