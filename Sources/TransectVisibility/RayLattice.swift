@@ -25,9 +25,10 @@ struct RayLattice: Sendable {
     /// Nodes along x and along y (each at least 2).
     let across: Int
     let down: Int
-    /// Pixel coordinates of node (i, j) at index j·across + i.
-    let columns: [Double]
-    let rows: [Double]
+    /// Pixel coordinates (column, row) of node (i, j) at index j·across + i, side by side: the
+    /// four nodes about a point lie on two cache lines, not four, and the sweep asks for a
+    /// ray's knots across the whole lattice.
+    let nodes: [SIMD2<Double>]
 
     /// A lattice covering the plane's points from `xRange` and `yRange` (metres), with a node
     /// every `spacing` metres and two more on every side, on `parallel`'s workers (the
@@ -56,8 +57,7 @@ struct RayLattice: Sendable {
         let (latitudes, longitudes) = ParallelGeodesics.direct(
             from: observer.latitude, observer.longitude, azimuths: azimuths, distances: distances, geodesic: geodesic, parallel: parallel)
         let pixels = try georeference.pixelCoordinates(longitudes: longitudes, latitudes: latitudes, threads: threads)
-        columns = pixels.columns
-        rows = pixels.rows
+        nodes = zip(pixels.columns, pixels.rows).map { SIMD2($0, $1) }
     }
 
     /// The lattice a sweep of rays `step` metres between samples takes: over the cells' extent
@@ -89,10 +89,12 @@ struct RayLattice: Sendable {
         let fv = v - Double(j)
         let a = j * across + i
         let b = a + across
-        let c = columns[a] + fu * (columns[a + 1] - columns[a])
-        let cBelow = columns[b] + fu * (columns[b + 1] - columns[b])
-        let r = rows[a] + fu * (rows[a + 1] - rows[a])
-        let rBelow = rows[b] + fu * (rows[b + 1] - rows[b])
-        return (c + fv * (cBelow - c), r + fv * (rBelow - r))
+        // Column and row lane by lane, the same arithmetic as each alone.
+        return nodes.withUnsafeBufferPointer { nodes in
+            let above = nodes[a] + fu * (nodes[a + 1] - nodes[a])
+            let below = nodes[b] + fu * (nodes[b + 1] - nodes[b])
+            let p = above + fv * (below - above)
+            return (p.x, p.y)
+        }
     }
 }
