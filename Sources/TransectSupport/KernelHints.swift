@@ -16,6 +16,19 @@ public enum KernelHints {
         #endif
     }
 
+    /// ⌊x⌋ as an index, for a caller that checks it against its bounds: `Int(x.rounded(.down))`
+    /// without Swift's trap for a value beyond `Int`, whose test and branch in the sweep's
+    /// bounds looks cost about 4 % of a single-threaded 4096² viewshed. A NaN or a value beyond
+    /// `Int` gives `Int.min`, which no index check passes.
+    @inlinable @inline(__always)
+    public static func floorIndex(_ x: Double) -> Int {
+        #if canImport(CKernelHints)
+        return transect_floor_index(x)
+        #else
+        return x >= -0x1p63 && x < 0x1p63 ? Int(x.rounded(.down)) : .min
+        #endif
+    }
+
     /// True when the build's target CPU floors SIMD lanes in one instruction (SSE4.1 `roundpd`,
     /// so the x86-64-v3 release build); a constant the optimiser folds.
     @inlinable @inline(__always)

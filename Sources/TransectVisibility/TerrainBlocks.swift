@@ -83,9 +83,12 @@ struct TerrainBlocks: Sendable {
             let i1 = c1 &>> shift
             let j0 = r0 &>> shift
             let j1 = r1 &>> shift
-            if i1 - i0 < 3 && j1 - j0 < 3 {
-                let k = j0 * across + i0
-                return (Double(highestAround[k]), needsLowest ? Double(lowestAround[k]) : .infinity)
+            if i1 &- i0 < 3 && j1 &- j0 < 3 {
+                // Block (i0, j0) of the raster's (its cells lie inside it): an index below
+                // across × down, read without a second bounds test.
+                let k = j0 &* across &+ i0
+                let top = highestAround.withUnsafeBufferPointer { $0[k] }
+                return (Double(top), needsLowest ? Double(lowestAround.withUnsafeBufferPointer { $0[k] }) : .infinity)
             }
             var top = -Double.infinity
             var bottom = Double.infinity

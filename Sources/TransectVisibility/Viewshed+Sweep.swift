@@ -484,9 +484,12 @@ extension Viewshed {
                 @inline(__always) func cannotRise(_ j: Int, _ end: Int, _ blocks: TerrainBlocks, _ level: TerrainBlocks.Level) -> Bool {
                     let (ca, ra) = position(j)
                     let (cb, rb) = position(end)
+                    // The box's cells: positions of knots inside the raster's margin or one past
+                    // it, which `bound` checks against the raster (a radius of at most 2 moves
+                    // them little), so floored without Swift's trap for a value beyond Int.
                     let high = blocks.bound(
-                        columns: Int(min(ca, cb).rounded(.down)) - radius, Int(max(ca, cb).rounded(.down)) + radius,
-                        rows: Int(min(ra, rb).rounded(.down)) - radius, Int(max(ra, rb).rounded(.down)) + radius,
+                        columns: KernelHints.floorIndex(min(ca, cb)) &- radius, KernelHints.floorIndex(max(ca, cb)) &+ radius,
+                        rows: KernelHints.floorIndex(min(ra, rb)) &- radius, KernelHints.floorIndex(max(ra, rb)) &+ radius,
                         interpolation: interpolation, level: level)
                     let rise = high - min(drop[j], drop[end])
                     let slope = rise >= 0 ? rise * inverse[j] : rise * inverse[end]

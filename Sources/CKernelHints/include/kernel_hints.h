@@ -1,8 +1,8 @@
 #ifndef TRANSECT_KERNEL_HINTS_H
 #define TRANSECT_KERNEL_HINTS_H
 // What the core's SIMD kernels need from the compiler but Swift cannot spell: a software
-// prefetch, whether the CPU the build targets rounds a vector of doubles in one instruction, and
-// byte classes as bit masks (`movemask`) for scanning text.
+// prefetch, whether the CPU the build targets rounds a vector of doubles in one instruction, a
+// floor to an index without a trap, and byte classes as bit masks (`movemask`) for scanning text.
 // Header-only (static inline, so the Swift optimiser inlines it): nothing is linked, no library
 // is loaded. TransectCore reaches it through KernelHints.swift only.
 
@@ -18,6 +18,20 @@ static inline void transect_prefetch(const void *address) { __builtin_prefetch(a
 #else
 #define TRANSECT_TARGET_ROUNDS_VECTORS 0
 #endif
+
+/// The floor of `x` as an integer, for `x` a cell coordinate whose caller checks the result
+/// against the raster's bounds. On x86-64, `roundsd` and `cvttsd2si` with no test: a NaN or a
+/// value beyond the integers gives the instruction's LONG_MIN, which no bounds check passes.
+/// Elsewhere the same answer through an explicit test.
+static inline long transect_floor_index(double x) {
+#if defined(__x86_64__)
+    long r;
+    __asm__("cvttsd2si %1, %0" : "=r"(r) : "x"(__builtin_floor(x)));
+    return r;
+#else
+    return (x == x && x >= -0x1p63 && x < 0x1p63) ? (long)__builtin_floor(x) : (long)(-0x7fffffffffffffffL - 1);
+#endif
+}
 
 #include <stdint.h>
 #if defined(__SSE2__)
