@@ -284,32 +284,15 @@ extension ElevationModel {
         }
         let runs = windowRuns(column: column, width: w)
         if runs.count == 1 && runs[0].windowColumn == 0 && runs[0].count == w {
-            // One run across the whole window: read in place, on huge pages where the kernel
-            // lends them (a DEM of a few hundred megabytes faults every 2 MiB, not every 4 KiB),
-            // and a VRT's sources opened as it reads with direct reads.
-            var failure: TerrainError?
-            let values = [Cell](unsafeUninitializedCapacity: w * h) { cells, count in
-                HugePages.advise(cells)
-                do throws(TerrainError) {
-                    try GDALEnvironment.withDirectReads {
-                        () throws(TerrainError) in
-                        try band.read(
-                            column: runs[0].rasterColumn, row: row, width: w, height: h, into: UnsafeMutableRawBufferPointer(cells),
-                            bufferWidth: w, bufferHeight: h, type: type
-                        ) { .readFailed(path: label, reason: $0) }
-                    }
-                    if scale == 1 && offset == 0 {
-                        Self.unscaledMetres(cells, noDataAsRead: ndRead)
-                    } else {
-                        for k in cells.indices { cells[k] = metres(cells[k]) }
-                    }
-                } catch {
-                    failure = error
-                    cells.initialize(repeating: .nan)
+            // One run across the whole window: read in place, then into metres in place.
+            var values: [Cell] = try Self.readInPlace(band, column: runs[0].rasterColumn, row: row, width: w, height: h, type: type, label: label)
+            values.withUnsafeMutableBufferPointer { cells in
+                if scale == 1 && offset == 0 {
+                    Self.unscaledMetres(cells, noDataAsRead: ndRead)
+                } else {
+                    for k in cells.indices { cells[k] = metres(cells[k]) }
                 }
-                count = w * h
             }
-            if let failure { throw failure }
             return values
         }
         var values = [Cell](repeating: .nan, count: w * h)
@@ -325,6 +308,33 @@ extension ElevationModel {
                 }
             }
         }
+        return values
+    }
+
+    /// Cells `column`, `row` onwards (`width` × `height`, inside the raster) of `band` as stored,
+    /// read as `type` straight into the array's own storage, on huge pages where the kernel lends
+    /// them (a DEM of a few hundred megabytes faults every 2 MiB, not every 4 KiB), and a VRT's
+    /// sources opened as it reads with direct reads. A failure names `label`.
+    static func readInPlace<Cell: BinaryFloatingPoint>(
+        _ band: RasterBand, column: Int, row: Int, width w: Int, height h: Int, type: GDALDataType, label: String
+    ) throws(TerrainError) -> [Cell] {
+        var failure: TerrainError?
+        let values = [Cell](unsafeUninitializedCapacity: w * h) { cells, count in
+            HugePages.advise(cells)
+            do throws(TerrainError) {
+                try GDALEnvironment.withDirectReads { () throws(TerrainError) in
+                    try band.read(
+                        column: column, row: row, width: w, height: h, into: UnsafeMutableRawBufferPointer(cells), bufferWidth: w,
+                        bufferHeight: h, type: type
+                    ) { .readFailed(path: label, reason: $0) }
+                }
+            } catch {
+                failure = error
+                cells.initialize(repeating: .nan)
+            }
+            count = w * h
+        }
+        if let failure { throw failure }
         return values
     }
 

@@ -1,3 +1,4 @@
+import CGDAL
 import Synchronization
 import TransectGeodesy
 import TransectRaster
@@ -243,9 +244,15 @@ extension ElevationModel {
     /// does a file that no longer opens as the same raster).
     func directReadBand() -> RasterBand? {
         guard paths.count == 1, driverName == "GTiff", givenNoData.isEmpty, !paths[0].hasPrefix("/vsi") else { return nil }
-        let reopened = try? GDALEnvironment.withDirectReads { () throws(TerrainError) in try Dataset(reopeningGeoTIFF: paths[0]) }
+        return Self.reopenedGeoTIFFBand(paths[0], width: width, height: height, dataType: info.dataType)
+    }
+
+    /// Band 1 of the local GeoTIFF at `path` opened again for direct reads (only as a GeoTIFF),
+    /// where it still is one of `width` × `height` cells of `dataType`; nil otherwise.
+    static func reopenedGeoTIFFBand(_ path: String, width: Int, height: Int, dataType: GDALDataType) -> RasterBand? {
+        let reopened = try? GDALEnvironment.withDirectReads { () throws(TerrainError) in try Dataset(reopeningGeoTIFF: path) }
         guard let reopened, reopened.driverName == "GTiff", reopened.width == width, reopened.height == height,
-            let band = reopened.band(1), band.dataType == info.dataType
+            let band = reopened.band(1), band.dataType == dataType
         else { return nil }
         return band
     }

@@ -283,9 +283,10 @@ public final class ElevationModel {
 
 /// A local Float32 GeoTIFF's cells read whole, as stored, on a thread of its own while its
 /// ``ElevationModel`` goes on opening (``ElevationModel/init(_:access:noData:readsWholeEarly:)``):
-/// the file opened again only as a GeoTIFF and with direct reads, as
-/// ``ElevationModel/directReadBand()`` opens it, so the thread shares no GDAL handle with the
-/// model. The model turns the cells into metres when it knows their no-data value; a read that
+/// the file opened again as ``ElevationModel/directReadBand()`` opens it
+/// (``ElevationModel/reopenedGeoTIFFBand(_:width:height:dataType:)``) and read as
+/// ``ElevationModel/readInPlace(_:column:row:width:height:type:label:)`` reads, so the thread
+/// shares no GDAL handle with the model. The model turns the cells into metres when it knows their no-data value; a read that
 /// failed, or a file that no longer opens as the same raster, leaves the model to read as it
 /// would have.
 final class EarlyWholeRead: @unchecked Sendable {
@@ -313,27 +314,9 @@ final class EarlyWholeRead: @unchecked Sendable {
         return cells.values
     }
 
-    /// The cells of band 1 as stored, on huge pages where the kernel lends them; nil on any
-    /// failure.
+    /// The cells of band 1 as stored; nil on any failure.
     private static func read(path: String, width: Int, height: Int) -> [Float]? {
-        guard let dataset = try? GDALEnvironment.withDirectReads({ () throws(TerrainError) in try Dataset(reopeningGeoTIFF: path) }),
-            dataset.driverName == "GTiff", dataset.width == width, dataset.height == height, let band = dataset.band(1),
-            band.dataType == GDT_Float32
-        else { return nil }
-        var failed = false
-        let values = [Float](unsafeUninitializedCapacity: width * height) { buffer, count in
-            HugePages.advise(buffer)
-            do throws(TerrainError) {
-                try band.read(
-                    column: 0, row: 0, width: width, height: height, into: UnsafeMutableRawBufferPointer(buffer), bufferWidth: width,
-                    bufferHeight: height, type: GDT_Float32
-                ) { .readFailed(path: path, reason: $0) }
-            } catch {
-                failed = true
-                buffer.initialize(repeating: .nan)
-            }
-            count = width * height
-        }
-        return failed ? nil : values
+        guard let band = ElevationModel.reopenedGeoTIFFBand(path, width: width, height: height, dataType: GDT_Float32) else { return nil }
+        return try? ElevationModel.readInPlace(band, column: 0, row: 0, width: width, height: height, type: GDT_Float32, label: path)
     }
 }

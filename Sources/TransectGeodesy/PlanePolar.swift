@@ -19,11 +19,9 @@ extension GeoMath {
     ) {
         let n = x.count
         precondition(y.count == n && distances.count == n && azimuths.count == n, "GeoMath.polar: the buffers differ in length")
-        let lanes = polar(x:y:)
         var i = 0
         while i + 4 <= n {
-            let (s, alpha) = lanes(
-                Lanes(x[i], x[i + 1], x[i + 2], x[i + 3]), Lanes(y[i], y[i + 1], y[i + 2], y[i + 3]))
+            let (s, alpha) = polar(x: Lanes(x[i], x[i + 1], x[i + 2], x[i + 3]), y: Lanes(y[i], y[i + 1], y[i + 2], y[i + 3]))
             for k in 0..<4 {
                 distances[i + k] = s[k]
                 azimuths[i + k] = alpha[k]
@@ -37,7 +35,7 @@ extension GeoMath {
                 xs[k] = x[i + k]
                 ys[k] = y[i + k]
             }
-            let (s, alpha) = lanes(xs, ys)
+            let (s, alpha) = polar(x: xs, y: ys)
             for k in 0..<(n - i) {
                 distances[i + k] = s[k]
                 azimuths[i + k] = alpha[k]

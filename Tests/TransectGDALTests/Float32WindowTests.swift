@@ -92,6 +92,12 @@ struct DirectReadTests {
         }
     }
 
+    /// Puts the file at `other` where `path` was.
+    static func replace(_ path: String, with other: String) throws {
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: other, toPath: path)
+    }
+
     @Test("Float32, Int16 and Float64 GeoTIFFs read directly give the cells of the DEM's own band", arguments: [GDT_Float32, GDT_Int16, GDT_Float64])
     func sameCells(type: GDALDataType) throws {
         let dir = TemporaryDirectory()
@@ -113,8 +119,7 @@ struct DirectReadTests {
         #expect(model.directReadBand() != nil)
         // The same name now a VRT over another raster of the same size and type.
         #expect(try ExternalTool.run("gdalbuildvrt", ["-q", dir.file("swap.vrt"), dir.file("other.tif")]).code == 0)
-        try FileManager.default.removeItem(atPath: dir.file("dem.tif"))
-        try FileManager.default.moveItem(atPath: dir.file("swap.vrt"), toPath: dir.file("dem.tif"))
+        try Self.replace(dir.file("dem.tif"), with: dir.file("swap.vrt"))
         #expect(model.directReadBand() == nil)
         // GDAL is not let open it as anything but a GeoTIFF (it would open the VRT otherwise).
         #expect(throws: TerrainError.self) { _ = try Dataset(reopeningGeoTIFF: dir.file("dem.tif")) }
@@ -147,8 +152,7 @@ struct DirectReadTests {
             let translated = try ExternalTool.run(
                 "gdal_translate", ["-q", "-co", "TILED=YES", "-co", "COMPRESS=DEFLATE", "-co", "PREDICTOR=3", dir.file("dem.tif"), dir.file("t.tif")])
             #expect(translated.code == 0)
-            try FileManager.default.removeItem(atPath: dir.file("dem.tif"))
-            try FileManager.default.moveItem(atPath: dir.file("t.tif"), toPath: dir.file("dem.tif"))
+            try Self.replace(dir.file("dem.tif"), with: dir.file("t.tif"))
         }
         let early = try ElevationModel([dir.file("dem.tif")], readsWholeEarly: true)
         #expect(early.earlyWhole != nil)
