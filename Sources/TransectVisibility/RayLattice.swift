@@ -13,9 +13,11 @@ import Glibc
 /// origin of that plane. A square lattice of nodes over the plane holds each node's pixel
 /// coordinates, exact (Karney's direct problem, then the georeference); a point between nodes
 /// is interpolated bilinearly. The map is smooth (away from the antipode, which the viewshed's
-/// 5,000 km refuse), so over a lattice cell of h = 16 raster cells the interpolation departs
-/// from the exact position by about h²/8 times the map's second derivative: for 30 m cells at
-/// 40° on a geographic raster, h²·tan φ/(8R) ≈ 4 mm, and less on a projected one.
+/// 5,000 km refuse), so over a lattice cell of h metres the interpolation departs from the
+/// exact position by about h²/8 times the map's second derivative: for 30 m cells at 40° on a
+/// geographic raster, h²·tan φ/(8R) ≈ 4 mm over 16 cells, and less on a projected one. The
+/// sweep takes the coarsest of ``Viewshed/rayLatticeSteps`` whose estimate of that
+/// (``interpolationError()``) is within ``Viewshed/latticeTolerance``.
 struct RayLattice: Sendable {
     /// The plane's coordinates of node (0, 0), metres.
     let x0: Double
@@ -60,9 +62,10 @@ struct RayLattice: Sendable {
         nodes = zip(pixels.columns, pixels.rows).map { SIMD2($0, $1) }
     }
 
-    /// The lattice a sweep of rays `step` metres between samples takes: over the cells' extent
-    /// on the plane (``ViewshedCellGeometry/extent``) within `farthest` of the observer, a node
-    /// every ``Viewshed/rayLatticeStep`` cells.
+    /// The lattice a sweep of rays `step` metres between samples (half a cell) takes: over the
+    /// cells' extent on the plane (``ViewshedCellGeometry/extent``) within `farthest` of the
+    /// observer, a node every so many cells, the first of ``Viewshed/rayLatticeSteps`` that
+    /// interpolates within ``Viewshed/latticeTolerance``, else the last.
     init(
         observer: ViewshedObserver, extent: (x: ClosedRange<Double>, y: ClosedRange<Double>), farthest: Double, step: Double,
         georeference: some ViewshedGeoreference, geodesic: Geodesic, parallel: ParallelLoop, threads: Int
@@ -72,9 +75,41 @@ struct RayLattice: Sendable {
             let upper = min(r.upperBound, farthest)
             return lower <= upper ? lower...upper : 0...0
         }
-        try self.init(
-            observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * Viewshed.rayLatticeStep) * step,
-            georeference: georeference, geodesic: geodesic, parallel: parallel, threads: threads)
+        func lattice(cells: Int) throws -> RayLattice {
+            try RayLattice(
+                observer: observer, xRange: clipped(extent.x), yRange: clipped(extent.y), spacing: Double(2 * cells) * step,
+                georeference: georeference, geodesic: geodesic, parallel: parallel, threads: threads)
+        }
+        var chosen = try lattice(cells: Viewshed.rayLatticeSteps[0])
+        for cells in Viewshed.rayLatticeSteps.dropFirst() where !(chosen.interpolationError() <= Viewshed.latticeTolerance) {
+            chosen = try lattice(cells: cells)
+        }
+        self = chosen
+    }
+
+    /// An estimate of the farthest a point's interpolated pixel position lies from its own, in
+    /// cells: on a smooth map, interpolating between nodes h apart is off by about h²·|p″|/8
+    /// midway, and a node's second difference along a row or column of nodes, |Δ²p|, is
+    /// h²·|p″| (bilinear interpolation is exact in the mixed term). The largest of (|Δ²p| along
+    /// the row + along the column) / 8 over the nodes with neighbours both ways; `nan` where a
+    /// node has no place in the raster's CRS, infinity where no node has neighbours both ways.
+    func interpolationError() -> Double {
+        guard across >= 3, down >= 3 else { return .infinity }
+        return nodes.withUnsafeBufferPointer { nodes in
+            var worst = -Double.infinity
+            for j in 1..<(down - 1) {
+                for i in 1..<(across - 1) {
+                    let k = j * across + i
+                    let alongRow = nodes[k - 1] - 2 * nodes[k] + nodes[k + 1]
+                    let alongColumn = nodes[k - across] - 2 * nodes[k] + nodes[k + across]
+                    let error = ((alongRow * alongRow).sum().squareRoot() + (alongColumn * alongColumn).sum().squareRoot()) / 8
+                    // A node off the earth makes it nan, which no tolerance takes.
+                    guard !error.isNaN else { return .nan }
+                    worst = max(worst, error)
+                }
+            }
+            return worst
+        }
     }
 
     /// Pixel coordinates of the plane's point (`x`, `y`), interpolated between the nodes of its

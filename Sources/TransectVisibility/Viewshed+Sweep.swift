@@ -10,14 +10,17 @@ extension Viewshed {
     /// Cells between the nodes of the lattice on which cells' distances and azimuths are
     /// computed exactly (see ``compute(observer:terrain:georeference:settings:demName:geodesic:)``):
     /// the first where it interpolates within ``latticeTolerance``, else the last.
-    static let latticeSteps = [32, 16, 8]
-    /// The most a cell's interpolated position may be off, estimated from the lattice's second
-    /// differences (``LatticeNodes/interpolationError()``), in cells: a thousandth, a few
-    /// centimetres on cells of 30 m, where the coarsest lattice's is about a fifth of that.
+    static let latticeSteps = [64, 32, 16, 8]
+    /// The most a cell's or a sight ray's interpolated position may be off, estimated from the
+    /// lattice's second differences (``LatticeNodes/interpolationError()``,
+    /// ``RayLattice/interpolationError()``), in cells: a thousandth, a few centimetres on cells
+    /// of 30 m. A projected raster's map is nearly affine (the 4096² UTM hills: 8e-5 of a cell
+    /// over 64 cells); a geographic raster's curves with tan φ/R (1″ cells at 38°: 1.6e-3 over
+    /// 64 cells, 4e-4 over 32).
     static let latticeTolerance = 1e-3
     /// Cells (of the smaller side) between the nodes of the lattice the rays' positions are
-    /// interpolated on (``RayLattice``).
-    static let rayLatticeStep = 16
+    /// interpolated on (``RayLattice``): the first within ``latticeTolerance``, else the last.
+    static let rayLatticeSteps = [64, 32, 16]
     /// Samples between the knots of a sight ray, whose positions come from the ``RayLattice``;
     /// samples between knots are placed linearly.
     static let knotStep = 64
@@ -61,16 +64,19 @@ extension Viewshed {
     /// ``RayFan`` sectors so that neighbours are at most ``raySpacingSteps`` steps apart at the
     /// farthest cell in range of their sector; each is sampled every half cell (its positions
     /// at every ``knotStep``-th sample from a ``RayLattice``, exact at its nodes by Karney's
-    /// direct problem and the georeference, and placed linearly between: a geodesic's
+    /// direct problem and the georeference, its nodes every 64th, 32nd or 16th cell, the
+    /// coarsest that interpolates within ``latticeTolerance`` of a cell; and placed linearly
+    /// between: a geodesic's
     /// curvature in a geographic raster's pixels, tan φ/R, departs from its chord by under 2 cm
     /// over 32 cells of 30 m at 40°, a thousandth of a cell), and keeps its horizon, the running
     /// maximum of t. A cell is judged on the two rays either side of its own azimuth: the
     /// horizon up to its own neighbourhood, interpolated linearly in azimuth, against its T,
     /// and where that does not already hide it, its own line's last ``nearSamples`` samples.
     /// Each cell's distance and azimuth are exact (Karney's inverse problem) on a lattice of
-    /// every 32nd cell (every 16th or 8th where that would interpolate a cell's position more
-    /// than ``latticeTolerance`` of a cell off) and interpolated between as azimuthal
-    /// equidistant coordinates, a smooth map (about 1 cm off over 32 cells of 30 m). So a cell's verdict can
+    /// every 64th cell (every 32nd, 16th or 8th where that would interpolate a cell's position
+    /// more than ``latticeTolerance`` of a cell off) and interpolated between as azimuthal
+    /// equidistant coordinates, a smooth map (about 1 cm off over 32 cells of 30 m on a
+    /// geographic raster, far less on a projected one). So a cell's verdict can
     /// differ from its own sight line's only where the two rays' terrain differs from its line's,
     /// at the edges of what is visible; `make test` holds the difference under 0.1 % of cells,
     /// each at an edge.
