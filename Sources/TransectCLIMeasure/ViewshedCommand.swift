@@ -171,25 +171,43 @@ package enum ViewshedCommand {
 
     /// Cells of each class in `classes`.
     static func tally(_ classes: [UInt8]) -> [ViewshedClass: Int] {
-        // Four histograms taking every fourth cell: through a run of one class, one histogram
-        // would wait on the same counter cell after cell.
-        var counts = [Int](repeating: 0, count: 4 * 256)
-        counts.withUnsafeMutableBufferPointer { h in
-            classes.withUnsafeBufferPointer { cells in
-                var i = 0
-                while i + 4 <= cells.count {
-                    h[Int(cells[i])] &+= 1
-                    h[256 &+ Int(cells[i &+ 1])] &+= 1
-                    h[512 &+ Int(cells[i &+ 2])] &+= 1
-                    h[768 &+ Int(cells[i &+ 3])] &+= 1
-                    i &+= 4
+        // The four classes' cells, 32 at a time in one pass: a lane of a class's counter takes
+        // one for a cell of the class (the comparison's mask, all ones, subtracted), and the
+        // lanes are summed before one could overflow.
+        typealias Lanes = SIMD32<UInt8>
+        let (c0, c1, c2, c3) = (ViewshedClass.hidden, ViewshedClass.outOfRange, ViewshedClass.unknown, ViewshedClass.visible)
+        let (v0, v1, v2, v3) = (Lanes(repeating: c0.rawValue), Lanes(repeating: c1.rawValue), Lanes(repeating: c2.rawValue), Lanes(repeating: c3.rawValue))
+        var totals = (0, 0, 0, 0)
+        classes.withUnsafeBytes { raw in
+            let count = raw.count
+            var start = 0
+            while start + Lanes.scalarCount <= count {
+                // At most 255 rounds before the lanes are summed.
+                let rounds = min(255, (count - start) / Lanes.scalarCount)
+                var (l0, l1, l2, l3) = (Lanes(), Lanes(), Lanes(), Lanes())
+                for r in 0..<rounds {
+                    let cells = raw.loadUnaligned(fromByteOffset: start + r * Lanes.scalarCount, as: Lanes.self)
+                    l0 &-= unsafeBitCast(cells .== v0, to: Lanes.self)
+                    l1 &-= unsafeBitCast(cells .== v1, to: Lanes.self)
+                    l2 &-= unsafeBitCast(cells .== v2, to: Lanes.self)
+                    l3 &-= unsafeBitCast(cells .== v3, to: Lanes.self)
                 }
-                for c in cells[i...] { h[Int(c)] &+= 1 }
+                // At most 32 × 255 a class: UInt16 lanes sum it without wrapping.
+                func sum(_ lanes: Lanes) -> Int { Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum()) }
+                totals = (totals.0 + sum(l0), totals.1 + sum(l1), totals.2 + sum(l2), totals.3 + sum(l3))
+                start += rounds * Lanes.scalarCount
+            }
+            for c in raw[start...] {
+                switch c {
+                case c0.rawValue: totals.0 += 1
+                case c1.rawValue: totals.1 += 1
+                case c2.rawValue: totals.2 += 1
+                case c3.rawValue: totals.3 += 1
+                default: break
+                }
             }
         }
-        var out: [ViewshedClass: Int] = [:]
-        for k in ViewshedClass.allCases { out[k] = (0..<4).reduce(0) { $0 + counts[$1 * 256 + Int(k.rawValue)] } }
-        return out
+        return [c0: totals.0, c1: totals.1, c2: totals.2, c3: totals.3]
     }
 
     /// The summary on stdout, from the run's classes counted as ``tally(_:)`` does (`counts`).
