@@ -117,28 +117,12 @@ struct TerrainBlocks: Sendable {
         let down = (h + size - 1) / size
         width = w
         height = h
-        // One row of blocks per item: each column's extremes down its rows (no data as +∞ high
-        // and −∞ low), then each block's across its columns.
+        // One row of blocks per item (the terrain's own kernel where it has one).
         let bands = ParallelFill.array(count: down, chunk: 1, parallel: parallel) { j -> [Double] in
-            var columnHigh = [Double](repeating: -.infinity, count: w)
-            var columnLow = [Double](repeating: .infinity, count: w)
-            for r in (j * size)..<min(h, (j + 1) * size) {
-                for c in 0..<w {
-                    let z = terrain.elevation(index: r * w + c)
-                    columnHigh[c] = max(columnHigh[c], z.isNaN ? .infinity : z)
-                    columnLow[c] = min(columnLow[c], z.isNaN ? -.infinity : z)
-                }
-            }
             var out = [Double](repeating: .nan, count: 2 * across)
-            for i in 0..<across {
-                var top = -Double.infinity
-                var bottom = Double.infinity
-                for c in (i * size)..<min(w, (i + 1) * size) {
-                    top = max(top, columnHigh[c])
-                    bottom = min(bottom, columnLow[c])
-                }
-                out[i] = top
-                out[across + i] = bottom
+            out.withUnsafeMutableBufferPointer { out in
+                terrain.blockExtremes(
+                    rows: (j * size)..<min(h, (j + 1) * size), size: size, highest: out.baseAddress!, lowest: out.baseAddress! + across)
             }
             return out
         }

@@ -25,6 +25,29 @@ public protocol ViewshedTerrain: Sendable {
     func sampleSegment(
         column: Double, row: Double, columnSpan: Double, rowSpan: Double, fraction: Double, first: Int, count: Int,
         interpolation: Interpolation, into out: UnsafeMutablePointer<Double>)
+    /// The highest and lowest elevation of each block of `size` columns (the last one the
+    /// columns left) over rows `rows`, no data counting as +∞ high and −∞ low: block i's into
+    /// `highest[i]` and `lowest[i]`.
+    func blockExtremes(rows: Range<Int>, size: Int, highest: UnsafeMutablePointer<Double>, lowest: UnsafeMutablePointer<Double>)
+}
+
+extension ViewshedTerrain {
+    public func blockExtremes(rows: Range<Int>, size: Int, highest: UnsafeMutablePointer<Double>, lowest: UnsafeMutablePointer<Double>) {
+        let w = width
+        for i in 0..<((w + size - 1) / size) {
+            var top = -Double.infinity
+            var bottom = Double.infinity
+            for r in rows {
+                for c in (i * size)..<min(w, (i + 1) * size) {
+                    let z = elevation(index: r * w + c)
+                    top = max(top, z.isNaN ? .infinity : z)
+                    bottom = min(bottom, z.isNaN ? -.infinity : z)
+                }
+            }
+            highest[i] = top
+            lowest[i] = bottom
+        }
+    }
 }
 
 extension ElevationGrid: ViewshedTerrain {
@@ -33,4 +56,54 @@ extension ElevationGrid: ViewshedTerrain {
 
 extension Float32ElevationGrid: ViewshedTerrain {
     public func elevation(index: Int) -> Double { Double(values[index]) }
+
+    /// ``ViewshedTerrain/blockExtremes(rows:size:highest:lowest:)`` eight columns at a time
+    /// where blocks are 8 wide: each block's rows in one SIMD8 lane each, the lanes' extremes
+    /// taken once. The same values: Float to Double keeps both order and value.
+    public func blockExtremes(rows: Range<Int>, size: Int, highest: UnsafeMutablePointer<Double>, lowest: UnsafeMutablePointer<Double>) {
+        typealias Lanes = SIMD8<Float>
+        guard size == Lanes.scalarCount else {
+            for i in 0..<((width + size - 1) / size) { (highest[i], lowest[i]) = scalarExtremes(rows: rows, columns: (i * size)..<min(width, (i + 1) * size)) }
+            return
+        }
+        let w = width
+        let whole = w / size
+        values.withUnsafeBufferPointer { cells in
+            let raw = UnsafeRawBufferPointer(cells)
+            let stride = w * MemoryLayout<Float>.stride
+            for i in 0..<whole {
+                var top = Lanes(repeating: -.infinity)
+                var bottom = Lanes(repeating: .infinity)
+                var offset = (rows.lowerBound * w + i * size) * MemoryLayout<Float>.stride
+                for _ in rows {
+                    let z = raw.loadUnaligned(fromByteOffset: offset, as: Lanes.self)
+                    // No data raises the top and lowers the bottom; elsewhere a compare and a
+                    // blend a lane (the standard library's pointwiseMax is a call a row here).
+                    let missing = z .!= z
+                    top.replace(with: z, where: z .> top)
+                    top.replace(with: .infinity, where: missing)
+                    bottom.replace(with: z, where: z .< bottom)
+                    bottom.replace(with: -.infinity, where: missing)
+                    offset += stride
+                }
+                highest[i] = Double(top.max())
+                lowest[i] = Double(bottom.min())
+            }
+        }
+        if whole * size < w { (highest[whole], lowest[whole]) = scalarExtremes(rows: rows, columns: (whole * size)..<w) }
+    }
+
+    /// The highest and lowest elevation of cells `columns` × `rows`, no data as +∞ and −∞.
+    private func scalarExtremes(rows: Range<Int>, columns: Range<Int>) -> (Double, Double) {
+        var top = -Double.infinity
+        var bottom = Double.infinity
+        for r in rows {
+            for c in columns {
+                let z = elevation(index: r * width + c)
+                top = max(top, z.isNaN ? .infinity : z)
+                bottom = min(bottom, z.isNaN ? -.infinity : z)
+            }
+        }
+        return (top, bottom)
+    }
 }

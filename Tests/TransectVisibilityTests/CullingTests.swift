@@ -111,6 +111,41 @@ import TransectTestSupport
         }
         #expect(checked > 10000)
     }
+
+    @Test(
+        "a Float32 grid's blocks' extremes, eight lanes at a time, equal a cell-by-cell pass over the same values",
+        arguments: [(97, 89, 8), (64, 40, 8), (7, 9, 8), (50, 33, 4)])
+    func float32BlockExtremesMatchTheGenericPass(width: Int, height: Int, size: Int) {
+        var random = SeededRandom(seed: UInt64(width * 1000 + height))
+        // Heights with no data scattered and in a whole block, signed zeros and infinities' neighbours.
+        let values = (0..<(width * height)).map { k -> Float in
+            let r = Double.random(in: 0..<1, using: &random)
+            if r < 0.05 || (k % width < 8 && k / width < 8 && width > 16) { return .nan }
+            if r < 0.08 { return r < 0.065 ? -0.0 : 0.0 }
+            return Float(Double.random(in: -500...9000, using: &random))
+        }
+        let grid = Float32ElevationGrid(width: width, height: height, values: values)
+        let across = (width + size - 1) / size
+        for j in 0..<((height + size - 1) / size) {
+            let rows = (j * size)..<min(height, (j + 1) * size)
+            var fast = [Double](repeating: .nan, count: 2 * across)
+            var plain = fast
+            fast.withUnsafeMutableBufferPointer { grid.blockExtremes(rows: rows, size: size, highest: $0.baseAddress!, lowest: $0.baseAddress! + across) }
+            for i in 0..<across {
+                var top = -Double.infinity
+                var bottom = Double.infinity
+                for r in rows {
+                    for c in (i * size)..<min(width, (i + 1) * size) {
+                        let z = Double(values[r * width + c])
+                        top = max(top, z.isNaN ? .infinity : z)
+                        bottom = min(bottom, z.isNaN ? -.infinity : z)
+                    }
+                }
+                (plain[i], plain[across + i]) = (top, bottom)
+            }
+            #expect(fast == plain, "block row \(j)")
+        }
+    }
 }
 
 /// A block of rays finds its cells through ``CellTiles``: every cell's azimuth must lie in its
