@@ -355,6 +355,53 @@ extension ElevationModel {
         }
     }
 
+    /// ``unscaledMetres(_:noDataAsRead:)`` on Float32 cells and, in the same pass, the index of
+    /// the first cell whose metres' magnitude exceeds `limit` (a positive finite value), as
+    /// ``firstBeyond(_:in:)`` would find it afterwards: nil where none does. Eight cells at a
+    /// time on their bits (a magnitude below infinity's bits is finite; above the limit's, beyond
+    /// it), a chunk's flags or-ed, and only a chunk that holds one looked at cell by cell. The
+    /// cells after a chunk holding one are left as stored.
+    static func unscaledMetresFirstBeyond(_ cells: UnsafeMutableBufferPointer<Float>, noDataAsRead ndRead: Double?, limit: Float) -> Int? {
+        precondition(limit > 0 && limit.isFinite, "a positive finite limit")
+        typealias Lanes = SIMD8<Float>
+        typealias Bits = SIMD8<UInt32>
+        let noData = ndRead.map { Double(Float($0)) == $0 ? Float($0) : Float.nan } ?? .nan
+        guard let base = cells.baseAddress else { return nil }
+        let raw = UnsafeMutableRawPointer(base)
+        let noDataLanes = Lanes(repeating: noData)
+        let magnitude = Bits(repeating: 0x7fff_ffff)
+        let infinity = Bits(repeating: Float.infinity.bitPattern)
+        let limitBits = Bits(repeating: limit.bitPattern)
+        let nan = Lanes(repeating: .nan)
+        let chunk = 4096
+        var start = 0
+        while start < cells.count {
+            let end = min(start + chunk, cells.count)
+            var k = start
+            var flagged = Bits()
+            while k + Lanes.scalarCount <= end {
+                let v = raw.loadUnaligned(fromByteOffset: k * 4, as: Lanes.self)
+                let bits = unsafeBitCast(v, to: Bits.self) & magnitude
+                let keep = (bits .< infinity) .& (v .!= noDataLanes)
+                var metres = v + 0
+                metres.replace(with: nan, where: .!keep)
+                raw.storeBytes(of: metres, toByteOffset: k * 4, as: Lanes.self)
+                flagged |= unsafeBitCast(keep .& (bits .> limitBits), to: Bits.self)
+                k += Lanes.scalarCount
+            }
+            var found = flagged != Bits()
+            while k < end {
+                let v = base[k]
+                base[k] = v.magnitude < .infinity && v != noData ? v + 0 : .nan
+                found = found || abs(base[k]) > limit
+                k += 1
+            }
+            if found { return (start..<end).first { abs(base[$0]) > limit } }
+            start = end
+        }
+        return nil
+    }
+
     /// The window's columns as runs that map to contiguous raster columns: columns outside the
     /// raster belong to no run (no data), except on a DEM that wraps in longitude, where they
     /// are the columns on the other side of the antimeridian.

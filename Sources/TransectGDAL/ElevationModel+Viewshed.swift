@@ -218,17 +218,18 @@ extension ElevationModel {
             )
         }
         // The cells read as the DEM opened, where they are a Float32 window's (scale 1, offset
-        // 0): the same values as reading them now.
+        // 0): the same values as reading them now, turned into metres and checked in one pass.
         let early = earlyWhole?.take()
-        let window: DecodedWindow
+        let w = width
         if storesFloat32Windows, var cells = early, cells.count == width * height {
             let noData = info.noDataAsRead
-            cells.withUnsafeMutableBufferPointer { Self.unscaledMetres($0, noDataAsRead: noData) }
-            window = .float32(Float32ElevationGrid(width: width, height: height, originColumn: 0, originRow: 0, values: cells))
-        } else {
-            window = try readDecodedWindow(column: 0, row: 0, width: width, height: height, source: directReadBand())
+            let limit = Float(Self.maximumHeightMetres)
+            if let k = cells.withUnsafeMutableBufferPointer({ Self.unscaledMetresFirstBeyond($0, noDataAsRead: noData, limit: limit) }) {
+                throw .implausibleHeight(path: label, metres: Double(cells[k]), point: "column \(k % w), row \(k / w)")
+            }
+            return .float32(Float32ElevationGrid(width: width, height: height, originColumn: 0, originRow: 0, values: cells))
         }
-        let w = width
+        let window = try readDecodedWindow(column: 0, row: 0, width: width, height: height, source: directReadBand())
         switch window {
         case .float32(let grid): try checkHeights(grid.values) { "column \($0 % w), row \($0 / w)" }
         case .float64(let grid): try checkHeights(grid.values) { "column \($0 % w), row \($0 / w)" }

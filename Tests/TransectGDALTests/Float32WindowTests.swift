@@ -165,6 +165,46 @@ struct DirectReadTests {
         Self.expectSame(try early.viewshedWindow(), own, "read again")
     }
 
+    @Test(
+        "metres and the first height beyond the limit in one pass equal the two passes, about the lanes and chunks",
+        arguments: [0, 5, 8, 4095, 4096, 4097, 20_003])
+    func fusedPassMatchesTwoPasses(count: Int) {
+        var rng = SeededRandom(seed: UInt64(count + 3))
+        let limit = Float(ElevationModel.maximumHeightMetres)
+        for beyondAt in [nil, count / 3, count - 1].compactMap({ $0 }).filter({ $0 >= 0 }) + [-1] {
+            var cells = (0..<count).map { _ -> Float in
+                let r = rng.uniform(0, 1)
+                if r < 0.03 { return -9999 }
+                if r < 0.05 { return r < 0.04 ? .infinity : -.infinity }
+                if r < 0.06 { return .nan }
+                if r < 0.07 { return -0.0 }
+                return Float(rng.uniform(-400, 9000))
+            }
+            if beyondAt >= 0, beyondAt < count { cells[beyondAt] = beyondAt.isMultiple(of: 2) ? -2e9 : limit.nextUp }
+            var fused = cells
+            var plain = cells
+            let found = fused.withUnsafeMutableBufferPointer { ElevationModel.unscaledMetresFirstBeyond($0, noDataAsRead: -9999, limit: limit) }
+            plain.withUnsafeMutableBufferPointer { ElevationModel.unscaledMetres($0, noDataAsRead: -9999) }
+            let expected = ElevationModel.firstBeyond(limit, in: plain)
+            #expect(found == expected, "\(count) cells, beyond at \(beyondAt)")
+            // The cells up to the chunk that holds the first beyond are the metres, bit for bit.
+            let checked = expected.map { ($0 / 4096 + 1) * 4096 } ?? count
+            #expect(zip(fused, plain).prefix(checked).allSatisfy { $0.bitPattern == $1.bitPattern }, "\(count) cells")
+        }
+    }
+
+    @Test("a height beyond the limit in a Float32 GeoTIFF read whole as it opens is refused, naming its cell")
+    func earlyWholeReadRefusesAnImplausibleHeight() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("dem.tif")
+        SyntheticDEM.write(
+            path: path, width: 600, height: 300, geoTransform: [10, 0.001, 0, 45.3, 0, -0.001], crs: "EPSG:4326", type: GDT_Float32, noData: -9999
+        ) { c, r in c == 421 && r == 207 ? 3e8 : 100 }
+        let early = try ElevationModel([path], readsWholeEarly: true)
+        #expect(early.earlyWhole != nil)
+        #expect(throws: TerrainError.implausibleHeight(path: path, metres: 3e8, point: "column 421, row 207")) { try early.viewshedWindow() }
+    }
+
     @Test("no early read for other cell types, a mosaic, a --nodata DEM or a VRT")
     func earlyWholeReadOnlyWhereItApplies() throws {
         let dir = TemporaryDirectory()
