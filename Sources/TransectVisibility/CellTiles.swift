@@ -120,7 +120,8 @@ struct CellTiles: Sendable {
             let (i, j) = (t % tiles.across, t / tiles.across)
             let (x, y) = tiles.cornerCells(of: t)
             var out = Facts(
-                lower: 0, span: 360, nearest: 0, farthest: (x * x + y * y).squareRoot().max(), firstSector: 0, sectorCount: Int32(RayFan.sectors))
+                // The farthest corner's distance: √ of the largest square (√ keeps order).
+                lower: 0, span: 360, nearest: 0, farthest: (x * x + y * y).max().squareRoot(), firstSector: 0, sectorCount: Int32(RayFan.sectors))
             // The directions about the tile, sorted (no heap: four of them).
             var angles = SIMD4(gridRows[j][i], gridRows[j][i + 1], gridRows[j + 1][i], gridRows[j + 1][i + 1])
             guard !(0..<4).contains(where: { angles[$0].isNaN }) else { return out }
@@ -176,10 +177,17 @@ struct CellTiles: Sendable {
     /// The sectors a turn from `from` (degrees in [0, 360)) clockwise through `span` touches:
     /// from `from`'s on until the one holding its end, past the last sector counting on from
     /// ``RayFan/sectors`` (take them modulo it).
+    ///
+    /// Sectors are counted by multiplying by their count per degree, not by dividing by their
+    /// width as ``RayFan/sector(of:)`` does (a division's latency, twice, on each of a quarter
+    /// of a million tiles): the two can differ by an ulp, and so by a sector only where an end
+    /// lies within an ulp of a sector's bound, and the ends lie ``margin`` beyond the tile's
+    /// cells, so every sector that holds one of its cells is among these.
     static func sectors(from: Double, span: Double) -> Range<Int> {
         let width = 360 / Double(RayFan.sectors)
-        let s0 = RayFan.sector(of: from)
-        return s0..<(s0 + min(RayFan.sectors, Int(((from + span - Double(s0) * width) / width).rounded(.down)) + 1))
+        let perDegree = Double(RayFan.sectors) / 360
+        let s0 = min(RayFan.sectors - 1, max(0, Int(from * perDegree)))
+        return s0..<(s0 + min(RayFan.sectors, Int(((from + span - Double(s0) * width) * perDegree).rounded(.down)) + 1))
     }
 
     /// The sectors tile `t`'s turn touches (``sectors(from:span:)``), nil where it takes the
