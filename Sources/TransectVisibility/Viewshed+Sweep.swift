@@ -199,16 +199,21 @@ extension Viewshed {
                         classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots)
                     defer { shared.deallocateScratch() }
                     var first = 0
-                    var seen = [Int32](repeating: 0, count: tiles.facts.count)
-                    var mark: Int32 = 0
+                    let listing = BlockListing(tiles: tiles.facts.count)
                     while first < rays {
                         let last = min(first + block, rays)  // rays first...last, wedges first..<last
-                        // The block's rays' horizons.
+                        // The block's rays' horizons, and the tiles of its wedges (which need no
+                        // horizon) found by whichever worker takes them first, beside the rays:
+                        // on the calling thread alone, the other worker would wait for them.
                         let blockFirst = first
-                        parallel(last - first + 1) { q in
+                        judging(last - first + 2) { item in
+                            if item == 0 {
+                                listing.list(tiles, from: fan.azimuths[blockFirst], to: fan.azimuths[last])
+                                return
+                            }
                             sweepRay(
-                                q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
-                                terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
+                                item - 1, azimuthDegrees: fan.azimuths[blockFirst + item - 1], lattice: lattice, samples: samples,
+                                along: along, terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
                         }
                         if shortcuts { shared.setFloors(rays: last - first + 1) }
                         for q in 0..<(last - first) {
@@ -221,8 +226,7 @@ extension Viewshed {
                         }
                         // The cells of the block's wedges (wedge a between rays a and a + 1), tile
                         // by tile, a run of tiles a worker.
-                        mark += 1
-                        let blockTiles = tiles.tiles(from: fan.azimuths[first], to: fan.azimuths[last], seen: &seen, mark: mark)
+                        let blockTiles = listing.found
                         let chunks = (blockTiles.count + tilesPerChunk - 1) / tilesPerChunk
                         let blockLast = last
                         judging(chunks) { c in
@@ -1009,5 +1013,23 @@ public struct ViewshedCellGeometry: Sendable {
             && minimumDistanceMetres == settings.minimumDistanceMetres && maximumDistanceMetres == settings.maximumDistanceMetres
             && azimuthDegrees?.from == settings.azimuthDegrees?.from && azimuthDegrees?.to == settings.azimuthDegrees?.to
             && ellipsoid == geodesic.ellipsoid
+    }
+}
+
+/// The tiles of a block's wedges, found by one of the sweep's workers (``CellTiles/tiles(from:to:seen:mark:)``)
+/// with the marks of the tiles met, one a tile, that it keeps from block to block.
+///
+/// `@unchecked Sendable` is safe because one worker a block calls ``list(_:from:to:)``, and the
+/// caller reads ``found`` only after the block's workers have all returned.
+private final class BlockListing: @unchecked Sendable {
+    private var seen: [Int32]
+    private var mark: Int32 = 0
+    private(set) var found: [Int32] = []
+
+    init(tiles: Int) { seen = [Int32](repeating: 0, count: tiles) }
+
+    func list(_ tiles: CellTiles, from: Double, to: Double) {
+        mark += 1
+        found = tiles.tiles(from: from, to: to, seen: &seen, mark: mark)
     }
 }
