@@ -1,4 +1,5 @@
 import CGDAL
+import TransectSupport
 
 /// Writes images as georeferenced Cloud-Optimized GeoTIFFs through GDAL's COG driver: RGB,
 /// 8 bits a band, 512-pixel tiles deflated with the horizontal predictor, overviews down to one
@@ -142,7 +143,7 @@ public enum GeoTIFFWriter {
                 ]
                 try gdal(succeeds: { withCStringList(band) { GDALAddBand(dataset, type.gdal, $0) } == CE_None }, orThrow: failure)
                 try describeAndCopy(
-                    dataset, width: width, height: height, geoTransform: geoTransform, wkt: wkt, noData: noData, description: description,
+                    dataset, cells: raw, width: width, height: height, geoTransform: geoTransform, wkt: wkt, noData: noData, description: description,
                     metadata: metadata, driver: cog, to: path, threads: threads, failure: failure)
             }
         }
@@ -154,7 +155,8 @@ public enum GeoTIFFWriter {
     /// overviews built in memory (the nearest cell, as the driver would take it) and copied as
     /// they are (the driver's own would go through a temporary file), and the COG.
     private static func describeAndCopy(
-        _ dataset: GDALDatasetH, width: Int, height: Int, geoTransform: [Double], wkt: String, noData: Double?, description: String?,
+        _ dataset: GDALDatasetH, cells: UnsafeRawBufferPointer, width: Int, height: Int, geoTransform: [Double], wkt: String, noData: Double?,
+        description: String?,
         metadata: [(String, String)], driver cog: GDALDriverH, to path: String, threads: Int, failure: @escaping (String) -> TerrainError
     ) throws(TerrainError) {
         var transform = geoTransform
@@ -166,10 +168,68 @@ public enum GeoTIFFWriter {
         if let description { GDALSetDescription(band, description) }
         var factors = bandOverviewFactors(width: width, height: height).map(Int32.init)
         if !factors.isEmpty {
-            try gdal(
-                { GDALBuildOverviews(dataset, "NEAREST", Int32(factors.count), &factors, 0, nil, nil, nil) }, orThrow: failure)
+            // The overview bands made empty ("NONE"), then filled with the nearest cells here.
+            try gdal({ GDALBuildOverviews(dataset, "NONE", Int32(factors.count), &factors, 0, nil, nil, nil) }, orThrow: failure)
+            guard let band else { throw failure("GDAL gave the band in memory no handle") }
+            try fillNearestOverviews(of: band, cells: cells, width: width, height: height, threads: threads, failure: failure)
         }
         let overviews = factors.isEmpty ? "OVERVIEWS=NONE" : "OVERVIEWS=FORCE_USE_EXISTING"
         try copyAsCOG(dataset, driver: cog, to: path, options: bandOptions + [overviews, "NUM_THREADS=\(max(1, threads))"], failure: failure)
     }
+
+    /// Fills each overview of `band` (a MEM band of `width` × `height` cells, `cells` row after
+    /// row, with overviews made but not computed) with the nearest cell of the band: for an
+    /// overview of w′ × h′ cells, column ⌊½ + i·w/w′⌋ and row ⌊½ + j·h/h′⌋ (the first of each 2 × 2
+    /// at a factor of two), as GDAL's `NEAREST` builder picks them for a Byte band. Its builder
+    /// goes through its general resampling chunk by chunk (7 ms for a 4096² band's three
+    /// levels), picks otherwise for wider cells, and carries them through floating point, which
+    /// loses a 64-bit mask's bits above 2⁵³ (and a UInt32 count's above 2²⁴); here each level's
+    /// rows are a gather of the cells' bytes on `threads` workers, and one write.
+    static func fillNearestOverviews(
+        of band: GDALRasterBandH, cells: UnsafeRawBufferPointer, width: Int, height: Int, threads: Int,
+        failure: @escaping (String) -> TerrainError
+    ) throws(TerrainError) {
+        let type = GDALGetRasterDataType(band)
+        let size = Int(GDALGetDataTypeSizeBytes(type))
+        precondition(cells.count == width * height * size, "the band's cells")
+        for level in 0..<Int(GDALGetOverviewCount(band)) {
+            guard let overview = GDALGetOverview(band, Int32(level)) else { throw failure("GDAL made no overview \(level + 1)") }
+            let w = Int(GDALGetRasterBandXSize(overview))
+            let h = Int(GDALGetRasterBandYSize(overview))
+            let columns = nearestSources(count: w, of: width)
+            let rows = nearestSources(count: h, of: height)
+            var picked = [UInt8](repeating: 0, count: w * h * size)
+            picked.withUnsafeMutableBytes { target in
+                let from = UncheckedBytes(source: cells, target: target)
+                stripedParallelLoop(threads: threads)(h) { j in
+                    let line = rows[j] * width
+                    for i in 0..<w {
+                        let s = (line + columns[i]) * size
+                        let t = (j * w + i) * size
+                        for b in 0..<size { from.target[t + b] = from.source[s + b] }
+                    }
+                }
+            }
+            let written = picked.withUnsafeMutableBytes { raw in
+                GDALRasterIO(overview, GF_Write, 0, 0, Int32(w), Int32(h), raw.baseAddress, Int32(w), Int32(h), type, 0, 0)
+            }
+            try gdal(succeeds: { written == CE_None }, orThrow: failure)
+        }
+    }
+
+    /// For each of `count` overview cells along a side of `full` cells, the cell GDAL's
+    /// `NEAREST` takes: ⌊½ + k·full/count⌋, within the side.
+    static func nearestSources(count: Int, of full: Int) -> [Int] {
+        let ratio = Double(full) / Double(count)
+        return (0..<count).map { min(full - 1, Int(0.5 + Double($0) * ratio)) }
+    }
+}
+
+/// A band's cells and an overview's, for the workers that gather one from the other.
+///
+/// `@unchecked Sendable` is safe because each worker writes only its own rows of `target`, and
+/// both buffers outlive the loop.
+private struct UncheckedBytes: @unchecked Sendable {
+    let source: UnsafeRawBufferPointer
+    let target: UnsafeMutableRawBufferPointer
 }
