@@ -152,8 +152,8 @@ public enum GeoTIFFWriter {
 
     /// ``writeBandCOG(path:width:height:geoTransform:wkt:type:values:noData:description:metadata:threads:)``
     /// on the band of `dataset` in memory: its georeference, description and metadata, its
-    /// overviews built in memory (the nearest cell, as the driver would take it) and copied as
-    /// they are (the driver's own would go through a temporary file), and the COG.
+    /// overviews built in memory (the nearest cell, ``fillNearestOverviews(of:cells:width:height:threads:failure:)``)
+    /// and copied as they are (the driver's own would go through a temporary file), and the COG.
     private static func describeAndCopy(
         _ dataset: GDALDatasetH, cells: UnsafeRawBufferPointer, width: Int, height: Int, geoTransform: [Double], wkt: String, noData: Double?,
         description: String?,
@@ -182,9 +182,10 @@ public enum GeoTIFFWriter {
     /// overview of w′ × h′ cells, column ⌊½ + i·w/w′⌋ and row ⌊½ + j·h/h′⌋ (the first of each 2 × 2
     /// at a factor of two), as GDAL's `NEAREST` builder picks them for a Byte band. Its builder
     /// goes through its general resampling chunk by chunk (7 ms for a 4096² band's three
-    /// levels), picks otherwise for wider cells, and carries them through floating point, which
-    /// loses a 64-bit mask's bits above 2⁵³ (and a UInt32 count's above 2²⁴); here each level's
-    /// rows are a gather of the cells' bytes on `threads` workers, and one write.
+    /// levels), picks otherwise for wider cells, and carries them through single precision
+    /// (GDAL 3.6), which loses a UInt32 count's bits above 2²⁴ and a 64-bit mask's bits of
+    /// observers past the 24th (`gdaladdo -r nearest` on a UInt64 GeoTIFF shows it); here each
+    /// level's rows are a gather of the cells' bytes on `threads` workers, and one write.
     static func fillNearestOverviews(
         of band: GDALRasterBandH, cells: UnsafeRawBufferPointer, width: Int, height: Int, threads: Int,
         failure: @escaping (String) -> TerrainError
