@@ -203,11 +203,12 @@ public enum GeoTIFFWriter {
             picked.withUnsafeMutableBytes { target in
                 let from = UncheckedBytes(source: cells, target: target)
                 stripedParallelLoop(threads: threads)(h) { j in
-                    let line = rows[j] * width
-                    for i in 0..<w {
-                        let s = (line + columns[i]) * size
-                        let t = (j * w + i) * size
-                        for b in 0..<size { from.target[t + b] = from.source[s + b] }
+                    // A cell of each width as one load and one store.
+                    switch size {
+                    case 1: gather(UInt8.self, row: j, of: from, columns: columns, sourceRow: rows[j], width: width, overviewWidth: w)
+                    case 2: gather(UInt16.self, row: j, of: from, columns: columns, sourceRow: rows[j], width: width, overviewWidth: w)
+                    case 4: gather(UInt32.self, row: j, of: from, columns: columns, sourceRow: rows[j], width: width, overviewWidth: w)
+                    default: gather(UInt64.self, row: j, of: from, columns: columns, sourceRow: rows[j], width: width, overviewWidth: w)
                     }
                 }
             }
@@ -215,6 +216,23 @@ public enum GeoTIFFWriter {
                 GDALRasterIO(overview, GF_Write, 0, 0, Int32(w), Int32(h), raw.baseAddress, Int32(w), Int32(h), type, 0, 0)
             }
             try gdal(succeeds: { written == CE_None }, orThrow: failure)
+        }
+    }
+
+    /// Overview row `j`: cell i from column `columns[i]` of the band's row `sourceRow`, cells of
+    /// `Cell`'s width (the band type's: 1, 2, 4 or 8 bytes).
+    @inline(__always)
+    private static func gather<Cell: FixedWidthInteger>(
+        _: Cell.Type, row j: Int, of bytes: UncheckedBytes, columns: [Int], sourceRow: Int, width: Int, overviewWidth w: Int
+    ) {
+        let size = MemoryLayout<Cell>.size
+        let line = sourceRow * width * size
+        let start = j * w * size
+        columns.withUnsafeBufferPointer { columns in
+            for i in 0..<w {
+                let cell = bytes.source.loadUnaligned(fromByteOffset: line + columns[i] * size, as: Cell.self)
+                bytes.target.storeBytes(of: cell, toByteOffset: start + i * size, as: Cell.self)
+            }
         }
     }
 
