@@ -623,11 +623,7 @@ extension Viewshed {
                         Int(tile), of: all, rows: tileRows, columns: tileColumns, blocks: blocks, settings: settings, targetHeight: targetHeight,
                         samples: samples, step: step, k: k, eye: eye, floors: shared.floors)
                 {
-                    for row in tileRows {
-                        for i in (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound) where shared.classes[i] == unjudged {
-                            shared.classes[i] = ViewshedClass.hidden.rawValue
-                        }
-                    }
+                    for row in tileRows { hideUnjudged(shared.classes, (row * w + tileColumns.lowerBound)..<(row * w + tileColumns.upperBound)) }
                     continue
                 }
                 // Azimuths where limits need them first; elsewhere only where the floors do not
@@ -756,6 +752,37 @@ extension Viewshed {
             finish(
                 cell: p.cell, distance: p.distance, reduced: p.reduced, slope: p.slope, horizon: horizon, gap: gap,
                 computesHeights: computesHeights, shared: shared)
+        }
+    }
+
+    /// Cells `range` of `classes` that no block judged yet (out of range until their block
+    /// judges them) made hidden, the others left: eight cells at a time as one 64-bit word, its
+    /// bytes equal to the unjudged class found without a branch and cleared (hidden is 0).
+    @inline(__always)
+    static func hideUnjudged(_ classes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= classes.count, "cells of the raster")
+        let unjudged = ViewshedClass.outOfRange.rawValue
+        guard ViewshedClass.hidden.rawValue == 0, let base = classes.baseAddress else {
+            for i in range where classes[i] == unjudged { classes[i] = ViewshedClass.hidden.rawValue }
+            return
+        }
+        let raw = UnsafeMutableRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // A byte of `x` is 0 exactly where the cell is unjudged; such a byte, and only such,
+            // has its high bit clear in ((x & 0x7F…) + 0x7F…) | x.
+            let x = word ^ (ones &* UInt64(unjudged))
+            let zero = ~(((x & low7) &+ low7) | x) & ~low7
+            let mask = (zero >> 7) &* 0xFF
+            raw.storeBytes(of: word & ~mask, toByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < range.upperBound {
+            if base[i] == unjudged { base[i] = ViewshedClass.hidden.rawValue }
+            i += 1
         }
     }
 

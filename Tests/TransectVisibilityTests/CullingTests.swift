@@ -112,6 +112,22 @@ import TransectTestSupport
         #expect(checked > 10000)
     }
 
+    @Test("a tile's unjudged cells made hidden eight at a time equal a cell-by-cell pass, for every byte value and any alignment")
+    func hideUnjudgedMatchesCellByCell() {
+        var random = SeededRandom(seed: 91)
+        let cells = (0..<4099).map { k -> UInt8 in
+            // Every byte value in turn, then classes at random in runs.
+            k < 256 ? UInt8(k) : [0, 1, 1, 2, 255][Int.random(in: 0..<5, using: &random)]
+        }
+        for (start, end) in [(0, 4099), (1, 9), (3, 4098), (256, 264), (255, 1000), (7, 7)] {
+            var fast = cells
+            var plain = cells
+            fast.withUnsafeMutableBufferPointer { Viewshed.hideUnjudged($0, start..<end) }
+            for i in start..<end where plain[i] == ViewshedClass.outOfRange.rawValue { plain[i] = ViewshedClass.hidden.rawValue }
+            #expect(fast == plain, "cells \(start)..<\(end)")
+        }
+    }
+
     @Test(
         "a Float32 grid's blocks' extremes, eight lanes at a time, equal a cell-by-cell pass over the same values",
         arguments: [(97, 89, 8), (64, 40, 8), (7, 9, 8), (50, 33, 4)])
