@@ -68,6 +68,7 @@ struct RayLatticeTests {
                 observer: observer, extent: (-extent...extent, -extent...extent), farthest: 2 * extent, step: step, georeference: geo,
                 geodesic: .wgs84, parallel: Self.serial, threads: 1)
             let every = lattice.spacing / (2 * step)
+            // The spacing is the cell count times two steps, divided back: a whole number to rounding.
             #expect(abs(every - Double(cells)) < 1e-9, "\(cell * 3600)″ cells: every \(every), error \(lattice.interpolationError())")
             #expect(lattice.interpolationError() <= Viewshed.latticeTolerance)
         }
