@@ -37,42 +37,51 @@ struct TerrainBlocks: Sendable {
             self.down = down
             self.highest = highest
             self.lowest = lowest
-            highestAround = Self.outwards(Self.around(highest, across: across, down: down, max), up: true)
-            lowestAround = Self.outwards(Self.around(lowest, across: across, down: down, min), up: false)
+            highestAround = Self.around(highest, across: across, down: down, up: true)
+            lowestAround = Self.around(lowest, across: across, down: down, up: false)
         }
 
-        /// `extreme` (`max` or `min`) of `values` over the 3 × 3 blocks from each block on
-        /// (`across` × `down` blocks, row-major): three blocks across, then three of those down.
-        @inline(__always)
-        static func around(_ values: [Double], across: Int, down: Int, _ extreme: (Double, Double) -> Double) -> [Double] {
-            var rows = values
-            rows.withUnsafeMutableBufferPointer { rows in
-                for j in 0..<down {
-                    for i in 0..<across {
-                        for di in 1..<3 where i + di < across {
-                            rows[j * across + i] = extreme(rows[j * across + i], values[j * across + i + di])
+        /// The highest (`up`) or lowest of `values` over the 3 × 3 blocks from each block on
+        /// (`across` × `down` blocks, row-major), rounded outwards to single precision
+        /// (``outward(_:up:)``): three blocks across into a scratch row-major array, then three
+        /// of those down, each written once (no copy of the blocks to update in place).
+        static func around(_ values: [Double], across: Int, down: Int, up: Bool) -> [Float] {
+            @inline(__always) func extreme(_ a: Double, _ b: Double) -> Double { up ? max(a, b) : min(a, b) }
+            let n = across * down
+            let rows = [Double](unsafeUninitializedCapacity: n) { rows, count in
+                values.withUnsafeBufferPointer { values in
+                    for j in 0..<down {
+                        for i in 0..<across {
+                            let k = j * across + i
+                            var e = values[k]
+                            for di in 1..<3 where i + di < across { e = extreme(e, values[k + di]) }
+                            rows[k] = e
                         }
                     }
                 }
+                count = n
             }
-            var out = rows
-            out.withUnsafeMutableBufferPointer { out in
-                for j in 0..<down {
-                    for dj in 1..<3 where j + dj < down {
-                        for i in 0..<across { out[j * across + i] = extreme(out[j * across + i], rows[(j + dj) * across + i]) }
+            return [Float](unsafeUninitializedCapacity: n) { out, count in
+                rows.withUnsafeBufferPointer { rows in
+                    for j in 0..<down {
+                        for i in 0..<across {
+                            let k = j * across + i
+                            var e = rows[k]
+                            for dj in 1..<3 where j + dj < down { e = extreme(e, rows[k + dj * across]) }
+                            out[k] = outward(e, up: up)
+                        }
                     }
                 }
+                count = n
             }
-            return out
         }
 
-        /// `values` in single precision, each rounded up (`up`) or down to a Float at or beyond it.
-        static func outwards(_ values: [Double], up: Bool) -> [Float] {
-            values.map { z in
-                let f = Float(z)
-                if up { return Double(f) < z ? f.nextUp : f }
-                return Double(f) > z ? f.nextDown : f
-            }
+        /// `z` in single precision, rounded up (`up`) or down to a Float at or beyond it.
+        @inline(__always)
+        static func outward(_ z: Double, up: Bool) -> Float {
+            let f = Float(z)
+            if up { return Double(f) < z ? f.nextUp : f }
+            return Double(f) > z ? f.nextDown : f
         }
 
         /// The highest and (when `needsLowest`) lowest elevation of cells `c0...c1` ×
@@ -117,17 +126,21 @@ struct TerrainBlocks: Sendable {
         let down = (h + size - 1) / size
         width = w
         height = h
-        // One row of blocks per item (the terrain's own kernel where it has one).
-        let bands = ParallelFill.array(count: down, chunk: 1, parallel: parallel) { j -> [Double] in
-            var out = [Double](repeating: .nan, count: 2 * across)
-            out.withUnsafeMutableBufferPointer { out in
-                terrain.blockExtremes(
-                    rows: (j * size)..<min(h, (j + 1) * size), size: size, highest: out.baseAddress!, lowest: out.baseAddress! + across)
+        // One row of blocks per item (the terrain's own kernel where it has one), written in
+        // place: each item its own row of both arrays.
+        let n = across * down
+        var lowest: [Double] = []
+        let highest = [Double](unsafeUninitializedCapacity: n) { highest, count in
+            lowest = [Double](unsafeUninitializedCapacity: n) { lowest, count in
+                let rows = BlockRows(highest: highest.baseAddress!, lowest: lowest.baseAddress!)
+                parallel(down) { j in
+                    terrain.blockExtremes(
+                        rows: (j * size)..<min(h, (j + 1) * size), size: size, highest: rows.highest + j * across, lowest: rows.lowest + j * across)
+                }
+                count = n
             }
-            return out
+            count = n
         }
-        let highest = bands.flatMap { $0[0..<across] }
-        let lowest = bands.flatMap { $0[across...] }
         fine = Level(size: size, across: across, down: down, highest: highest, lowest: lowest)
         // Each coarse block: 4 × 4 fine ones.
         let coarseAcross = (across + 3) / 4
@@ -160,6 +173,15 @@ struct TerrainBlocks: Sendable {
         let z = cubic ? top + 0.3 * (top - bottom) : top
         return z + 1e-9 * (1 + abs(z))
     }
+}
+
+/// The fine blocks' arrays while their rows are filled.
+///
+/// `@unchecked Sendable` is safe because each item of the loop writes only its own row of
+/// each, and the loop returns before the arrays are used.
+private struct BlockRows: @unchecked Sendable {
+    let highest: UnsafeMutablePointer<Double>
+    let lowest: UnsafeMutablePointer<Double>
 }
 
 /// What a viewshed reads of its terrain whatever the observer (the bounds of its blocks of
