@@ -66,9 +66,9 @@ extension Viewshed {
     /// at every ``knotStep``-th sample from a ``RayLattice``, exact at its nodes by Karney's
     /// direct problem and the georeference, its nodes every 64th, 32nd or 16th cell, the
     /// coarsest that interpolates within ``latticeTolerance`` of a cell; and placed linearly
-    /// between: a geodesic's
-    /// curvature in a geographic raster's pixels, tan φ/R, departs from its chord by under 2 cm
-    /// over 32 cells of 30 m at 40°, a thousandth of a cell), and keeps its horizon, the running
+    /// between knots: a geodesic's curvature in a geographic raster's pixels, tan φ/R, departs
+    /// from its chord by under 2 cm over 32 cells of 30 m at 40°, a thousandth of a cell), and
+    /// keeps its horizon, the running
     /// maximum of t. A cell is judged on the two rays either side of its own azimuth: the
     /// horizon up to its own neighbourhood, interpolated linearly in azimuth, against its T,
     /// and where that does not already hide it, its own line's last ``nearSamples`` samples.
