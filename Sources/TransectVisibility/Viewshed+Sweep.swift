@@ -206,6 +206,9 @@ extension Viewshed {
                         // horizon) found by whichever worker takes them first, beside the rays:
                         // on the calling thread alone, the other worker would wait for them.
                         let blockFirst = first
+                        // Each ray folds its horizons into the block's floors as it ends (see
+                        // SweepBuffers.foldFloors), rather than the calling thread after them all.
+                        if shortcuts { shared.resetFloors() }
                         judging(last - first + 2) { item in
                             if item == 0 {
                                 listing.list(tiles, from: fan.azimuths[blockFirst], to: fan.azimuths[last])
@@ -214,8 +217,9 @@ extension Viewshed {
                             sweepRay(
                                 item - 1, azimuthDegrees: fan.azimuths[blockFirst + item - 1], lattice: lattice, samples: samples,
                                 along: along, terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
+                            if shortcuts { shared.foldFloors(ray: item - 1) }
                         }
-                        if shortcuts { shared.setFloors(rays: last - first + 1) }
+                        if shortcuts { shared.finishFloors() }
                         for q in 0..<(last - first) {
                             let (t, j) = shared.best[q]
                             horizon[first + q] = HorizonPoint(
@@ -917,6 +921,8 @@ struct SweepBuffers: @unchecked Sendable {
     /// (a horizon only rises along its ray, and stands still after its end), so below their
     /// interpolation: hidden, without finding its wedge.
     let floors: UnsafeMutableBufferPointer<Double>
+    /// Held while a ray folds its horizons into ``floors``.
+    let floorLock: UnsafeMutablePointer<pthread_mutex_t>
     /// The last sample of each ray inside the raster: its horizon is written up to there.
     let lasts: UnsafeMutableBufferPointer<Int>
     /// Each ray's highest slope and its sample (−1: none).
@@ -949,6 +955,8 @@ struct SweepBuffers: @unchecked Sendable {
         lasts.initialize(repeating: 0)
         floors = .allocate(capacity: (samples + Viewshed.cullSpan - 1) / Viewshed.cullSpan)
         floors.initialize(repeating: -.infinity)
+        floorLock = .allocate(capacity: 1)
+        pthread_mutex_init(floorLock, nil)
         best = .allocate(capacity: rays)
         best.initialize(repeating: (-.infinity, -1))
         knotColumns = .allocate(capacity: rays * knots)
@@ -966,6 +974,8 @@ struct SweepBuffers: @unchecked Sendable {
         gaps.deallocate()
         lasts.deallocate()
         floors.deallocate()
+        pthread_mutex_destroy(floorLock)
+        floorLock.deallocate()
         best.deallocate()
         knotColumns.deallocate()
         knotRows.deallocate()
@@ -978,14 +988,23 @@ struct SweepBuffers: @unchecked Sendable {
         return held.isNaN ? horizons[q &* samples &+ j] : held
     }
 
-    /// ``floors`` for the block's first `rays` rays, once they are swept (from their
-    /// ``stretchStarts``).
-    func setFloors(rays: Int) {
+    /// ``floors`` made ready for a block's rays to fold theirs in (``foldFloors(ray:)``).
+    func resetFloors() {
         for span in 0..<floors.count { floors[span] = .infinity }
-        for q in 0..<rays {
-            let starts = stretchStarts.baseAddress! + q * spans
-            for span in 0..<floors.count { floors[span] = min(floors[span], starts[span]) }
-        }
+    }
+
+    /// Ray `q`'s horizons at its stretches' starts (``stretchStarts``) folded into ``floors``,
+    /// once it is swept, on whichever worker swept it: one at a time under ``floorLock``. The
+    /// least of the block's rays' is the same whatever their order.
+    func foldFloors(ray q: Int) {
+        let starts = stretchStarts.baseAddress! + q * spans
+        pthread_mutex_lock(floorLock)
+        for span in 0..<floors.count { floors[span] = min(floors[span], starts[span]) }
+        pthread_mutex_unlock(floorLock)
+    }
+
+    /// ``floors`` lowered a little for rounding, once every ray of the block folded its own in.
+    func finishFloors() {
         for span in 0..<floors.count {
             let lowest = floors[span]
             floors[span] = lowest - 1e-9 * (1 + abs(lowest))
