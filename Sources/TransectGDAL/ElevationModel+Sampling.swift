@@ -389,14 +389,11 @@ extension ElevationModel {
                 flagged |= unsafeBitCast(keep .& (bits .> limitBits), to: Bits.self)
                 k += Lanes.scalarCount
             }
-            var found = flagged != Bits()
-            while k < end {
-                let v = base[k]
-                base[k] = v.magnitude < .infinity && v != noData ? v + 0 : .nan
-                found = found || abs(base[k]) > limit
-                k += 1
+            // The chunk's last cells, fewer than a lane's, as unscaledMetres takes any cell.
+            unscaledMetres(UnsafeMutableBufferPointer(rebasing: cells[k..<end]), noDataAsRead: ndRead)
+            if flagged != Bits() || (k..<end).contains(where: { abs(base[$0]) > limit }) {
+                return (start..<end).first { abs(base[$0]) > limit }
             }
-            if found { return (start..<end).first { abs(base[$0]) > limit } }
             start = end
         }
         return nil

@@ -33,20 +33,28 @@ public protocol ViewshedTerrain: Sendable {
 
 extension ViewshedTerrain {
     public func blockExtremes(rows: Range<Int>, size: Int, highest: UnsafeMutablePointer<Double>, lowest: UnsafeMutablePointer<Double>) {
-        let w = width
-        for i in 0..<((w + size - 1) / size) {
-            var top = -Double.infinity
-            var bottom = Double.infinity
-            for r in rows {
-                for c in (i * size)..<min(w, (i + 1) * size) {
-                    let z = elevation(index: r * w + c)
-                    top = max(top, z.isNaN ? .infinity : z)
-                    bottom = min(bottom, z.isNaN ? -.infinity : z)
-                }
-            }
-            highest[i] = top
-            lowest[i] = bottom
+        blockExtremesCellByCell(rows: rows, size: size, highest: highest, lowest: lowest)
+    }
+
+    /// ``blockExtremes(rows:size:highest:lowest:)`` block by block, cell by cell.
+    func blockExtremesCellByCell(rows: Range<Int>, size: Int, highest: UnsafeMutablePointer<Double>, lowest: UnsafeMutablePointer<Double>) {
+        for i in 0..<((width + size - 1) / size) {
+            (highest[i], lowest[i]) = extremes(rows: rows, columns: (i * size)..<min(width, (i + 1) * size))
         }
+    }
+
+    /// The highest and lowest elevation of cells `columns` × `rows`, no data as +∞ and −∞.
+    func extremes(rows: Range<Int>, columns: Range<Int>) -> (Double, Double) {
+        var top = -Double.infinity
+        var bottom = Double.infinity
+        for r in rows {
+            for c in columns {
+                let z = elevation(index: r * width + c)
+                top = max(top, z.isNaN ? .infinity : z)
+                bottom = min(bottom, z.isNaN ? -.infinity : z)
+            }
+        }
+        return (top, bottom)
     }
 }
 
@@ -62,10 +70,7 @@ extension Float32ElevationGrid: ViewshedTerrain {
     /// taken once. The same values: Float to Double keeps both order and value.
     public func blockExtremes(rows: Range<Int>, size: Int, highest: UnsafeMutablePointer<Double>, lowest: UnsafeMutablePointer<Double>) {
         typealias Lanes = SIMD8<Float>
-        guard size == Lanes.scalarCount else {
-            for i in 0..<((width + size - 1) / size) { (highest[i], lowest[i]) = scalarExtremes(rows: rows, columns: (i * size)..<min(width, (i + 1) * size)) }
-            return
-        }
+        guard size == Lanes.scalarCount else { return blockExtremesCellByCell(rows: rows, size: size, highest: highest, lowest: lowest) }
         let w = width
         let whole = w / size
         values.withUnsafeBufferPointer { cells in
@@ -90,20 +95,6 @@ extension Float32ElevationGrid: ViewshedTerrain {
                 lowest[i] = Double(bottom.min())
             }
         }
-        if whole * size < w { (highest[whole], lowest[whole]) = scalarExtremes(rows: rows, columns: (whole * size)..<w) }
-    }
-
-    /// The highest and lowest elevation of cells `columns` × `rows`, no data as +∞ and −∞.
-    private func scalarExtremes(rows: Range<Int>, columns: Range<Int>) -> (Double, Double) {
-        var top = -Double.infinity
-        var bottom = Double.infinity
-        for r in rows {
-            for c in columns {
-                let z = elevation(index: r * width + c)
-                top = max(top, z.isNaN ? .infinity : z)
-                bottom = min(bottom, z.isNaN ? -.infinity : z)
-            }
-        }
-        return (top, bottom)
+        if whole * size < w { (highest[whole], lowest[whole]) = extremes(rows: rows, columns: (whole * size)..<w) }
     }
 }
