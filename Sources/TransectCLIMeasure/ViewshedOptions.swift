@@ -228,7 +228,8 @@ struct ViewshedRunSettings {
             targetHeightMetres: try args.value(ViewshedOptions.targetHeight), curvature: try SightLineOptions.coefficient(args),
             minimumDistanceMetres: minDistance, maximumDistanceMetres: maxDistance, azimuthDegrees: try args.value(ViewshedOptions.azimuth),
             pitchDegrees: pitch.map { $0.0...$0.1 }, interpolation: terrain.interpolation,
-            computesHeights: product == .minHeight || product == .angle, threads: try CommonOptions.threadCount(args))
+            computesHeights: product == .minHeight || product == .angle, threads: try CommonOptions.threadCount(args),
+            tracesHorizon: horizon != nil)
     }
 }
 

@@ -36,7 +36,23 @@ extension Viewshed {
     /// 6,561; a whole step leaves rough synthetic terrain at the 0.1 % of cells `make test`
     /// allows to differ from their own sight lines, 0.9 of a step under it.
     static let raySpacingSteps = 0.9
-    /// Rays a block sweeps together (their horizons in memory at once).
+    /// The widest gap, in sample steps, between the rays a cell nearer than the farthest is
+    /// judged between. The fan spaces its rays for the farthest cell of their sector, so nearer
+    /// the eye they crowd: at a tenth of the way, ten rays sample each step across. So within
+    /// a block each ray but its two ends has two parents, the rays 2^L either side of it (L its
+    /// index's trailing zero bits: every other ray's are the rays beside it, every fourth's two
+    /// away, and so on), and samples its own terrain only from where they lie this far apart
+    /// (``SweepBuffers/ownFrom``, a knot's sample); before, its horizon is theirs interpolated
+    /// in azimuth, as a cell's between its two rays, and its own samples start from that
+    /// horizon. A cell nearer than the farthest is so judged between rays at most half as far
+    /// apart as at the farthest: rough synthetic terrain then differs from its own sight lines
+    /// on as many cells as with every ray sampled from the eye (19 of 19,600), where the whole
+    /// spacing would take it to 21, past the 0.1 % `make test` allows. The sweep of the 4096²
+    /// hills so reads 3.5 million samples rather than 11.5 million; from Half Dome, 5.6 million
+    /// rather than 6.5.
+    static let innerRaySpacingSteps = raySpacingSteps / 2
+    /// Rays a block sweeps together (their horizons in memory at once): a power of two, so that
+    /// every ray between its ends has its parents in the block.
     static let raysPerBlock = 128
     /// Tiles (of 8 × 8 cells) of a block a worker judges at a time, taken by whichever worker
     /// is free (``sharedParallelLoop(threads:)``): tiles hidden whole cost a fraction of those
@@ -183,8 +199,8 @@ extension Viewshed {
         }
         var minimumHeights = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
         var angles = settings.computesHeights ? [Float](repeating: .nan, count: n) : []
-        var horizon = [HorizonPoint](
-            repeating: HorizonPoint(azimuthDegrees: 0, elevationDegrees: .nan, distanceMetres: .nan, crossesNoData: false), count: rays)
+        var horizon: [HorizonPoint] = []
+        if settings.tracesHorizon { horizon.reserveCapacity(rays) }
         let along = SampleTerms(samples: samples, step: step, k: k, eye: eye)
         precondition(prepared.map { $0.blocks.width == w && $0.blocks.height == h } ?? true, "a preparation of another terrain")
         let blocks = shortcuts ? (prepared?.blocks ?? TerrainBlocks(terrain: terrain, parallel: parallel)) : nil
@@ -197,6 +213,7 @@ extension Viewshed {
                 angles.withUnsafeMutableBufferPointer { angleOut in
                     let shared = SweepBuffers(
                         classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots)
+                    let traces = settings.tracesHorizon
                     defer { shared.deallocateScratch() }
                     var first = 0
                     let listing = BlockListing(tiles: tiles.facts.count)
@@ -209,24 +226,46 @@ extension Viewshed {
                         // Each ray folds its horizons into the block's floors as it ends (see
                         // SweepBuffers.foldFloors), rather than the calling thread after them all.
                         if shortcuts { shared.resetFloors() }
+                        // Rays in the order of their parents first (see innerRaySpacingSteps);
+                        // a ray waits for its parents' horizons, swept by the other worker or
+                        // already done, before its own.
+                        let order = shared.arrange(block: fan.azimuths[first...last], samples: samples)
                         judging(last - first + 2) { item in
                             if item == 0 {
                                 listing.list(tiles, from: fan.azimuths[blockFirst], to: fan.azimuths[last])
                                 return
                             }
+                            let q = order[item - 1]
+                            let from = shared.ownFrom[q]
+                            var start = (horizon: -Double.infinity, gap: Int.max)
+                            if from > 0 {
+                                start = shared.inherited(ray: q)
+                                if traces {
+                                    sweepRay(
+                                        q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
+                                        terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
+                                    shared.traced[q] = (shared.best[q], shared.gaps[q])
+                                }
+                            }
                             sweepRay(
-                                item - 1, azimuthDegrees: fan.azimuths[blockFirst + item - 1], lattice: lattice, samples: samples,
-                                along: along, terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
-                            if shortcuts { shared.foldFloors(ray: item - 1) }
+                                q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
+                                terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared, from: from,
+                                horizon: start.horizon, gap: start.gap)
+                            if from == 0 { shared.traced[q] = (shared.best[q], shared.gaps[q]) }
+                            if shortcuts { shared.foldFloors(ray: q) }
+                            shared.ready.raise(q)
                         }
                         if shortcuts { shared.finishFloors() }
-                        for q in 0..<(last - first) {
-                            let (t, j) = shared.best[q]
-                            horizon[first + q] = HorizonPoint(
-                                azimuthDegrees: fan.azimuths[first + q],
-                                elevationDegrees: j >= 0 ? atan(t) * 180 / .pi : .nan,
-                                distanceMetres: j >= 0 ? Double(j) * step : .nan,
-                                crossesNoData: shared.gaps[q] != .max)
+                        if traces {
+                            for q in 0..<(last - first) {
+                                let ((t, j), gap) = shared.traced[q]
+                                horizon.append(
+                                    HorizonPoint(
+                                        azimuthDegrees: fan.azimuths[first + q],
+                                        elevationDegrees: j >= 0 ? atan(t) * 180 / .pi : .nan,
+                                        distanceMetres: j >= 0 ? Double(j) * step : .nan,
+                                        crossesNoData: gap != .max))
+                            }
                         }
                         // The cells of the block's wedges (wedge a between rays a and a + 1), tile
                         // by tile, a run of tiles a worker.
@@ -411,15 +450,19 @@ extension Viewshed {
             azimuthDegrees: settings.azimuthDegrees, ellipsoid: geodesic.ellipsoid, extent: extent, tiles: tiles, farthest: sectorFarthest)
     }
 
-    /// Sweeps ray `q` of the block: its samples' positions between the knots, their terrain,
-    /// and the running maximum of their slopes into `shared.horizons` row q (a stretch that
-    /// `blocks` show cannot raise it is not sampled, its horizon held in `shared.spanHorizons`);
-    /// the index of its first sample in no data (inside the raster) into `shared.gaps[q]`, its
-    /// highest slope and where into `shared.best[q]`. `along` holds each sample's distance
-    /// terms, the same for every ray.
+    /// Sweeps ray `q` of the block from its sample `from` (0: the eye) on: its samples'
+    /// positions between the knots, their terrain, and the running maximum of their slopes,
+    /// starting from `horizon`, into `shared.horizons` row q (a stretch that `blocks` show
+    /// cannot raise it is not sampled, its horizon held in `shared.spanHorizons`); the index of
+    /// its first sample in no data (inside the raster), or `gap` when that is before `from`,
+    /// into `shared.gaps[q]`, its highest slope and where into `shared.best[q]` (where −1: none
+    /// of its own samples rose above `horizon`). `along` holds each sample's distance terms, the
+    /// same for every ray. From a later sample (see ``innerRaySpacingSteps``), `horizon` and
+    /// `gap` are its parents' there (``SweepBuffers/inherited(ray:)``).
     static func sweepRay(
         _ q: Int, azimuthDegrees: Double, lattice: RayLattice, samples: Int, along: SampleTerms, terrain: some ViewshedTerrain,
-        blocks: TerrainBlocks?, interpolation: Interpolation, shared: SweepBuffers
+        blocks: TerrainBlocks?, interpolation: Interpolation, shared: SweepBuffers, from: Int = 0, horizon: Double = -.infinity,
+        gap inheritedGap: Int = .max
     ) {
         let knots = shared.knots
         let base = q * knots
@@ -482,9 +525,9 @@ extension Viewshed {
             if inside(c, r) { break }
             last -= 1
         }
-        var running = -Double.infinity
+        var running = horizon
         var at = -1
-        var gap = Int.max
+        var gap = inheritedGap
         let radius = interpolation.radius
         let z = UnsafeMutablePointer<Double>.allocate(capacity: cullSpan)
         defer { z.deallocate() }
@@ -515,10 +558,11 @@ extension Viewshed {
                 // climbing terrain in sight, where the bounds almost never cull (2.5 % of such
                 // stretches on the 4096² hills, 0.5 % from Half Dome, against 63 % and 52 % of
                 // the others), and a look costs about a quarter of a stretch's samples.
-                var j = 1
+                let first = max(1, from)
+                var j = first
                 var rose = false
                 while j <= last {
-                    if !rose && (j % knotStep == 0 || j == 1) {
+                    if !rose && (j % knotStep == 0 || j == first) {
                         let end = min(last, (j / knotStep + 1) * knotStep - 1)
                         if let blocks, cannotRise(j, end, blocks, blocks.coarse) {
                             for span in (j / cullSpan)...(end / cullSpan) {
@@ -567,9 +611,10 @@ extension Viewshed {
         }
         shared.lasts[q] = last
         shared.gaps[q] = gap
+        // A ray that leaves the raster before its own samples start keeps its parents'
+        // horizon at its last sample.
+        if last < from { running = shared.horizon(ray: q, sample: last) }
         shared.best[q] = (running, at)
-        // Past its last sample, its horizon stands still.
-        for span in (last / cullSpan + 1)..<max(last / cullSpan + 1, shared.spans) { starts[span] = running }
     }
 
     /// Judges the cells of `tiles` (the block's, from ``CellTiles/tiles(from:to:seen:mark:)``)
@@ -697,20 +742,9 @@ extension Viewshed {
                         let q = a - firstRay
                         let from = fan.azimuths[a]
                         let f = (alpha - from) / (fan.azimuths[a + 1] - from)
-                        let lastA = shared.lasts[q]
-                        let lastB = shared.lasts[q + 1]
-                        // A ray's horizon stands still after it leaves the raster.
-                        let ha = shared.horizon(ray: q, sample: min(far, lastA), samples: samples)
-                        let hb = shared.horizon(ray: q + 1, sample: min(far, lastB), samples: samples)
                         // The rays' horizon up to the target's own neighbourhood, interpolated in azimuth.
-                        let horizon: Double
-                        if ha == -.infinity {
-                            horizon = hb
-                        } else if hb == -.infinity {
-                            horizon = ha
-                        } else {
-                            horizon = ha + f * (hb - ha)
-                        }
+                        let horizon = SweepBuffers.blend(
+                            shared.horizon(ray: q, sample: far), shared.horizon(ray: q + 1, sample: far), fraction: f)
                         if t < horizon && !computesHeights {
                             shared.classes[i] = ViewshedClass.hidden.rawValue
                             continue
@@ -909,10 +943,14 @@ struct SweepBuffers: @unchecked Sendable {
     /// ``spans`` a ray.
     let spanHorizons: UnsafeMutableBufferPointer<Double>
     let spans: Int
-    /// Each ray's horizon at the first sample of each of its stretches (at its last sample
-    /// beyond its end), ``spans`` a ray, written as the ray is swept: what ``floors`` take the
-    /// lowest of.
+    /// Each ray's horizon at the first sample of each of its stretches from its first own
+    /// sample to its last, ``spans`` a ray, written as the ray is swept: what ``floors`` take
+    /// the lowest of.
     let stretchStarts: UnsafeMutableBufferPointer<Double>
+    /// The lowest horizon of the block's rays whose last sample lies in the stretch before,
+    /// ``spans`` + 1: a ray's horizon stands still past its end, so it holds for every stretch
+    /// from there on (``finishFloors()``).
+    let tails: UnsafeMutableBufferPointer<Double>
     /// Each ray's first sample in no data inside the raster (`Int.max`: none).
     let gaps: UnsafeMutableBufferPointer<Int>
     /// The lowest of the block's rays' horizons at every ``Viewshed/cullSpan``-th sample, a
@@ -931,6 +969,19 @@ struct SweepBuffers: @unchecked Sendable {
     let knotColumns: UnsafeMutableBufferPointer<Double>
     let knotRows: UnsafeMutableBufferPointer<Double>
     let knots: Int
+    /// Samples a ray.
+    let samples: Int
+    /// Each ray's first own sample (a knot's; 0 for rays sampled from the eye): before it, its
+    /// horizon is its ``parents``' interpolated (see ``Viewshed/innerRaySpacingSteps``).
+    let ownFrom: UnsafeMutableBufferPointer<Int>
+    /// Each ray's two parents in the block and how far across from the first to the second
+    /// its azimuth lies (itself twice for rays sampled from the eye).
+    let parents: UnsafeMutableBufferPointer<(Int, Int, Double)>
+    /// Each ray's highest slope and where, and its first sample in no data, along its whole
+    /// length: what the horizon (``Viewshed/horizon``) reports.
+    let traced: UnsafeMutableBufferPointer<((Double, Int), Int)>
+    /// Raised as each ray of the block is swept: its horizons are ready for the rays it parents.
+    let ready: ReadyFlags
 
     /// The sweep's buffers over the cells' outputs, with scratch for `rays` rays of `samples`
     /// samples and `knots` knots (freed by ``deallocateScratch()``).
@@ -949,6 +1000,8 @@ struct SweepBuffers: @unchecked Sendable {
         spanHorizons.initialize(repeating: .nan)
         stretchStarts = .allocate(capacity: rays * spans)
         stretchStarts.initialize(repeating: -.infinity)
+        tails = .allocate(capacity: spans + 1)
+        tails.initialize(repeating: .infinity)
         gaps = .allocate(capacity: rays)
         gaps.initialize(repeating: .max)
         lasts = .allocate(capacity: rays)
@@ -964,6 +1017,14 @@ struct SweepBuffers: @unchecked Sendable {
         knotRows = .allocate(capacity: rays * knots)
         knotRows.initialize(repeating: .nan)
         self.knots = knots
+        self.samples = samples
+        ownFrom = .allocate(capacity: rays)
+        ownFrom.initialize(repeating: 0)
+        parents = .allocate(capacity: rays)
+        parents.initialize(repeating: (0, 0, 0))
+        traced = .allocate(capacity: rays)
+        traced.initialize(repeating: ((-.infinity, -1), .max))
+        ready = ReadyFlags(count: rays)
     }
 
     /// Frees the scratch ``init(classes:heights:angles:rays:samples:knots:)`` allocated.
@@ -971,6 +1032,7 @@ struct SweepBuffers: @unchecked Sendable {
         horizons.deallocate()
         spanHorizons.deallocate()
         stretchStarts.deallocate()
+        tails.deallocate()
         gaps.deallocate()
         lasts.deallocate()
         floors.deallocate()
@@ -979,34 +1041,115 @@ struct SweepBuffers: @unchecked Sendable {
         best.deallocate()
         knotColumns.deallocate()
         knotRows.deallocate()
+        ownFrom.deallocate()
+        parents.deallocate()
+        traced.deallocate()
+        ready.deallocate()
     }
 
-    /// Ray `q`'s horizon at sample `j` (at most its last).
+    /// Ray `q`'s horizon at sample `j`: at its last inside the raster beyond that (it stands
+    /// still after the ray leaves the raster), its parents' interpolated before its first own
+    /// sample.
     @inline(__always)
-    func horizon(ray q: Int, sample j: Int, samples: Int) -> Double {
-        let held = spanHorizons[q &* spans &+ j / Viewshed.cullSpan]
-        return held.isNaN ? horizons[q &* samples &+ j] : held
+    func horizon(ray q: Int, sample j: Int) -> Double {
+        let at = min(j, lasts[q])
+        guard at >= ownFrom[q] else { return parentsHorizon(ray: q, sample: at) }
+        let held = spanHorizons[q &* spans &+ at / Viewshed.cullSpan]
+        return held.isNaN ? horizons[q &* samples &+ at] : held
+    }
+
+    /// Ray `q`'s parents' horizons at sample `j`, interpolated at its azimuth.
+    func parentsHorizon(ray q: Int, sample j: Int) -> Double {
+        let (a, b, f) = parents[q]
+        return Self.blend(horizon(ray: a, sample: j), horizon(ray: b, sample: j), fraction: f)
+    }
+
+    /// Two rays' horizons `fraction` of the way from `a` to `b`: either alone where the other
+    /// has none yet (−∞, the eye's own sample).
+    @inline(__always)
+    static func blend(_ a: Double, _ b: Double, fraction f: Double) -> Double {
+        if a == -.infinity { return b }
+        if b == -.infinity { return a }
+        return a + f * (b - a)
+    }
+
+    /// What ray `q`, sampled from its first own sample on, starts from, once its parents are
+    /// swept (it waits for them): their horizon just before, interpolated at its azimuth, and
+    /// their first sample in no data where that lies before.
+    func inherited(ray q: Int) -> (horizon: Double, gap: Int) {
+        let (a, b, _) = parents[q]
+        ready.wait(for: a)
+        ready.wait(for: b)
+        let from = ownFrom[q]
+        let gap = min(gaps[a], gaps[b])
+        return (parentsHorizon(ray: q, sample: from - 1), gap < from ? gap : .max)
+    }
+
+    /// Sets the block's rays (at `azimuths`, degrees: its first ray's to its last's, at most
+    /// ``Viewshed/raysPerBlock`` + 1) up for the sweep: each ray's ``parents`` and
+    /// ``ownFrom`` (the knot's sample before their gap widens past
+    /// ``Viewshed/innerRaySpacingSteps``, `samples` where it never does), every flag of
+    /// ``ready`` lowered; returns the rays in an order that sweeps parents first (the block's
+    /// ends, then rays 2^L apart for L from the highest down).
+    func arrange(block azimuths: ArraySlice<Double>, samples: Int) -> [Int] {
+        let first = azimuths.startIndex
+        let end = azimuths.count - 1
+        precondition(end >= 1 && end <= Viewshed.raysPerBlock && Viewshed.raysPerBlock.nonzeroBitCount == 1, "a block of rays")
+        ready.lowerAll()
+        var order = [0, end]
+        ownFrom[0] = 0
+        parents[0] = (0, 0, 0)
+        ownFrom[end] = 0
+        parents[end] = (end, end, 0)
+        var level = Viewshed.raysPerBlock.trailingZeroBitCount - 1
+        while level >= 0 {
+            let half = 1 << level
+            for q in stride(from: half, to: end, by: 2 * half) {
+                let a = q - half
+                let b = min(q + half, end)
+                let from = azimuths[first + a]
+                let width = azimuths[first + b] - from
+                // The sample where the parents lie innerRaySpacingSteps steps apart, down to a knot.
+                let apart = Viewshed.innerRaySpacingSteps / (width * .pi / 180)
+                let start = apart < Double(samples) ? Int(apart) / Viewshed.knotStep * Viewshed.knotStep : samples
+                ownFrom[q] = start
+                parents[q] = (a, b, (azimuths[first + q] - from) / width)
+                order.append(q)
+            }
+            level -= 1
+        }
+        return order
     }
 
     /// ``floors`` made ready for a block's rays to fold theirs in (``foldFloors(ray:)``).
     func resetFloors() {
         for span in 0..<floors.count { floors[span] = .infinity }
+        for span in 0...spans { tails[span] = .infinity }
     }
 
-    /// Ray `q`'s horizons at its stretches' starts (``stretchStarts``) folded into ``floors``,
+    /// Ray `q`'s horizons at its stretches' starts (``stretchStarts``) from its first own
+    /// sample to its last folded into ``floors``, and its horizon at its end into ``tails``,
     /// once it is swept, on whichever worker swept it: one at a time under ``floorLock``. The
-    /// least of the block's rays' is the same whatever their order.
+    /// least of the block's rays' is the same whatever their order. Its stretches before its
+    /// first own sample lower nothing: their horizons are its parents' interpolated, never
+    /// below the lower of theirs.
     func foldFloors(ray q: Int) {
         let starts = stretchStarts.baseAddress! + q * spans
+        let last = lasts[q] / Viewshed.cullSpan
+        let end = best[q].0
         pthread_mutex_lock(floorLock)
-        for span in 0..<floors.count { floors[span] = min(floors[span], starts[span]) }
+        for span in (ownFrom[q] / Viewshed.cullSpan)..<min(last + 1, spans) { floors[span] = min(floors[span], starts[span]) }
+        tails[last + 1] = min(tails[last + 1], end)
         pthread_mutex_unlock(floorLock)
     }
 
-    /// ``floors`` lowered a little for rounding, once every ray of the block folded its own in.
+    /// ``floors`` given the rays' horizons past their ends (the lowest of ``tails`` so far) and
+    /// lowered a little for rounding, once every ray of the block folded its own in.
     func finishFloors() {
+        var ended = Double.infinity
         for span in 0..<floors.count {
-            let lowest = floors[span]
+            ended = min(ended, tails[span])
+            let lowest = min(floors[span], ended)
             floors[span] = lowest - 1e-9 * (1 + abs(lowest))
         }
     }

@@ -71,12 +71,17 @@ public struct ViewshedSettings: Sendable {
     public var computesHeights: Bool
     /// Workers; the result is the same bits for any count.
     public var threads: Int
+    /// Whether to trace the horizon (``Viewshed/horizon``): every ray sampled from the eye for
+    /// its own highest slope, where the sweep takes a ray's horizon near the eye from its
+    /// neighbours' (see ``Viewshed/innerRaySpacingSteps``). The cells' verdicts are the same
+    /// bits either way.
+    public var tracesHorizon: Bool
 
     public init(
         targetHeightMetres: Double = 0, curvature: Double = EarthCurvature.defaultCurvatureCoefficient,
         minimumDistanceMetres: Double = 0, maximumDistanceMetres: Double? = nil, azimuthDegrees: (from: Double, to: Double)? = nil,
         pitchDegrees: ClosedRange<Double>? = nil, interpolation: Interpolation = .bilinear, computesHeights: Bool = false,
-        threads: Int = 1
+        threads: Int = 1, tracesHorizon: Bool = true
     ) {
         self.targetHeightMetres = targetHeightMetres
         self.curvature = curvature
@@ -87,6 +92,7 @@ public struct ViewshedSettings: Sendable {
         self.interpolation = interpolation
         self.computesHeights = computesHeights
         self.threads = max(1, threads)
+        self.tracesHorizon = tracesHorizon
     }
 }
 
@@ -106,7 +112,8 @@ public struct Viewshed: Sendable {
     /// where no terrain lies between the eye and the target. Empty unless asked for.
     public var angleAboveHorizonDegrees: [Float]
     /// The horizon: for each sight ray, its azimuth and the highest elevation angle of the
-    /// terrain along it (curvature included) within range.
+    /// terrain along it (curvature included) within range. Empty unless
+    /// ``ViewshedSettings/tracesHorizon``.
     public var horizon: [HorizonPoint]
     /// The observer's pixel coordinates, ground and eye heights (metres above the datum).
     public var observerColumn: Double
