@@ -525,20 +525,24 @@ extension Viewshed {
             if inside(c, r) { break }
             last -= 1
         }
-        var running = horizon
-        var at = -1
-        var gap = inheritedGap
+        // The running maximum, its sample and the first gap, kept in the closure below and
+        // handed out once: captured across it, they would live in a box checked for exclusive
+        // access at every touch.
+        var (running, at, gap) = (horizon, -1, inheritedGap)
         let radius = interpolation.radius
         let z = UnsafeMutablePointer<Double>.allocate(capacity: cullSpan)
         defer { z.deallocate() }
-        along.drop.withUnsafeBufferPointer { drop in
+        (running, at, gap) = along.drop.withUnsafeBufferPointer { drop in
             along.inverseDistance.withUnsafeBufferPointer { inverse in
-                guard let drop = drop.baseAddress, let inverse = inverse.baseAddress else { return }
+                var (running, at, gap) = (running, at, gap)
+                guard let drop = drop.baseAddress, let inverse = inverse.baseAddress else { return (running, at, gap) }
                 // Whether samples j...end (within one knot segment) cannot raise the horizon
                 // so far: their terrain at most the blocks' bound around them, lowered by the
                 // smaller of their ends' drops, over the nearer end's distance when that is
                 // above the eye's level and the farther one's when below.
-                @inline(__always) func cannotRise(_ j: Int, _ end: Int, _ blocks: TerrainBlocks, _ level: TerrainBlocks.Level) -> Bool {
+                @inline(__always) func cannotRise(
+                    _ j: Int, _ end: Int, _ blocks: TerrainBlocks, _ level: TerrainBlocks.Level, below running: Double
+                ) -> Bool {
                     let (ca, ra) = position(j)
                     let (cb, rb) = position(end)
                     // The box's cells: positions of knots inside the raster's margin or one past
@@ -564,7 +568,7 @@ extension Viewshed {
                 while j <= last {
                     if !rose && (j % knotStep == 0 || j == first) {
                         let end = min(last, (j / knotStep + 1) * knotStep - 1)
-                        if let blocks, cannotRise(j, end, blocks, blocks.coarse) {
+                        if let blocks, cannotRise(j, end, blocks, blocks.coarse, below: running) {
                             for span in (j / cullSpan)...(end / cullSpan) {
                                 spanOut[span] = running
                                 if span > 0 { starts[span] = running }
@@ -574,7 +578,7 @@ extension Viewshed {
                         }
                     }
                     let end = min(last, (j / cullSpan + 1) * cullSpan - 1)
-                    if !rose, let blocks, cannotRise(j, end, blocks, blocks.fine) {
+                    if !rose, let blocks, cannotRise(j, end, blocks, blocks.fine, below: running) {
                         spanOut[j / cullSpan] = running
                         if j > 1 { starts[j / cullSpan] = running }
                         j = end + 1
@@ -607,6 +611,7 @@ extension Viewshed {
                     rose = running > before
                     j = end + 1
                 }
+                return (running, at, gap)
             }
         }
         shared.lasts[q] = last
