@@ -3,8 +3,9 @@ import TransectSupport
 
 /// Bounds on what any sample can read in a rectangle of cells, so a sight ray's stretch whose
 /// terrain cannot rise above its horizon is skipped without sampling it (``Viewshed/sweepRay``):
-/// the highest and lowest elevation of every block of cells, at two sizes (``fine``, 8 cells a
-/// side, for a stretch of ``Viewshed/cullSpan`` samples; ``coarse``, 32, for a knot segment).
+/// the highest and lowest elevation of every block of cells, at three sizes (``fine``, 8 cells a
+/// side, for a stretch of ``Viewshed/cullSpan`` samples; ``coarse``, 32, for a knot segment;
+/// ``far``, 128, for ``Viewshed/farSpan`` samples).
 ///
 /// A block holding a cell without data is `+∞` high (and `−∞` low), so a stretch near no
 /// data is always sampled and its gap found.
@@ -76,6 +77,22 @@ struct TerrainBlocks: Sendable {
             }
         }
 
+        /// Blocks four times as large a side: each the extremes of 4 × 4 of these.
+        func merged() -> Level {
+            let mergedAcross = (across + 3) / 4
+            let mergedDown = (down + 3) / 4
+            var mergedHighest = [Double](repeating: -.infinity, count: mergedAcross * mergedDown)
+            var mergedLowest = [Double](repeating: .infinity, count: mergedAcross * mergedDown)
+            for j in 0..<down {
+                for i in 0..<across {
+                    let k = (j / 4) * mergedAcross + i / 4
+                    mergedHighest[k] = max(mergedHighest[k], highest[j * across + i])
+                    mergedLowest[k] = min(mergedLowest[k], lowest[j * across + i])
+                }
+            }
+            return Level(size: 4 * size, across: mergedAcross, down: mergedDown, highest: mergedHighest, lowest: mergedLowest)
+        }
+
         /// `z` in single precision, rounded up (`up`) or down to a Float at or beyond it.
         @inline(__always)
         static func outward(_ z: Double, up: Bool) -> Float {
@@ -114,9 +131,10 @@ struct TerrainBlocks: Sendable {
     /// The raster's columns and rows.
     let width: Int
     let height: Int
-    /// Blocks of 8 cells a side, and of 32.
+    /// Blocks of 8 cells a side, of 32 and of 128.
     let fine: Level
     let coarse: Level
+    let far: Level
 
     init(terrain: some ViewshedTerrain, parallel: ParallelLoop) {
         let w = terrain.width
@@ -142,19 +160,8 @@ struct TerrainBlocks: Sendable {
             count = n
         }
         fine = Level(size: size, across: across, down: down, highest: highest, lowest: lowest)
-        // Each coarse block: 4 × 4 fine ones.
-        let coarseAcross = (across + 3) / 4
-        let coarseDown = (down + 3) / 4
-        var coarseHighest = [Double](repeating: -.infinity, count: coarseAcross * coarseDown)
-        var coarseLowest = [Double](repeating: .infinity, count: coarseAcross * coarseDown)
-        for j in 0..<down {
-            for i in 0..<across {
-                let k = (j / 4) * coarseAcross + i / 4
-                coarseHighest[k] = max(coarseHighest[k], highest[j * across + i])
-                coarseLowest[k] = min(coarseLowest[k], lowest[j * across + i])
-            }
-        }
-        coarse = Level(size: 4 * size, across: coarseAcross, down: coarseDown, highest: coarseHighest, lowest: coarseLowest)
+        coarse = fine.merged()
+        far = coarse.merged()
     }
 
     /// The highest value `interpolation` can give at a point whose taps lie in cells

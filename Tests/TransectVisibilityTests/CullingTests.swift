@@ -55,6 +55,25 @@ import TransectTestSupport
         }
     }
 
+    /// A raster wide enough for several of the far blocks (128 cells) a side, so that rays'
+    /// stretches of ``Viewshed/farSpan`` samples are ruled out whole, and near them partly.
+    @Test("over far blocks too, the shortcuts give the bytes of rays sampled whole")
+    func farStretchesChangeNothing() throws {
+        let (grid, geo) = Self.terrain(width: 700, height: 540)
+        for (c, r, above) in [(350.5, 270.5, 2.0), (30.5, 500.5, 60.0)] {
+            let ll = geo.lonLat(columns: [c], rows: [r])
+            let observer = ViewshedObserver(longitude: ll.longitudes[0], latitude: ll.latitudes[0], height: .aboveGround(above), name: "o")
+            let settings = ViewshedSettings(threads: 2)
+            let culled = try Viewshed.compute(
+                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, shortcuts: true)
+            let whole = try Viewshed.compute(
+                observer: observer, terrain: grid, georeference: geo, settings: settings, demName: "t", geodesic: .wgs84, shortcuts: false)
+            #expect(zip(culled.classes, whole.classes).filter { $0 != $1 }.count == 0, "observer at \(c), \(r)")
+            #expect(zip(culled.horizon, whole.horizon).filter { $0.elevationDegrees.bitPattern != $1.elevationDegrees.bitPattern }.count == 0)
+            #expect(culled.count(of: .hidden) > 10_000 && culled.count(of: .visible) > 1_000)
+        }
+    }
+
     @Test("a cell geometry made before the terrain gives the same bytes; one made for other inputs is not taken")
     func earlyGeometry() throws {
         let (grid, geo) = Self.terrain(width: 161, height: 143)
@@ -98,7 +117,7 @@ import TransectTestSupport
             let c1 = Int(x1.rounded(.down)) + radius
             let r0 = Int(y0.rounded(.down)) - radius
             let r1 = Int(y1.rounded(.down)) + radius
-            for level in [blocks.fine, blocks.coarse] {
+            for level in [blocks.fine, blocks.coarse, blocks.far] {
                 let bound = blocks.bound(columns: c0, c1, rows: r0, r1, interpolation: interpolation, level: level)
                 for k in 0...8 {
                     let t = Double(k) / 8
