@@ -112,6 +112,47 @@ struct RayLattice: Sendable {
         }
     }
 
+    /// An estimate of the farthest a sight ray's pixel path strays from its chord over
+    /// `length` metres, in cells. A ray is the plane's line through the origin at azimuth α,
+    /// so along it the pixel position's second derivative is sin²α·p_xx + 2·sin α·cos α·p_xy +
+    /// cos²α·p_yy, at most |p_xx| + |p_xy| + |p_yy| in size; a chord of length L strays from
+    /// the path by about L²/8 times that midway. The nodes' second differences along rows and
+    /// columns and their mixed differences give h² times each term for nodes h apart: the
+    /// largest sum of the three over the nodes, times (L/h)²/8. `nan` where a node has no place
+    /// in the raster's CRS, infinity where no node has neighbours both ways.
+    func chordError(length: Double) -> Double {
+        guard across >= 3, down >= 3 else { return .infinity }
+        let worst = nodes.withUnsafeBufferPointer { nodes -> Double in
+            var worst = -Double.infinity
+            for j in 1..<(down - 1) {
+                for i in 1..<(across - 1) {
+                    let k = j * across + i
+                    let alongRow = nodes[k - 1] - 2 * nodes[k] + nodes[k + 1]
+                    let alongColumn = nodes[k - across] - 2 * nodes[k] + nodes[k + across]
+                    let mixed = nodes[k + across + 1] - nodes[k + across] - nodes[k + 1] + nodes[k]
+                    let sum =
+                        (alongRow * alongRow).sum().squareRoot() + (alongColumn * alongColumn).sum().squareRoot()
+                        + (mixed * mixed).sum().squareRoot()
+                    guard !sum.isNaN else { return .nan }
+                    worst = max(worst, sum)
+                }
+            }
+            return worst
+        }
+        let ratio = length / spacing
+        return worst * ratio * ratio / 8
+    }
+
+    /// Samples between the knots of sight rays sampled every `step` metres: the first of
+    /// ``Viewshed/knotSteps`` whose chords stray within ``Viewshed/latticeTolerance`` of a
+    /// cell from the rays' paths (``chordError(length:)``), else the last.
+    func knotStep(sampleStep step: Double) -> Int {
+        for samples in Viewshed.knotSteps.dropLast() where chordError(length: Double(samples) * step) <= Viewshed.latticeTolerance {
+            return samples
+        }
+        return Viewshed.knotSteps.last!
+    }
+
     /// Pixel coordinates of the plane's point (`x`, `y`), interpolated between the nodes of its
     /// lattice cell (extrapolated from the nearest cell outside the lattice).
     @inline(__always)

@@ -22,16 +22,23 @@ extension Viewshed {
     /// interpolated on (``RayLattice``): the first within ``latticeTolerance``, else the last.
     static let rayLatticeSteps = [64, 32, 16]
     /// Samples between the knots of a sight ray, whose positions come from the ``RayLattice``;
-    /// samples between knots are placed linearly.
-    static let knotStep = 64
+    /// samples between knots are placed linearly: the first whose chords stray from the rays'
+    /// paths by at most ``latticeTolerance`` of a cell (``RayLattice/knotStep(sampleStep:)``),
+    /// else the last. A projected raster's rays are straight to 3e-4 of a cell over 128 cells
+    /// (the 4096² UTM hills: 256 samples); a geographic raster's bend with tan φ/R (1″ cells
+    /// at 38°: 3e-4 over 32 cells, 64 samples). Each a multiple of ``coarseSpan``.
+    static let knotSteps = [256, 128, 64]
+    /// Samples of a ray's stretch that ``TerrainBlocks/coarse`` blocks bound at once (32
+    /// cells), within one knot segment; a ray's own samples start at such a stretch.
+    static let coarseSpan = 64
     /// Samples of a ray's stretch that ``TerrainBlocks`` bound at once: a stretch whose terrain
     /// cannot rise above the ray's horizon so far is not sampled (it would not change it).
     static let cullSpan = 16
     /// Samples of the longest stretch bounded at once (``TerrainBlocks/far``'s blocks), four
-    /// knot segments: beyond the visible ground near the eye, most of a ray's stretches cannot
-    /// rise above its horizon, and one look rules out four knot segments' (on the 4096² hills,
-    /// 94 % of the knot segments looked at were ruled out, 1.9 million looks).
-    static let farSpan = 4 * knotStep
+    /// coarse ones: beyond the visible ground near the eye, most of a ray's stretches cannot
+    /// rise above its horizon, and one look rules out four coarse stretches (on the 4096²
+    /// hills, 94 % of the coarse stretches looked at were ruled out, 1.9 million looks).
+    static let farSpan = 4 * coarseSpan
     /// Samples before a target taken on its own line rather than from the rays' horizons: two
     /// cells' worth.
     static let nearSamples = 4
@@ -47,7 +54,7 @@ extension Viewshed {
     /// a block each ray but its two ends has two parents, the rays 2^L either side of it (L its
     /// index's trailing zero bits: every other ray's are the rays beside it, every fourth's two
     /// away, and so on), and samples its own terrain only from where they lie this far apart
-    /// (``SweepBuffers/ownFrom``, a knot's sample); before, its horizon is theirs interpolated
+    /// (``SweepBuffers/ownFrom``, a ``coarseSpan``'s first sample); before, its horizon is theirs interpolated
     /// in azimuth, as a cell's between its two rays, and its own samples start from that
     /// horizon. A cell nearer than the farthest is so judged between rays at most half as far
     /// apart as at the farthest: rough synthetic terrain then differs from its own sight lines
@@ -84,10 +91,11 @@ extension Viewshed {
     /// **The sweep.** Sight rays leave the observer along geodesics, spread over the turn's
     /// ``RayFan`` sectors so that neighbours are at most ``raySpacingSteps`` steps apart at the
     /// farthest cell in range of their sector; each is sampled every half cell (its positions
-    /// at every ``knotStep``-th sample from a ``RayLattice``, exact at its nodes by Karney's
-    /// direct problem and the georeference, its nodes every 64th, 32nd or 16th cell, the
-    /// coarsest that interpolates within ``latticeTolerance`` of a cell; and placed linearly
-    /// between knots: a geodesic's curvature in a geographic raster's pixels, tan φ/R, departs
+    /// at its knots, every 256th, 128th or 64th sample (``knotSteps``), from a ``RayLattice``,
+    /// exact at its nodes by Karney's direct problem and the georeference, its nodes every
+    /// 64th, 32nd or 16th cell, the coarsest that interpolates within ``latticeTolerance`` of a
+    /// cell; and placed linearly between knots, the longest chords that stray from the path by
+    /// at most that: a geodesic's curvature in a geographic raster's pixels, tan φ/R, departs
     /// from its chord by under 2 cm over 32 cells of 30 m at 40°, a thousandth of a cell), and
     /// keeps its horizon, the running
     /// maximum of t. A cell is judged on the two rays either side of its own azimuth: the
@@ -102,8 +110,8 @@ extension Viewshed {
     /// at the edges of what is visible; `make test` holds the difference under 0.1 % of cells,
     /// each at an edge.
     ///
-    /// **Shortcuts that change no bit.** A ray's stretch (a knot segment, then its
-    /// ``cullSpan``-sample parts) whose terrain cannot rise above the ray's horizon so far, by
+    /// **Shortcuts that change no bit.** A ray's stretch (``farSpan`` samples, then its
+    /// ``coarseSpan``-sample parts, then their ``cullSpan``-sample parts) whose terrain cannot rise above the ray's horizon so far, by
     /// the highest cell of the ``TerrainBlocks`` under it, is not sampled: its samples could not
     /// change the running maximum. A cell whose slope lies below every ray's horizon in its
     /// block at its distance (``SweepBuffers/floors``) is hidden without finding its wedge, and
@@ -210,6 +218,7 @@ extension Viewshed {
         precondition(prepared.map { $0.blocks.width == w && $0.blocks.height == h } ?? true, "a preparation of another terrain")
         let blocks = shortcuts ? (prepared?.blocks ?? TerrainBlocks(terrain: terrain, parallel: parallel)) : nil
         let block = raysPerBlock
+        let knotStep = lattice.knotStep(sampleStep: step)
         let knots = (samples - 1 + knotStep - 1) / knotStep + 1
         let pitch = settings.pitchDegrees
         let computesHeights = settings.computesHeights
@@ -217,7 +226,8 @@ extension Viewshed {
             minimumHeights.withUnsafeMutableBufferPointer { heightOut in
                 angles.withUnsafeMutableBufferPointer { angleOut in
                     let shared = SweepBuffers(
-                        classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots)
+                        classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots,
+                        knotStep: knotStep)
                     let traces = settings.tracesHorizon
                     defer { shared.deallocateScratch() }
                     var first = 0
@@ -470,6 +480,7 @@ extension Viewshed {
         gap inheritedGap: Int = .max
     ) {
         let knots = shared.knots
+        let knotStep = shared.knotStep
         let base = q * knots
         let knotColumns = shared.knotColumns
         let knotRows = shared.knotRows
@@ -524,11 +535,25 @@ extension Viewshed {
             let u = Double(j - m * knotStep) / Double(knotStep)
             return (knotColumns[a] + u * (knotColumns[b] - knotColumns[a]), knotRows[a] + u * (knotRows[b] - knotRows[a]))
         }
+        // The last sample inside: on the knot segment into the first knot outside, where the
+        // straight path leaves the raster's rectangle once, found by halving; elsewhere (a ray
+        // that never leaves) looked for back from its end.
         var last = placed
-        while last > 0 {
-            let (c, r) = position(last)
-            if inside(c, r) { break }
-            last -= 1
+        if outside < knots && !inside(position(placed).0, position(placed).1) {
+            var lo = (outside - 1) * knotStep
+            var hi = placed
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                let (c, r) = position(mid)
+                if inside(c, r) { lo = mid } else { hi = mid }
+            }
+            last = lo
+        } else {
+            while last > 0 {
+                let (c, r) = position(last)
+                if inside(c, r) { break }
+                last -= 1
+            }
         }
         // The running maximum, its sample and the first gap, kept in the closure below and
         // handed out once: captured across it, they would live in a box checked for exclusive
@@ -561,12 +586,12 @@ extension Viewshed {
                     let slope = rise >= 0 ? rise * inverse[j] : rise * inverse[end]
                     return slope < running - 1e-9 * (1 + abs(running))
                 }
-                // The same over several knot segments, its box around their knots between too
+                // The same over a stretch that may cross knots, its box around the knots between too
                 // (the samples lie on the segments between knots).
                 @inline(__always) func cannotRiseAcross(_ j: Int, _ end: Int, _ blocks: TerrainBlocks, below running: Double) -> Bool {
                     var (c0, r0) = position(j)
                     var (c1, r1) = (c0, r0)
-                    for m in (j / knotStep + 1)...(end / knotStep) {
+                    for m in stride(from: j / knotStep + 1, through: end / knotStep, by: 1) {
                         let (c, r) = (knotColumns[base + m], knotRows[base + m])
                         (c0, c1, r0, r1) = (min(c0, c), max(c1, c), min(r0, r), max(r1, r))
                     }
@@ -580,7 +605,7 @@ extension Viewshed {
                     let slope = rise >= 0 ? rise * inverse[j] : rise * inverse[end]
                     return slope < running - 1e-9 * (1 + abs(running))
                 }
-                // Stretches of cullSpan samples, each farSpan and each knot segment first as a
+                // Stretches of cullSpan samples, each farSpan and each coarseSpan first as a
                 // whole: a stretch
                 // that cannot reach the horizon so far keeps it, unsampled. A stretch after one
                 // that raised the horizon is sampled without asking the blocks: the ray is
@@ -593,7 +618,7 @@ extension Viewshed {
                 while j <= last {
                     if !rose && (j % farSpan == 0 || j == first), let blocks {
                         let end = min(last, (j / farSpan + 1) * farSpan - 1)
-                        if end / knotStep > j / knotStep && cannotRiseAcross(j, end, blocks, below: running) {
+                        if end / coarseSpan > j / coarseSpan && cannotRiseAcross(j, end, blocks, below: running) {
                             for span in (j / cullSpan)...(end / cullSpan) {
                                 spanOut[span] = running
                                 if span > 0 { starts[span] = running }
@@ -602,8 +627,8 @@ extension Viewshed {
                             continue
                         }
                     }
-                    if !rose && (j % knotStep == 0 || j == first) {
-                        let end = min(last, (j / knotStep + 1) * knotStep - 1)
+                    if !rose && (j % coarseSpan == 0 || j == first) {
+                        let end = min(last, (j / coarseSpan + 1) * coarseSpan - 1)
                         if let blocks, cannotRise(j, end, blocks, blocks.coarse, below: running) {
                             for span in (j / cullSpan)...(end / cullSpan) {
                                 spanOut[span] = running
@@ -1010,6 +1035,8 @@ struct SweepBuffers: @unchecked Sendable {
     let knotColumns: UnsafeMutableBufferPointer<Double>
     let knotRows: UnsafeMutableBufferPointer<Double>
     let knots: Int
+    /// Samples between knots (``Viewshed/knotSteps``).
+    let knotStep: Int
     /// Samples a ray.
     let samples: Int
     /// Each ray's first own sample (a knot's; 0 for rays sampled from the eye): before it, its
@@ -1028,7 +1055,7 @@ struct SweepBuffers: @unchecked Sendable {
     /// samples and `knots` knots (freed by ``deallocateScratch()``).
     init(
         classes: UnsafeMutableBufferPointer<UInt8>, heights: UnsafeMutableBufferPointer<Float>, angles: UnsafeMutableBufferPointer<Float>,
-        rays: Int, samples: Int, knots: Int
+        rays: Int, samples: Int, knots: Int, knotStep: Int
     ) {
         self.classes = classes
         self.heights = heights
@@ -1058,6 +1085,7 @@ struct SweepBuffers: @unchecked Sendable {
         knotRows = .allocate(capacity: rays * knots)
         knotRows.initialize(repeating: .nan)
         self.knots = knots
+        self.knotStep = knotStep
         self.samples = samples
         ownFrom = .allocate(capacity: rays)
         ownFrom.initialize(repeating: 0)
@@ -1152,7 +1180,7 @@ struct SweepBuffers: @unchecked Sendable {
                 let width = azimuths[first + b] - from
                 // The sample where the parents lie innerRaySpacingSteps steps apart, down to a knot.
                 let apart = Viewshed.innerRaySpacingSteps / (width * .pi / 180)
-                let start = apart < Double(samples) ? Int(apart) / Viewshed.knotStep * Viewshed.knotStep : samples
+                let start = apart < Double(samples) ? Int(apart) / Viewshed.coarseSpan * Viewshed.coarseSpan : samples
                 ownFrom[q] = start
                 parents[q] = (a, b, (azimuths[first + q] - from) / width)
                 order.append(q)
@@ -1200,7 +1228,7 @@ struct SweepBuffers: @unchecked Sendable {
     /// it, interpolated between the two.
     @inline(__always)
     func position(ray q: Int, fraction f: Double, sample j: Int) -> (column: Double, row: Double) {
-        let step = Viewshed.knotStep
+        let step = knotStep
         let m = j / step
         let u = Double(j - m * step) / Double(step)
         let next = m + 1 < knots ? 1 : 0

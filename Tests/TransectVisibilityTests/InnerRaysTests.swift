@@ -18,7 +18,7 @@ import TransectTestSupport
         let end = azimuths.count - 1
         let shared = SweepBuffers(
             classes: .init(start: nil, count: 0), heights: .init(start: nil, count: 0), angles: .init(start: nil, count: 0),
-            rays: Viewshed.raysPerBlock + 1, samples: samples, knots: samples / Viewshed.knotStep + 2)
+            rays: Viewshed.raysPerBlock + 1, samples: samples, knots: samples / 64 + 2, knotStep: 64)
         defer { shared.deallocateScratch() }
         let order = shared.arrange(block: azimuths[...], samples: samples)
         #expect(order.sorted() == Array(0...end))
@@ -36,15 +36,15 @@ import TransectTestSupport
             #expect(a == q - half && b == min(q + half, end), "ray \(q)'s parents")
             #expect(position[a] < position[q] && position[b] < position[q], "ray \(q) after its parents")
             #expect(f > 0 && f < 1 && abs(azimuths[a] + f * (azimuths[b] - azimuths[a]) - azimuths[q]) < 1e-12)
-            #expect(from % Viewshed.knotStep == 0 || from == samples)
+            #expect(from % Viewshed.coarseSpan == 0 || from == samples)
             let gap = (azimuths[b] - azimuths[a]) * .pi / 180
             if from > 0 && from < samples {
                 // Its parents at most the spacing apart at its first own sample, and more by the next knot.
                 #expect(gap * Double(from) <= Viewshed.innerRaySpacingSteps)
-                #expect(gap * Double(from + Viewshed.knotStep) > Viewshed.innerRaySpacingSteps)
+                #expect(gap * Double(from + Viewshed.coarseSpan) > Viewshed.innerRaySpacingSteps)
                 thinned += 1
             } else if from == 0 {
-                #expect(gap * Double(Viewshed.knotStep) > Viewshed.innerRaySpacingSteps, "ray \(q) sampled from the eye")
+                #expect(gap * Double(Viewshed.coarseSpan) > Viewshed.innerRaySpacingSteps, "ray \(q) sampled from the eye")
             } else {
                 #expect(gap * Double(samples) <= Viewshed.innerRaySpacingSteps)
             }

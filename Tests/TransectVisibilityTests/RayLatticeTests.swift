@@ -59,6 +59,67 @@ struct RayLatticeTests {
         #expect(measured <= 1.05 * estimate && estimate <= 2 * measured, "estimate \(estimate), measured \(measured) cells")
     }
 
+    /// A raster's cell side (degrees), the lattice's cells between nodes, a chord's samples.
+    struct ChordCase: Sendable, CustomTestStringConvertible {
+        let cell: Double
+        let cells: Int
+        let samples: Int
+        var testDescription: String { "\(cell * 3600)″ cells, nodes every \(cells), chords of \(samples) samples" }
+    }
+
+    static let chordCases: [ChordCase] = [
+        ChordCase(cell: 1.0 / 3600, cells: 32, samples: 64), ChordCase(cell: 1.0 / 3600, cells: 32, samples: 256),
+        ChordCase(cell: 3.0 / 3600, cells: 16, samples: 128), ChordCase(cell: 1.0 / 12, cells: 16, samples: 64),
+    ]
+
+    /// The lattice's estimate of how far a ray's chord of `samples` samples strays from its
+    /// path, and the farthest measured: rays every 7.5° from the observer, chords from the eye
+    /// and from 100 and 200 cells out, their middles against Karney's direct problem and the
+    /// georeference.
+    static func chordErrors(cell: Double, cells: Int, samples: Int) throws -> (estimate: Double, measured: Double) {
+        let (geo, observer, step) = try raster(cell: cell, size: 801)
+        let extent = 400 * 2 * step
+        let lattice = try RayLattice(
+            observer: observer, xRange: -extent...extent, yRange: -extent...extent, spacing: Double(2 * cells) * step, georeference: geo,
+            geodesic: .wgs84, parallel: serial, threads: 1)
+        let length = Double(samples) * step
+        var worst = 0.0
+        for azimuth in stride(from: 0.0, to: 360, by: 7.5) {
+            for start in [0.0, 200 * step, 400 * step] {
+                let reached = Geodesic.wgs84.direct(
+                    from: GeoPoint(longitude: observer.longitude, latitude: observer.latitude), azimuths: [azimuth, azimuth, azimuth],
+                    distances: [start, start + length / 2, start + length])
+                let exact = geo.pixelCoordinates(longitudes: reached.map(\.longitude), latitudes: reached.map(\.latitude))
+                let chordColumn = (exact.columns[0] + exact.columns[2]) / 2
+                let chordRow = (exact.rows[0] + exact.rows[2]) / 2
+                worst = max(worst, hypot(exact.columns[1] - chordColumn, exact.rows[1] - chordRow))
+            }
+        }
+        return (lattice.chordError(length: length), worst)
+    }
+
+    @Test(
+        "the chords' estimate bounds their stray measured against Karney's direct problem, within eight times it",
+        arguments: chordCases)
+    func chordEstimateBracketsTheError(chord: ChordCase) throws {
+        let (estimate, measured) = try Self.chordErrors(cell: chord.cell, cells: chord.cells, samples: chord.samples)
+        #expect(measured <= 1.05 * estimate && estimate <= 8 * measured, "estimate \(estimate), measured \(measured) cells")
+    }
+
+    @Test("rays over cells of 0.2″ take a knot every 128 samples, over 1″ and 3″ every 64th: the longest chords within a thousandth of a cell")
+    func knotStepFollowsTheChords() throws {
+        for (cell, knotStep) in [(0.2 / 3600, 128), (1.0 / 3600, 64), (3.0 / 3600, 64)] {
+            let (geo, observer, step) = try Self.raster(cell: cell, size: 801)
+            let extent = 400 * 2 * step
+            let lattice = try RayLattice(
+                observer: observer, extent: (-extent...extent, -extent...extent), farthest: 2 * extent, step: step, georeference: geo,
+                geodesic: .wgs84, parallel: Self.serial, threads: 1)
+            let chosen = lattice.knotStep(sampleStep: step)
+            #expect(chosen == knotStep, "\(cell * 3600)″ cells: \(chosen) samples, chords off \(lattice.chordError(length: Double(chosen) * step))")
+            #expect(lattice.chordError(length: Double(chosen) * step) <= Viewshed.latticeTolerance || chosen == Viewshed.knotSteps.last)
+        }
+    }
+
     @Test("rays over cells of 0.2″ take a node every 64 cells, of 1″ and 3″ every 32nd, of 5″ every 16th: each the coarsest within a thousandth of a cell")
     func spacingFollowsTheError() throws {
         for (cell, cells) in [(0.2 / 3600, 64), (1.0 / 3600, 32), (3.0 / 3600, 32), (5.0 / 3600, 16)] {
