@@ -26,18 +26,30 @@ public func stripedParallelLoop(threads: Int) -> ParallelLoop {
 /// every worker busy where striping would leave one idle. Items own their outputs, so the result
 /// is the same for any count and any order.
 public func sharedParallelLoop(threads: Int) -> ParallelLoop {
+    let workers = sharedWorkerLoop(threads: threads)
+    return { count, body in workers(count) { _, k in body(k) } }
+}
+
+/// Runs `body(worker, k)` for every k in 0..<count on workers numbered 0..<`threads` (the
+/// ``sharedParallelLoop(threads:)``'s items, each told which worker runs it): scratch of a
+/// worker's own needs no lock. Which worker takes which item varies from run to run, so what
+/// the workers' scratch holds must not depend on it once merged.
+public typealias WorkerLoop = @Sendable (_ count: Int, _ body: @Sendable (_ worker: Int, _ item: Int) -> Void) -> Void
+
+/// The shared loop of ``WorkerLoop`` on `threads` workers (1: the calling thread, worker 0).
+public func sharedWorkerLoop(threads: Int) -> WorkerLoop {
     let threads = max(1, threads)
     return { count, body in
         if threads == 1 || count <= 1 {
-            for k in 0..<count { body(k) }
+            for k in 0..<count { body(0, k) }
             return
         }
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
+        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { worker in
             while true {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k < count else { return }
-                body(k)
+                body(worker, k)
             }
         }
     }

@@ -178,6 +178,7 @@ extension Viewshed {
         // Every cell's distance and azimuth from the observer, and where their plane reaches.
         let parallel = stripedParallelLoop(threads: settings.threads)
         let judging = sharedParallelLoop(threads: settings.threads)
+        let sweeping = sharedWorkerLoop(threads: settings.threads)
         let geometry =
             try given.flatMap { $0.serves(observer: observer, width: w, height: h, settings: settings, geodesic: geodesic) ? $0 : nil }
             ?? cellGeometry(
@@ -227,7 +228,7 @@ extension Viewshed {
                 angles.withUnsafeMutableBufferPointer { angleOut in
                     let shared = SweepBuffers(
                         classes: classOut, heights: heightOut, angles: angleOut, rays: block + 1, samples: samples, knots: knots,
-                        knotStep: knotStep)
+                        knotStep: knotStep, workers: settings.threads)
                     let traces = settings.tracesHorizon
                     defer { shared.deallocateScratch() }
                     var first = 0
@@ -238,14 +239,14 @@ extension Viewshed {
                         // horizon) found by whichever worker takes them first, beside the rays:
                         // on the calling thread alone, the other worker would wait for them.
                         let blockFirst = first
-                        // Each ray folds its horizons into the block's floors as it ends (see
+                        // Each ray folds its horizons into its worker's floors as it ends (see
                         // SweepBuffers.foldFloors), rather than the calling thread after them all.
                         if shortcuts { shared.resetFloors() }
                         // Rays in the order of their parents first (see innerRaySpacingSteps);
                         // a ray waits for its parents' horizons, swept by the other worker or
                         // already done, before its own.
                         let order = shared.arrange(block: fan.azimuths[first...last], samples: samples)
-                        judging(last - first + 2) { item in
+                        sweeping(last - first + 2) { worker, item in
                             if item == 0 {
                                 listing.list(tiles, from: fan.azimuths[blockFirst], to: fan.azimuths[last])
                                 return
@@ -267,7 +268,7 @@ extension Viewshed {
                                 terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared, from: from,
                                 horizon: start.horizon, gap: start.gap)
                             if from == 0 { shared.traced[q] = (shared.best[q], shared.gaps[q]) }
-                            if shortcuts { shared.foldFloors(ray: q) }
+                            if shortcuts { shared.foldFloors(ray: q, worker: worker) }
                             shared.ready.raise(q)
                         }
                         if shortcuts { shared.finishFloors() }
@@ -1014,9 +1015,12 @@ struct SweepBuffers: @unchecked Sendable {
     /// the lowest of.
     let stretchStarts: UnsafeMutableBufferPointer<Double>
     /// The lowest horizon of the block's rays whose last sample lies in the stretch before,
-    /// ``spans`` + 1: a ray's horizon stands still past its end, so it holds for every stretch
-    /// from there on (``finishFloors()``).
+    /// ``spans`` + 1 a worker: a ray's horizon stands still past its end, so it holds for every
+    /// stretch from there on (``finishFloors()``).
     let tails: UnsafeMutableBufferPointer<Double>
+    /// Each worker's ``floors`` as its rays fold into them, ``spans`` a worker, and how many.
+    let workerFloors: UnsafeMutableBufferPointer<Double>
+    let workers: Int
     /// Each ray's first sample in no data inside the raster (`Int.max`: none).
     let gaps: UnsafeMutableBufferPointer<Int>
     /// The lowest of the block's rays' horizons at every ``Viewshed/cullSpan``-th sample, a
@@ -1025,8 +1029,6 @@ struct SweepBuffers: @unchecked Sendable {
     /// (a horizon only rises along its ray, and stands still after its end), so below their
     /// interpolation: hidden, without finding its wedge.
     let floors: UnsafeMutableBufferPointer<Double>
-    /// Held while a ray folds its horizons into ``floors``.
-    let floorLock: UnsafeMutablePointer<pthread_mutex_t>
     /// The last sample of each ray inside the raster: its horizon is written up to there.
     let lasts: UnsafeMutableBufferPointer<Int>
     /// Each ray's highest slope and its sample (−1: none).
@@ -1055,7 +1057,7 @@ struct SweepBuffers: @unchecked Sendable {
     /// samples and `knots` knots (freed by ``deallocateScratch()``).
     init(
         classes: UnsafeMutableBufferPointer<UInt8>, heights: UnsafeMutableBufferPointer<Float>, angles: UnsafeMutableBufferPointer<Float>,
-        rays: Int, samples: Int, knots: Int, knotStep: Int
+        rays: Int, samples: Int, knots: Int, knotStep: Int, workers: Int = 1
     ) {
         self.classes = classes
         self.heights = heights
@@ -1068,16 +1070,17 @@ struct SweepBuffers: @unchecked Sendable {
         spanHorizons.initialize(repeating: .nan)
         stretchStarts = .allocate(capacity: rays * spans)
         stretchStarts.initialize(repeating: -.infinity)
-        tails = .allocate(capacity: spans + 1)
+        self.workers = max(1, workers)
+        tails = .allocate(capacity: self.workers * (spans + 1))
         tails.initialize(repeating: .infinity)
+        workerFloors = .allocate(capacity: self.workers * spans)
+        workerFloors.initialize(repeating: .infinity)
         gaps = .allocate(capacity: rays)
         gaps.initialize(repeating: .max)
         lasts = .allocate(capacity: rays)
         lasts.initialize(repeating: 0)
         floors = .allocate(capacity: (samples + Viewshed.cullSpan - 1) / Viewshed.cullSpan)
         floors.initialize(repeating: -.infinity)
-        floorLock = .allocate(capacity: 1)
-        pthread_mutex_init(floorLock, nil)
         best = .allocate(capacity: rays)
         best.initialize(repeating: (-.infinity, -1))
         knotColumns = .allocate(capacity: rays * knots)
@@ -1102,11 +1105,10 @@ struct SweepBuffers: @unchecked Sendable {
         spanHorizons.deallocate()
         stretchStarts.deallocate()
         tails.deallocate()
+        workerFloors.deallocate()
         gaps.deallocate()
         lasts.deallocate()
         floors.deallocate()
-        pthread_mutex_destroy(floorLock)
-        floorLock.deallocate()
         best.deallocate()
         knotColumns.deallocate()
         knotRows.deallocate()
@@ -1190,35 +1192,40 @@ struct SweepBuffers: @unchecked Sendable {
         return order
     }
 
-    /// ``floors`` made ready for a block's rays to fold theirs in (``foldFloors(ray:)``).
+    /// Every worker's floors and tails made ready for a block's rays to fold theirs in
+    /// (``foldFloors(ray:worker:)``).
     func resetFloors() {
-        for span in 0..<floors.count { floors[span] = .infinity }
-        for span in 0...spans { tails[span] = .infinity }
+        for k in 0..<workerFloors.count { workerFloors[k] = .infinity }
+        for k in 0..<tails.count { tails[k] = .infinity }
     }
 
     /// Ray `q`'s horizons at its stretches' starts (``stretchStarts``) from its first own
-    /// sample to its last folded into ``floors``, and its horizon at its end into ``tails``,
-    /// once it is swept, on whichever worker swept it: one at a time under ``floorLock``. The
-    /// least of the block's rays' is the same whatever their order. Its stretches before its
-    /// first own sample lower nothing: their horizons are its parents' interpolated, never
-    /// below the lower of theirs.
-    func foldFloors(ray q: Int) {
+    /// sample to its last folded into `worker`'s floors, and its horizon at its end into its
+    /// ``tails``, once it is swept, by the worker that swept it: no other writes them, so no
+    /// lock. The least of the block's rays' is the same whichever worker folded which. Its
+    /// stretches before its first own sample lower nothing: their horizons are its parents'
+    /// interpolated, never below the lower of theirs.
+    func foldFloors(ray q: Int, worker: Int) {
         let starts = stretchStarts.baseAddress! + q * spans
+        let floors = workerFloors.baseAddress! + worker * spans
         let last = lasts[q] / Viewshed.cullSpan
-        let end = best[q].0
-        pthread_mutex_lock(floorLock)
         for span in (ownFrom[q] / Viewshed.cullSpan)..<min(last + 1, spans) { floors[span] = min(floors[span], starts[span]) }
-        tails[last + 1] = min(tails[last + 1], end)
-        pthread_mutex_unlock(floorLock)
+        let tail = worker * (spans + 1) + last + 1
+        tails[tail] = min(tails[tail], best[q].0)
     }
 
-    /// ``floors`` given the rays' horizons past their ends (the lowest of ``tails`` so far) and
-    /// lowered a little for rounding, once every ray of the block folded its own in.
+    /// ``floors``: the least of every worker's, given the rays' horizons past their ends (the
+    /// lowest of their ``tails`` so far), lowered a little for rounding, once every ray of the
+    /// block folded its own in.
     func finishFloors() {
         var ended = Double.infinity
-        for span in 0..<floors.count {
-            ended = min(ended, tails[span])
-            let lowest = min(floors[span], ended)
+        for span in 0..<spans {
+            var lowest = Double.infinity
+            for worker in 0..<workers {
+                ended = min(ended, tails[worker * (spans + 1) + span])
+                lowest = min(lowest, workerFloors[worker * spans + span])
+            }
+            lowest = min(lowest, ended)
             floors[span] = lowest - 1e-9 * (1 + abs(lowest))
         }
     }
