@@ -229,7 +229,8 @@ struct RenderInputs {
         if let dem, !settings.observers.isEmpty {
             let run: ViewshedRun
             do {
-                run = try dem.viewsheds(of: settings.observers, settings: ViewshedSettings(threads: settings.png.threads), keepEach: false)
+                run = try dem.viewsheds(
+                    of: settings.observers, settings: ViewshedSettings(threads: settings.png.threads, tracesHorizon: false), keepEach: false)
             } catch let error as ViewshedError where error.isUsageError {
                 throw CLIError.usage(error.message, command: "render")
             }
