@@ -35,6 +35,7 @@ import TransectTestSupport
             let half = 1 << q.trailingZeroBitCount
             #expect(a == q - half && b == min(q + half, end), "ray \(q)'s parents")
             #expect(position[a] < position[q] && position[b] < position[q], "ray \(q) after its parents")
+            // Its fraction puts it at its own azimuth to rounding (degrees of a few units, ulps ~1e-14).
             #expect(f > 0 && f < 1 && abs(azimuths[a] + f * (azimuths[b] - azimuths[a]) - azimuths[q]) < 1e-12)
             #expect(from % Viewshed.coarseSpan == 0 || from == samples)
             let gap = (azimuths[b] - azimuths[a]) * .pi / 180
