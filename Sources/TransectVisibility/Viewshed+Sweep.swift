@@ -54,9 +54,9 @@ extension Viewshed {
     /// a block each ray but its two ends has two parents, the rays 2^L either side of it (L its
     /// index's trailing zero bits: every other ray's are the rays beside it, every fourth's two
     /// away, and so on), and samples its own terrain only from where they lie this far apart
-    /// (``SweepBuffers/ownFrom``, a ``coarseSpan``'s first sample); before, its horizon is theirs interpolated
-    /// in azimuth, as a cell's between its two rays, and its own samples start from that
-    /// horizon. A cell nearer than the farthest is so judged between rays at most half as far
+    /// (``SweepBuffers/ownFrom``, the first sample of a ``coarseSpan``); before, its horizon is
+    /// theirs interpolated in azimuth, as a cell's between its two rays, and its own samples
+    /// start from that horizon. A cell nearer than the farthest is so judged between rays at most half as far
     /// apart as at the farthest: rough synthetic terrain then differs from its own sight lines
     /// on as many cells as with every ray sampled from the eye (19 of 19,600), where the whole
     /// spacing would take it to 21, past the 0.1 % `make test` allows. The sweep of the 4096²
@@ -111,9 +111,9 @@ extension Viewshed {
     /// each at an edge.
     ///
     /// **Shortcuts that change no bit.** A ray's stretch (``farSpan`` samples, then its
-    /// ``coarseSpan``-sample parts, then their ``cullSpan``-sample parts) whose terrain cannot rise above the ray's horizon so far, by
-    /// the highest cell of the ``TerrainBlocks`` under it, is not sampled: its samples could not
-    /// change the running maximum. A cell whose slope lies below every ray's horizon in its
+    /// ``coarseSpan``-sample parts, then their ``cullSpan``-sample parts) whose terrain cannot
+    /// rise above the ray's horizon so far, by the highest cell of the ``TerrainBlocks`` under
+    /// it, is not sampled: its samples could not change the running maximum. A cell whose slope lies below every ray's horizon in its
     /// block at its distance (``SweepBuffers/floors``) is hidden without finding its wedge, and
     /// a tile of cells whose highest block and nearest distance keep every slope below them
     /// without a cell's geometry (``tileBelowFloors``); a block may so hide a cell of another
@@ -587,8 +587,8 @@ extension Viewshed {
                     let slope = rise >= 0 ? rise * inverse[j] : rise * inverse[end]
                     return slope < running - 1e-9 * (1 + abs(running))
                 }
-                // The same over a stretch that may cross knots, its box around the knots between too
-                // (the samples lie on the segments between knots).
+                // The same over a stretch that may cross knots, its box around the knots between
+                // too (the samples lie on the segments between knots).
                 @inline(__always) func cannotRiseAcross(_ j: Int, _ end: Int, _ blocks: TerrainBlocks, below running: Double) -> Bool {
                     var (c0, r0) = position(j)
                     var (c1, r1) = (c0, r0)
@@ -607,8 +607,7 @@ extension Viewshed {
                     return slope < running - 1e-9 * (1 + abs(running))
                 }
                 // Stretches of cullSpan samples, each farSpan and each coarseSpan first as a
-                // whole: a stretch
-                // that cannot reach the horizon so far keeps it, unsampled. A stretch after one
+                // whole: a stretch that cannot reach the horizon so far keeps it, unsampled. A stretch after one
                 // that raised the horizon is sampled without asking the blocks: the ray is
                 // climbing terrain in sight, where the bounds almost never cull (2.5 % of such
                 // stretches on the 4096² hills, 0.5 % from Half Dome, against 63 % and 52 % of
@@ -729,8 +728,8 @@ extension Viewshed {
             scratch.keep(left, columns, rows, near)
         }
         // Each tile's cells' distances and azimuths, as every pass computes them.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * CellTiles.maximumCells) { scratch in
-            let xs = scratch.baseAddress!
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * CellTiles.maximumCells) { geometry in
+            let xs = geometry.baseAddress!
             let ys = xs + CellTiles.maximumCells
             let distances = ys + CellTiles.maximumCells
             let azimuths = distances + CellTiles.maximumCells
@@ -1028,8 +1027,10 @@ struct SampleTerms: Sendable {
 /// The sweep's buffers, written by the workers of one parallel loop at a time.
 ///
 /// `@unchecked Sendable` is safe because within a loop each worker writes only its own rows of
-/// the scratch (ray q) or its own cells of `classes`, `heights` and `angles` (each cell lies in
-/// one wedge), and reads rows only after the loop that wrote them returned.
+/// the scratch (ray q), its own floors (``workerFloors``, ``tails``) or its own cells of
+/// `classes`, `heights` and `angles` (each cell lies in one wedge), and reads rows only after
+/// the loop that wrote them returned, or, a ray's parents' rows, after their flags in ``ready``
+/// are raised (which publishes them).
 struct SweepBuffers: @unchecked Sendable {
     let classes: UnsafeMutableBufferPointer<UInt8>
     let heights: UnsafeMutableBufferPointer<Float>
@@ -1073,8 +1074,9 @@ struct SweepBuffers: @unchecked Sendable {
     let knotStep: Int
     /// Samples a ray.
     let samples: Int
-    /// Each ray's first own sample (a knot's; 0 for rays sampled from the eye): before it, its
-    /// horizon is its ``parents``' interpolated (see ``Viewshed/innerRaySpacingSteps``).
+    /// Each ray's first own sample (the first of a ``Viewshed/coarseSpan``; 0 for rays sampled
+    /// from the eye): before it, its horizon is its ``parents``' interpolated (see
+    /// ``Viewshed/innerRaySpacingSteps``).
     let ownFrom: UnsafeMutableBufferPointer<Int>
     /// Each ray's two parents in the block and how far across from the first to the second
     /// its azimuth lies (itself twice for rays sampled from the eye).
@@ -1190,7 +1192,7 @@ struct SweepBuffers: @unchecked Sendable {
 
     /// Sets the block's rays (at `azimuths`, degrees: its first ray's to its last's, at most
     /// ``Viewshed/raysPerBlock`` + 1) up for the sweep: each ray's ``parents`` and
-    /// ``ownFrom`` (the knot's sample before their gap widens past
+    /// ``ownFrom`` (the first sample of the ``Viewshed/coarseSpan`` where their gap widens past
     /// ``Viewshed/innerRaySpacingSteps``, `samples` where it never does), every flag of
     /// ``ready`` lowered; returns the rays in an order that sweeps parents first (the block's
     /// ends, then rays 2^L apart for L from the highest down).
@@ -1212,7 +1214,8 @@ struct SweepBuffers: @unchecked Sendable {
                 let b = min(q + half, end)
                 let from = azimuths[first + a]
                 let width = azimuths[first + b] - from
-                // The sample where the parents lie innerRaySpacingSteps steps apart, down to a knot.
+                // The sample where the parents lie innerRaySpacingSteps steps apart, down to a
+                // coarse stretch's first.
                 let apart = Viewshed.innerRaySpacingSteps / (width * .pi / 180)
                 let start = apart < Double(samples) ? Int(apart) / Viewshed.coarseSpan * Viewshed.coarseSpan : samples
                 ownFrom[q] = start
