@@ -87,67 +87,61 @@ struct RayLattice: Sendable {
         self = chosen
     }
 
-    /// An estimate of the farthest a point's interpolated pixel position lies from its own, in
-    /// cells: on a smooth map, interpolating between nodes h apart is off by about h²·|p″|/8
-    /// midway, and a node's second difference along a row or column of nodes, |Δ²p|, is
-    /// h²·|p″| (bilinear interpolation is exact in the mixed term). The largest of (|Δ²p| along
-    /// the row + along the column) / 8 over the nodes with neighbours both ways; `nan` where a
-    /// node has no place in the raster's CRS, infinity where no node has neighbours both ways.
-    func interpolationError() -> Double {
-        guard across >= 3, down >= 3 else { return .infinity }
+    /// The nodes' largest second differences, in cells: over the nodes with neighbours both
+    /// ways, the largest |Δ²p| along the row + along the column (`rowsAndColumns`), and the
+    /// largest of that + the mixed difference |Δ_xy p| (`withMixed`); `nan` where a node has no
+    /// place in the raster's CRS, infinity where no node has neighbours both ways. One pass for
+    /// both estimates below.
+    func secondDifferences() -> (rowsAndColumns: Double, withMixed: Double) {
+        guard across >= 3, down >= 3 else { return (.infinity, .infinity) }
         return nodes.withUnsafeBufferPointer { nodes in
-            var worst = -Double.infinity
-            for j in 1..<(down - 1) {
-                for i in 1..<(across - 1) {
-                    let k = j * across + i
-                    let alongRow = nodes[k - 1] - 2 * nodes[k] + nodes[k + 1]
-                    let alongColumn = nodes[k - across] - 2 * nodes[k] + nodes[k + across]
-                    let error = ((alongRow * alongRow).sum().squareRoot() + (alongColumn * alongColumn).sum().squareRoot()) / 8
-                    // A node off the earth makes it nan, which no tolerance takes.
-                    guard !error.isNaN else { return .nan }
-                    worst = max(worst, error)
-                }
-            }
-            return worst
-        }
-    }
-
-    /// An estimate of the farthest a sight ray's pixel path strays from its chord over
-    /// `length` metres, in cells. A ray is the plane's line through the origin at azimuth α,
-    /// so along it the pixel position's second derivative is sin²α·p_xx + 2·sin α·cos α·p_xy +
-    /// cos²α·p_yy, at most |p_xx| + |p_xy| + |p_yy| in size; a chord of length L strays from
-    /// the path by about L²/8 times that midway. The nodes' second differences along rows and
-    /// columns and their mixed differences give h² times each term for nodes h apart: the
-    /// largest sum of the three over the nodes, times (L/h)²/8. `nan` where a node has no place
-    /// in the raster's CRS, infinity where no node has neighbours both ways.
-    func chordError(length: Double) -> Double {
-        guard across >= 3, down >= 3 else { return .infinity }
-        let worst = nodes.withUnsafeBufferPointer { nodes -> Double in
-            var worst = -Double.infinity
+            var worst = (rowsAndColumns: -Double.infinity, withMixed: -Double.infinity)
             for j in 1..<(down - 1) {
                 for i in 1..<(across - 1) {
                     let k = j * across + i
                     let alongRow = nodes[k - 1] - 2 * nodes[k] + nodes[k + 1]
                     let alongColumn = nodes[k - across] - 2 * nodes[k] + nodes[k + across]
                     let mixed = nodes[k + across + 1] - nodes[k + across] - nodes[k + 1] + nodes[k]
-                    let sum =
-                        (alongRow * alongRow).sum().squareRoot() + (alongColumn * alongColumn).sum().squareRoot()
-                        + (mixed * mixed).sum().squareRoot()
-                    guard !sum.isNaN else { return .nan }
-                    worst = max(worst, sum)
+                    let straight = (alongRow * alongRow).sum().squareRoot() + (alongColumn * alongColumn).sum().squareRoot()
+                    let all = straight + (mixed * mixed).sum().squareRoot()
+                    // A node off the earth makes them nan, which no tolerance takes.
+                    guard !all.isNaN else { return (.nan, .nan) }
+                    worst = (max(worst.rowsAndColumns, straight), max(worst.withMixed, all))
                 }
             }
             return worst
         }
+    }
+
+    /// An estimate of the farthest a point's interpolated pixel position lies from its own, in
+    /// cells: on a smooth map, interpolating between nodes h apart is off by about h²·|p″|/8
+    /// midway, and a node's second difference along a row or column of nodes, |Δ²p|, is
+    /// h²·|p″| (bilinear interpolation is exact in the mixed term): the largest of (|Δ²p| along
+    /// the row + along the column) / 8 (``secondDifferences()``).
+    func interpolationError() -> Double {
+        secondDifferences().rowsAndColumns / 8
+    }
+
+    /// An estimate of the farthest a sight ray's pixel path strays from its chord over
+    /// `length` metres, in cells, from the nodes' second differences with the mixed one
+    /// (`withMixed` of ``secondDifferences()``, passed in where it is at hand). A ray is the
+    /// plane's line through the origin at azimuth α, so along it the pixel position's second
+    /// derivative is sin²α·p_xx + 2·sin α·cos α·p_xy + cos²α·p_yy, at most |p_xx| + |p_xy| +
+    /// |p_yy| in size; a chord of length L strays from the path by about L²/8 times that midway.
+    /// The differences give h² times each term for nodes h apart: their largest sum times
+    /// (L/h)²/8.
+    func chordError(length: Double, withMixed worst: Double? = nil) -> Double {
         let ratio = length / spacing
-        return worst * ratio * ratio / 8
+        return (worst ?? secondDifferences().withMixed) * ratio * ratio / 8
     }
 
     /// Samples between the knots of sight rays sampled every `step` metres: the first of
     /// ``Viewshed/knotSteps`` whose chords stray within ``Viewshed/latticeTolerance`` of a
-    /// cell from the rays' paths (``chordError(length:)``), else the last.
+    /// cell from the rays' paths (``chordError(length:withMixed:)``), else the last.
     func knotStep(sampleStep step: Double) -> Int {
-        for samples in Viewshed.knotSteps.dropLast() where chordError(length: Double(samples) * step) <= Viewshed.latticeTolerance {
+        let worst = secondDifferences().withMixed
+        for samples in Viewshed.knotSteps.dropLast()
+        where chordError(length: Double(samples) * step, withMixed: worst) <= Viewshed.latticeTolerance {
             return samples
         }
         return Viewshed.knotSteps.last!

@@ -4,8 +4,8 @@ import TransectSupport
 /// Bounds on what any sample can read in a rectangle of cells, so a sight ray's stretch whose
 /// terrain cannot rise above its horizon is skipped without sampling it (``Viewshed/sweepRay``):
 /// the highest and lowest elevation of every block of cells, at three sizes (``fine``, 8 cells a
-/// side, for a stretch of ``Viewshed/cullSpan`` samples; ``coarse``, 32, for ``Viewshed/coarseSpan`` samples;
-/// ``far``, 128, for ``Viewshed/farSpan`` samples).
+/// side, for a stretch of ``Viewshed/cullSpan`` samples; ``coarse``, 32, for
+/// ``Viewshed/coarseSpan`` samples; ``far``, 128, for ``Viewshed/farSpan`` samples).
 ///
 /// A block holding a cell without data is `+∞` high (and `−∞` low), so a stretch near no
 /// data is always sampled and its gap found.
