@@ -253,21 +253,21 @@ extension Viewshed {
                             }
                             let q = order[item - 1]
                             let from = shared.ownFrom[q]
-                            var start = (horizon: -Double.infinity, gap: Int.max)
-                            if from > 0 {
-                                start = shared.inherited(ray: q)
-                                if traces {
-                                    sweepRay(
-                                        q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
-                                        terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared)
-                                    shared.traced[q] = (shared.best[q], shared.gaps[q])
-                                }
+                            func sweep(from: Int = 0, horizon: Double = -.infinity, gap: Int = .max) {
+                                sweepRay(
+                                    q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
+                                    terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared, from: from,
+                                    horizon: horizon, gap: gap)
                             }
-                            sweepRay(
-                                q, azimuthDegrees: fan.azimuths[blockFirst + q], lattice: lattice, samples: samples, along: along,
-                                terrain: terrain, blocks: blocks, interpolation: settings.interpolation, shared: shared, from: from,
-                                horizon: start.horizon, gap: start.gap)
-                            if from == 0 { shared.traced[q] = (shared.best[q], shared.gaps[q]) }
+                            // The horizon wants the ray's own, from the eye: swept whole first.
+                            if traces || from == 0 {
+                                sweep()
+                                shared.traced[q] = (shared.best[q], shared.gaps[q])
+                            }
+                            if from > 0 {
+                                let start = shared.inherited(ray: q)
+                                sweep(from: from, horizon: start.horizon, gap: start.gap)
+                            }
                             if shortcuts { shared.foldFloors(ray: q, worker: worker) }
                             shared.ready.raise(q)
                         }
